@@ -1,0 +1,37 @@
+# Conquest Workbench — `make run` opens the editor, `make test` runs lint and the test suite.
+# Needs only python3 and make: the virtual environment is created and filled on first use and
+# refreshed only when pyproject.toml changes.
+
+VENV    := .venv
+BIN     := $(VENV)/bin
+PY      := $(BIN)/python
+STAMP   := $(VENV)/.installed
+
+.PHONY: test run schema bench lint clean
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+run: $(STAMP)
+	$(BIN)/conquest-editor $(if $(wildcard boards/grand-conquest-4p.board.json),boards/grand-conquest-4p.board.json,)
+
+schema: $(STAMP)
+	$(BIN)/conquest schema
+
+bench: $(STAMP)
+	$(BIN)/conquest bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

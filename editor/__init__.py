@@ -1,0 +1,3 @@
+"""Conquest Workbench: board editor, rule variants and simulator for Benge's island games."""
+
+__version__ = "0.1.0"

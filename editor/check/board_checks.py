@@ -1,0 +1,559 @@
+"""Semantic checks of a board (after the structure is valid): stable codes, fix hints.
+
+`check_board(board)` returns findings with JSON pointers; `editor.check.validate` adds the file
+and line:column. Each check is a small function over a shared index of the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.findings import Finding, Severity, define, pointer_join
+from editor.model.geometry import distance_to_polygon, polygon_problem
+from editor.model.types import PieceType
+
+E, W = Severity.ERROR, Severity.WARNING
+
+DUPLICATE_ID = define(
+    "DUPLICATE_ID", E, "Duplicate id",
+    "Give every element a unique id (fields and regions share one id space).")
+DANGLING_REFERENCE = define(
+    "DANGLING_REFERENCE", E, "Reference to a missing element",
+    "Point the reference at an existing element, or add the missing element.")
+CONNECTION_TERRAIN = define(
+    "CONNECTION_TERRAIN", E, "Connection kind does not fit its ends",
+    "Roads, bridges and castle accesses join land fields, sea lanes join sea fields, harbour "
+    "links join a harbour sea field to a land field, wilderness paths join two regions; change "
+    "the kind or the ends.")
+CONNECTION_SELF_LOOP = define(
+    "CONNECTION_SELF_LOOP", E, "Connection joins a field to itself",
+    "Delete the connection or move one of its ends.")
+DUPLICATE_CONNECTION = define(
+    "DUPLICATE_CONNECTION", W, "Two connections join the same pair",
+    "Delete one of them; a pair of fields needs one connection.")
+CONNECTION_ATTRIBUTE = define(
+    "CONNECTION_ATTRIBUTE", E, "Connection attribute does not fit the connection",
+    "Remove the attribute or change the connection kind (bridge_class and under_lane belong to "
+    "bridges, drawbridge to castle accesses, crossing to wilderness paths, one_way.to must be "
+    "an end of the connection).")
+HARBOUR_LINK = define(
+    "HARBOUR_LINK", E, "Harbour link does not start at a harbour",
+    "A harbour link joins a sea field flagged 'harbour' to a land field; set the harbour flag or "
+    "use another connection kind.")
+CASTLE_TOWER_COUNT = define(
+    "CASTLE_TOWER_COUNT", E, "Castle without exactly five towers",
+    "A capital or castle has exactly five tower fields (CASTLE-1); add or remove towers.")
+CASTLE_TOWERS_CONNECTED = define(
+    "CASTLE_TOWERS_CONNECTED", E, "Towers of one castle are connected",
+    "Tower fields of a castle share no connection (CASTLE-1); delete the connection.")
+TOWER_ACCESS = define(
+    "TOWER_ACCESS", E, "Tower without exactly one access",
+    "Each tower has exactly one connection, its access, leading to the field in front of it "
+    "(CASTLE-1); fix the tower's connections or its 'access' id.")
+GRAIL_FIELD_COUNT = define(
+    "GRAIL_FIELD_COUNT", E, "Grail without five fields",
+    "The grail has exactly five distinct land fields (GRAIL-1).")
+STAIR_NOT_ADJACENT = define(
+    "STAIR_NOT_ADJACENT", E, "Stair field not next to its region",
+    "Move the stair field to the edge of its region or link it to the region it touches "
+    "(WILD-3).")
+REGION_POLYGON = define(
+    "REGION_POLYGON", E, "Invalid region outline",
+    "Redraw the region as a simple polygon with at least three points and no crossing edges.")
+ARROW_SLIT_CONNECTED = define(
+    "ARROW_SLIT_CONNECTED", E, "Arrow slit between connected fields",
+    "Arrow slits mark fire lines between fields that are NOT connected (BF-13); delete the "
+    "arrow slit or the connection.")
+PLACEMENT_TERRAIN = define(
+    "PLACEMENT_TERRAIN", E, "Start piece on the wrong terrain",
+    "Place vessels on sea fields and land pieces on land fields (land pieces go to sea only "
+    "as cargo of a vessel).")
+PLACEMENT_SHARED_FIELD = define(
+    "PLACEMENT_SHARED_FIELD", E, "Two start pieces on one field",
+    "A field holds one piece (MOVE-3): move one placement or make it cargo of the other.")
+FIELD_OUTSIDE_IMAGE = define(
+    "FIELD_OUTSIDE_IMAGE", E, "Field outside the scan image",
+    "Move the field onto the image, or correct the image size.")
+UNREACHABLE_FIELD = define(
+    "UNREACHABLE_FIELD", W, "Field cannot be reached",
+    "Connect the field to the rest of the board (road, sea lane, harbour link, bridge) or "
+    "delete it.")
+ONE_WAY_DIRECTION = define(
+    "ONE_WAY_DIRECTION", W, "One-way passage does not point toward the grail",
+    "V passages lead toward the grail (OBST-1, OBST-2): set one_way.to to the end nearer the "
+    "grail.")
+DUPLICATE_NUMBER = define(
+    "DUPLICATE_NUMBER", W, "Printed field number used twice",
+    "Printed numbers identify fields in puzzle-book notation (BF-19); give each a unique number.")
+SCALE_CALIBRATION = define(
+    "SCALE_CALIBRATION", W, "Scale disagrees with its calibration",
+    "Recalibrate, or set px_per_cm to the calibration distance in pixels divided by "
+    "distance_cm.")
+
+_LAND_KINDS = {ConnectionKind.ROAD, ConnectionKind.BRIDGE, ConnectionKind.CASTLE_ACCESS}
+#: Allowed distance of a stair field from its region outline, in cm (or px without a scale).
+STAIR_MAX_DISTANCE_CM = 1.5
+STAIR_MAX_DISTANCE_PX = 150.0
+
+
+@dataclass
+class Index:
+    """Lookups over one board, built once for all checks."""
+
+    board: Board
+    fields: dict = field(default_factory=dict)
+    regions: dict = field(default_factory=dict)
+    connections: dict = field(default_factory=dict)
+    field_pos: dict[str, int] = field(default_factory=dict)
+    conn_pos: dict[str, int] = field(default_factory=dict)
+    degree: Counter = field(default_factory=Counter)
+    pairs: dict[frozenset, list[str]] = field(default_factory=lambda: defaultdict(list))
+
+    @classmethod
+    def build(cls, board: Board) -> Index:
+        ix = cls(board)
+        for i, f in enumerate(board.fields):
+            ix.fields.setdefault(f.id, f)
+            ix.field_pos.setdefault(f.id, i)
+        ix.regions = {r.id: r for r in board.regions}
+        for i, c in enumerate(board.connections):
+            ix.connections.setdefault(c.id, c)
+            ix.conn_pos.setdefault(c.id, i)
+            if c.a != c.b:
+                ix.degree[c.a] += 1
+                ix.degree[c.b] += 1
+                ix.pairs[frozenset((c.a, c.b))].append(c.id)
+        return ix
+
+    def terrain(self, node: str) -> Terrain | None:
+        f = self.fields.get(node)
+        return f.terrain if f else None
+
+
+Check = Callable[[Index], Iterator[Finding]]
+CHECKS: list[Check] = []
+
+
+def check(fn: Check) -> Check:
+    CHECKS.append(fn)
+    return fn
+
+
+def _describe(kind: str, ident: str) -> str:
+    return f"{kind.replace('_', ' ')} '{ident}'"
+
+
+@check
+def duplicate_ids(ix: Index) -> Iterator[Finding]:
+    b = ix.board
+    groups = {
+        "field or region": [("fields", i, f.id) for i, f in enumerate(b.fields)]
+        + [("regions", i, r.id) for i, r in enumerate(b.regions)],
+        "connection": [("connections", i, c.id) for i, c in enumerate(b.connections)],
+        "seat": [("seats", i, s.id) for i, s in enumerate(b.seats)],
+        "island": [("islands", i, s.id) for i, s in enumerate(b.islands)],
+        "castle": [("castles", i, s.id) for i, s in enumerate(b.castles)],
+        "arrow slit": [("arrow_slits", i, s.id) for i, s in enumerate(b.arrow_slits)],
+        "setup": [("setups", i, s.id) for i, s in enumerate(b.setups)],
+    }
+    for what, items in groups.items():
+        first: dict[str, tuple[str, int]] = {}
+        for coll, i, ident in items:
+            if ident in first:
+                c0, i0 = first[ident]
+                yield DUPLICATE_ID.at(
+                    f"{what} id '{ident}' is used again (first at /{c0}/{i0})",
+                    pointer_join(coll, i, "id"), element=ident)
+            else:
+                first[ident] = (coll, i)
+
+
+@check
+def dangling_references(ix: Index) -> Iterator[Finding]:
+    b = ix.board
+    seats = {s.id for s in b.seats}
+    islands = {s.id for s in b.islands}
+    nodes = set(ix.fields) | set(ix.regions)
+
+    def missing(owner: str, what: str, ref: str | None, known: set, *ptr: object) -> Finding | None:
+        if ref is None or ref in known:
+            return None
+        return DANGLING_REFERENCE.at(f"{owner} refers to missing {what} '{ref}'",
+                                     pointer_join(*ptr), element=owner.split("'")[1])
+
+    refs: list[Finding | None] = []
+    for i, f in enumerate(b.fields):
+        refs.append(missing(_describe("field", f.id), "island", f.island, islands,
+                            "fields", i, "island"))
+    for i, s in enumerate(b.seats):
+        refs.append(missing(_describe("seat", s.id), "island", s.main_island, islands,
+                            "seats", i, "main_island"))
+    for i, c in enumerate(b.connections):
+        name = _describe(c.kind.value, c.id)
+        ends = set(ix.regions) if c.kind == ConnectionKind.WILDERNESS_PATH else set(ix.fields)
+        what = "region" if c.kind == ConnectionKind.WILDERNESS_PATH else "field"
+        refs.append(missing(name, what, c.a, ends, "connections", i, "a"))
+        refs.append(missing(name, what, c.b, ends, "connections", i, "b"))
+        refs.append(missing(name, "sea lane", c.under_lane, set(ix.connections),
+                            "connections", i, "under_lane"))
+    for i, c in enumerate(b.castles):
+        name = _describe("castle", c.id)
+        refs.append(missing(name, "seat", c.seat, seats, "castles", i, "seat"))
+        for j, t in enumerate(c.towers):
+            refs.append(missing(name, "tower field", t.field, set(ix.fields),
+                                "castles", i, "towers", j, "field"))
+            refs.append(missing(name, "access connection", t.access, set(ix.connections),
+                                "castles", i, "towers", j, "access"))
+    if b.grail:
+        for j, g in enumerate(b.grail.fields):
+            refs.append(missing("grail 'grail'", "field", g, set(ix.fields), "grail", "fields", j))
+        refs.append(missing("grail 'grail'", "field", b.grail.front, set(ix.fields),
+                            "grail", "front"))
+        for j, r in enumerate(b.grail.roads):
+            refs.append(missing("grail 'grail'", "connection", r, set(ix.connections),
+                                "grail", "roads", j))
+    for i, r in enumerate(b.regions):
+        name = _describe("region", r.id)
+        refs.append(missing(name, "island", r.island, islands, "regions", i, "island"))
+        for j, s in enumerate(r.stairs):
+            refs.append(missing(name, "stair field", s, set(ix.fields), "regions", i, "stairs", j))
+        for j, s in enumerate(r.borders):
+            refs.append(missing(name, "border field", s.field, set(ix.fields),
+                                "regions", i, "borders", j, "field"))
+    for i, a in enumerate(b.arrow_slits):
+        name = _describe("arrow_slit", a.id)
+        refs.append(missing(name, "field", a.a, set(ix.fields), "arrow_slits", i, "a"))
+        refs.append(missing(name, "field", a.b, set(ix.fields), "arrow_slits", i, "b"))
+    for i, s in enumerate(b.setups):
+        for j, p in enumerate(s.placements):
+            name = _describe("setup", s.id)
+            refs.append(missing(name, "seat", p.seat, seats, "setups", i, "placements", j, "seat"))
+            refs.append(missing(name, "field", p.field, nodes,
+                                "setups", i, "placements", j, "field"))
+    yield from (f for f in refs if f is not None)
+
+
+@check
+def connection_ends(ix: Index) -> Iterator[Finding]:
+    for i, c in enumerate(ix.board.connections):
+        name = _describe(c.kind.value, c.id)
+        ptr = pointer_join("connections", i)
+        if c.a == c.b:
+            yield CONNECTION_SELF_LOOP.at(f"{name} joins '{c.a}' to itself", ptr, element=c.id)
+            continue
+        if c.kind == ConnectionKind.WILDERNESS_PATH:
+            bad = [e for e in (c.a, c.b) if e in ix.fields]
+            if bad:
+                yield CONNECTION_TERRAIN.at(
+                    f"{name} must join two regions, but '{bad[0]}' is a field",
+                    pointer_join("connections", i, "a" if bad[0] == c.a else "b"), element=c.id)
+            continue
+        ta, tb = ix.terrain(c.a), ix.terrain(c.b)
+        if ta is None or tb is None:
+            continue  # reported as dangling
+        if c.kind in _LAND_KINDS and (ta, tb) != (Terrain.LAND, Terrain.LAND):
+            yield CONNECTION_TERRAIN.at(
+                f"{name} must join two land fields, but joins {ta.value} field '{c.a}' to "
+                f"{tb.value} field '{c.b}'", ptr, element=c.id)
+        elif c.kind == ConnectionKind.SEA_LANE and (ta, tb) != (Terrain.SEA, Terrain.SEA):
+            yield CONNECTION_TERRAIN.at(
+                f"{name} must join two sea fields, but joins {ta.value} field '{c.a}' to "
+                f"{tb.value} field '{c.b}'", ptr, element=c.id)
+        elif c.kind == ConnectionKind.HARBOUR_LINK:
+            if {ta, tb} != {Terrain.LAND, Terrain.SEA}:
+                yield CONNECTION_TERRAIN.at(
+                    f"{name} must join a sea field to a land field, but joins {ta.value} field "
+                    f"'{c.a}' to {tb.value} field '{c.b}'", ptr, element=c.id)
+            else:
+                sea = c.a if ta == Terrain.SEA else c.b
+                if not ix.fields[sea].harbour:
+                    yield HARBOUR_LINK.at(
+                        f"{name} starts at sea field '{sea}', which is not a harbour",
+                        pointer_join("fields", ix.field_pos[sea], "harbour"), element=c.id)
+
+
+@check
+def connection_attributes(ix: Index) -> Iterator[Finding]:
+    for i, c in enumerate(ix.board.connections):
+        name = _describe(c.kind.value, c.id)
+        if c.bridge_class is not None and c.kind != ConnectionKind.BRIDGE:
+            yield CONNECTION_ATTRIBUTE.at(f"{name} has a bridge_class but is not a bridge",
+                                          pointer_join("connections", i, "bridge_class"),
+                                          element=c.id)
+        if c.under_lane is not None:
+            lane = ix.connections.get(c.under_lane)
+            if c.kind != ConnectionKind.BRIDGE or (lane and lane.kind != ConnectionKind.SEA_LANE):
+                yield CONNECTION_ATTRIBUTE.at(
+                    f"{name}: under_lane '{c.under_lane}' needs a bridge over a sea lane",
+                    pointer_join("connections", i, "under_lane"), element=c.id)
+        if c.drawbridge and c.kind != ConnectionKind.CASTLE_ACCESS:
+            yield CONNECTION_ATTRIBUTE.at(f"{name} has a drawbridge but is not a castle access",
+                                          pointer_join("connections", i, "drawbridge"),
+                                          element=c.id)
+        if c.crossing is not None and c.kind != ConnectionKind.WILDERNESS_PATH:
+            yield CONNECTION_ATTRIBUTE.at(f"{name} has a crossing but is not a wilderness path",
+                                          pointer_join("connections", i, "crossing"),
+                                          element=c.id)
+        if c.one_way is not None and c.one_way.to not in (c.a, c.b):
+            yield CONNECTION_ATTRIBUTE.at(
+                f"{name}: one_way.to '{c.one_way.to}' is not one of its ends '{c.a}', '{c.b}'",
+                pointer_join("connections", i, "one_way", "to"), element=c.id)
+
+
+@check
+def duplicate_connections(ix: Index) -> Iterator[Finding]:
+    for pair, ids in ix.pairs.items():
+        if len(ids) > 1:
+            a, b = sorted(pair)
+            for extra in ids[1:]:
+                yield DUPLICATE_CONNECTION.at(
+                    f"connection '{extra}' joins '{a}' and '{b}', which '{ids[0]}' already joins",
+                    pointer_join("connections", ix.conn_pos[extra]), element=extra)
+
+
+@check
+def castles(ix: Index) -> Iterator[Finding]:
+    for i, castle in enumerate(ix.board.castles):
+        name = _describe("castle", castle.id)
+        if len(castle.towers) != 5:
+            yield CASTLE_TOWER_COUNT.at(f"{name} has {len(castle.towers)} towers, not 5",
+                                        pointer_join("castles", i, "towers"), element=castle.id)
+        towers = {t.field for t in castle.towers}
+        for pair, ids in ix.pairs.items():
+            if len(pair) == 2 and pair <= towers:
+                a, b = sorted(pair)
+                yield CASTLE_TOWERS_CONNECTED.at(
+                    f"{name}: towers '{a}' and '{b}' are joined by connection '{ids[0]}'",
+                    pointer_join("connections", ix.conn_pos[ids[0]]), element=ids[0])
+        for j, t in enumerate(castle.towers):
+            ptr = pointer_join("castles", i, "towers", j)
+            if t.field not in ix.fields:
+                continue
+            if ix.degree[t.field] != 1:
+                yield TOWER_ACCESS.at(
+                    f"{name}: tower '{t.field}' has {ix.degree[t.field]} connections; it needs "
+                    f"exactly one access", ptr, element=t.field)
+            access = ix.connections.get(t.access)
+            if access is not None and t.field not in (access.a, access.b):
+                yield TOWER_ACCESS.at(
+                    f"{name}: access '{t.access}' of tower '{t.field}' does not touch the tower",
+                    pointer_join("castles", i, "towers", j, "access"), element=t.field)
+
+
+@check
+def grail(ix: Index) -> Iterator[Finding]:
+    g = ix.board.grail
+    if g is None:
+        return
+    distinct = set(g.fields)
+    if len(g.fields) != 5 or len(distinct) != 5:
+        yield GRAIL_FIELD_COUNT.at(
+            f"the grail has {len(distinct)} distinct fields, not 5",
+            pointer_join("grail", "fields"), element="grail")
+    for j, gid in enumerate(g.fields):
+        f = ix.fields.get(gid)
+        if f is not None and f.terrain != Terrain.LAND:
+            yield GRAIL_FIELD_COUNT.at(f"grail field '{gid}' is a sea field",
+                                       pointer_join("grail", "fields", j), element=gid)
+
+
+def _px_limit(board: Board) -> float:
+    if board.scale:
+        return STAIR_MAX_DISTANCE_CM * board.scale.px_per_cm
+    return STAIR_MAX_DISTANCE_PX
+
+
+@check
+def regions(ix: Index) -> Iterator[Finding]:
+    limit = _px_limit(ix.board)
+    for i, r in enumerate(ix.board.regions):
+        poly = [(p.x, p.y) for p in r.polygon]
+        problem = polygon_problem(poly)
+        if problem:
+            yield REGION_POLYGON.at(f"region '{r.id}' outline {problem}",
+                                    pointer_join("regions", i, "polygon"), element=r.id)
+            continue
+        for j, sid in enumerate(r.stairs):
+            f = ix.fields.get(sid)
+            if f is None:
+                continue
+            if f.terrain != Terrain.LAND:
+                yield STAIR_NOT_ADJACENT.at(f"region '{r.id}': stair '{sid}' is a sea field",
+                                            pointer_join("regions", i, "stairs", j), element=sid)
+                continue
+            gap = distance_to_polygon((f.x, f.y), poly)
+            if gap > limit:
+                yield STAIR_NOT_ADJACENT.at(
+                    f"region '{r.id}': stair field '{sid}' is {gap:.0f} px from the region "
+                    f"(at most {limit:.0f} px allowed)",
+                    pointer_join("regions", i, "stairs", j), element=sid)
+
+
+@check
+def arrow_slits(ix: Index) -> Iterator[Finding]:
+    for i, s in enumerate(ix.board.arrow_slits):
+        if s.a == s.b or frozenset((s.a, s.b)) in ix.pairs:
+            joined = ix.pairs.get(frozenset((s.a, s.b)), ["itself"])
+            yield ARROW_SLIT_CONNECTED.at(
+                f"arrow slit '{s.id}' joins '{s.a}' and '{s.b}', which are already connected "
+                f"by '{joined[0]}'", pointer_join("arrow_slits", i), element=s.id)
+
+
+@check
+def placements(ix: Index) -> Iterator[Finding]:
+    for i, setup in enumerate(ix.board.setups):
+        used: dict[str, int] = {}
+        for j, p in enumerate(setup.placements):
+            ptr = pointer_join("setups", i, "placements", j)
+            if p.field in used:
+                yield PLACEMENT_SHARED_FIELD.at(
+                    f"setup '{setup.id}': {p.seat} {p.piece.value} and placement {used[p.field]} "
+                    f"both stand on '{p.field}'",
+                    pointer_join("setups", i, "placements", j, "field"), element=p.field)
+            else:
+                used[p.field] = j
+            terrain = ix.terrain(p.field)
+            if p.field in ix.regions:
+                terrain = Terrain.LAND
+            if terrain is None:
+                continue
+            vessel = PieceType(p.piece).is_vessel
+            if vessel and terrain != Terrain.SEA:
+                yield PLACEMENT_TERRAIN.at(
+                    f"setup '{setup.id}': {p.seat} {p.piece.value} on land field '{p.field}'",
+                    ptr, element=p.field)
+            elif not vessel and terrain != Terrain.LAND:
+                yield PLACEMENT_TERRAIN.at(
+                    f"setup '{setup.id}': {p.seat} {p.piece.value} on sea field '{p.field}' "
+                    f"(put it aboard a vessel as cargo)", ptr, element=p.field)
+
+
+@check
+def inside_image(ix: Index) -> Iterator[Finding]:
+    img = ix.board.image
+    if img is None:
+        return
+    for i, f in enumerate(ix.board.fields):
+        if not (0 <= f.x <= img.width and 0 <= f.y <= img.height):
+            yield FIELD_OUTSIDE_IMAGE.at(
+                f"field '{f.id}' at ({f.x:g}, {f.y:g}) lies outside the {img.width}x{img.height} "
+                f"image", pointer_join("fields", i), element=f.id)
+
+
+def _adjacency(ix: Index) -> dict[str, set[str]]:
+    adj: dict[str, set[str]] = defaultdict(set)
+    for pair in ix.pairs:
+        if len(pair) == 2:
+            a, b = tuple(pair)
+            adj[a].add(b)
+            adj[b].add(a)
+    for r in ix.board.regions:
+        for s in r.stairs:
+            adj[r.id].add(s)
+            adj[s].add(r.id)
+    return adj
+
+
+def _reach(adj: dict[str, set[str]], starts: set[str]) -> set[str]:
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        for nxt in adj[queue.popleft()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+@check
+def reachability(ix: Index) -> Iterator[Finding]:
+    if len(ix.fields) < 2:
+        return
+    adj = _adjacency(ix)
+    starts = {p.field for s in ix.board.setups for p in s.placements if p.field in ix.fields}
+    if not starts:  # no setups yet: everything should hang together with the largest part
+        best: set[str] = set()
+        todo = set(ix.fields)
+        while todo:
+            part = _reach(adj, {next(iter(todo))})
+            todo -= part
+            if len(part) > len(best):
+                best = part
+        seen = best
+    else:
+        seen = _reach(adj, starts)
+    for i, f in enumerate(ix.board.fields):
+        if f.id not in seen:
+            yield UNREACHABLE_FIELD.at(
+                f"field '{f.id}' cannot be reached from the start fields" if starts else
+                f"field '{f.id}' is not connected to the main part of the board",
+                pointer_join("fields", i), element=f.id)
+
+
+def _distances(adj: dict[str, set[str]], targets: set[str]) -> dict[str, int]:
+    dist = dict.fromkeys(targets, 0)
+    queue = deque(targets)
+    while queue:
+        node = queue.popleft()
+        for nxt in adj[node]:
+            if nxt not in dist:
+                dist[nxt] = dist[node] + 1
+                queue.append(nxt)
+    return dist
+
+
+@check
+def one_way_direction(ix: Index) -> Iterator[Finding]:
+    g = ix.board.grail
+    oneways = [(i, c) for i, c in enumerate(ix.board.connections) if c.one_way is not None]
+    if not oneways or g is None:
+        return
+    dist = _distances(_adjacency(ix), {f for f in g.fields if f in ix.fields})
+    for i, c in oneways:
+        to = c.one_way.to
+        frm = c.b if to == c.a else c.a
+        if to in dist and frm in dist and dist[to] >= dist[frm]:
+            yield ONE_WAY_DIRECTION.at(
+                f"one-way {c.kind.value} '{c.id}' leads from '{frm}' ({dist[frm]} steps from the "
+                f"grail) to '{to}' ({dist[to]} steps), away from the grail",
+                pointer_join("connections", i, "one_way"), element=c.id)
+
+
+@check
+def numbers(ix: Index) -> Iterator[Finding]:
+    first: dict[int, str] = {}
+    for i, f in enumerate(ix.board.fields):
+        if f.number is None:
+            continue
+        if f.number in first:
+            yield DUPLICATE_NUMBER.at(
+                f"field '{f.id}' has printed number {f.number}, already used by "
+                f"'{first[f.number]}'",
+                pointer_join("fields", i, "number"), element=f.id)
+        else:
+            first[f.number] = f.id
+
+
+@check
+def scale(ix: Index) -> Iterator[Finding]:
+    s = ix.board.scale
+    if s is None or s.calibration is None:
+        return
+    cal = s.calibration
+    measured = ((cal.a.x - cal.b.x) ** 2 + (cal.a.y - cal.b.y) ** 2) ** 0.5 / cal.distance_cm
+    if abs(measured - s.px_per_cm) > max(0.01 * s.px_per_cm, 0.01):
+        yield SCALE_CALIBRATION.at(
+            f"px_per_cm is {s.px_per_cm:g} but the calibration measures {measured:.3f}",
+            pointer_join("scale", "px_per_cm"), element="scale")
+
+
+def check_board(board: Board) -> list[Finding]:
+    """All semantic findings of a structurally valid board, in check order."""
+    ix = Index.build(board)
+    out: list[Finding] = []
+    for fn in CHECKS:
+        out.extend(fn(ix))
+    return out

@@ -1,0 +1,76 @@
+"""Validate files of any shipped format: load, structure, semantic checks, positions.
+
+The format is recognised by the file's `"format"` tag; other layers register a validator for
+their format with `register_validator` (variants and scenarios do). Files without a known tag
+are validated as boards, which reports the wrong tag.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from editor.model import load_board
+from editor.model.board import BOARD_FORMAT
+from editor.model.findings import Finding
+
+Validator = Callable[[str], list[Finding]]
+_VALIDATORS: dict[str, Validator] = {}
+
+
+def register_validator(format_tag: str, validator: Validator) -> None:
+    _VALIDATORS[format_tag] = validator
+
+
+def validate_board_file(path: str) -> list[Finding]:
+    """Findings of a board file: reading, structure, then semantic checks, all located."""
+    from editor.check.board_checks import check_board
+
+    result = load_board(path)
+    if result.model is None:
+        return result.findings
+    return result.locate(check_board(result.model))
+
+
+register_validator(BOARD_FORMAT, validate_board_file)
+
+
+def _format_tag(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return data.get("format") if isinstance(data, dict) else None
+
+
+def _load_plugins() -> None:
+    """Import the layers that register validators for their formats, where present."""
+    import importlib
+
+    for name in ("editor.rules.validation",):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                raise
+
+
+def validate_file(path: str | os.PathLike[str]) -> list[Finding]:
+    """All findings of one file, whatever its format."""
+    _load_plugins()
+    shown = str(path)
+    tag = _format_tag(shown)
+    validator = _VALIDATORS.get(tag or "", validate_board_file)
+    return validator(shown)
+
+
+def validate_paths(paths: list[str]) -> dict[str, list[Finding]]:
+    return {p: validate_file(p) for p in paths}
+
+
+def is_readable_file(path: str) -> bool:
+    p = Path(path)
+    return p.is_file() and os.access(p, os.R_OK)

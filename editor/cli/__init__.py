@@ -1,0 +1,1 @@
+"""The `conquest` command line."""

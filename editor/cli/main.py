@@ -1,0 +1,71 @@
+"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench.
+
+Each subcommand lives in its own module of this package with `NAME`, `HELP`,
+`add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
+inputs, 2 usage errors or unreadable inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from types import ModuleType
+
+from editor import __version__
+
+#: Subcommand modules in help order; a module not written yet is skipped.
+SUBCOMMANDS = [
+    "validate", "schema_cmd", "docs_cmd", "render_cmd", "variant_cmd", "moves", "check_cmd",
+    "selfplay", "bench",
+]
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def _modules() -> list[ModuleType]:
+    found = []
+    for name in SUBCOMMANDS:
+        qualified = f"editor.cli.{name}"
+        try:
+            found.append(importlib.import_module(qualified))
+        except ModuleNotFoundError as exc:
+            if exc.name != qualified:
+                raise
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="conquest",
+        description="Conquest Workbench: validate boards and variants, generate schemas, render "
+        "boards, and play-test rules.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _modules():
+        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    if not getattr(args, "_run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args._run(args))
+    except KeyboardInterrupt:
+        print("conquest: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""`conquest schema [--check]`: write or verify the generated JSON Schemas in `schema/`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK
+from editor.model.io import atomic_write_text
+from editor.model.schema import SCHEMAS, render
+from editor.resources import data_dir
+
+NAME = "schema"
+HELP = "Generate schema/*.schema.json from the models (--check: fail when they are stale)."
+
+#: Modules that register further schemas (variant, scenario) when present.
+SCHEMA_PROVIDERS = ["editor.model.variant", "editor.model.scenario"]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--check", action="store_true",
+                   help="do not write; exit 1 when a file differs from what the models generate")
+    p.add_argument("--out", type=Path, default=None, help="folder to write to (default: schema/)")
+
+
+def load_providers() -> None:
+    for name in SCHEMA_PROVIDERS:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
+def run(args: argparse.Namespace) -> int:
+    load_providers()
+    folder = args.out or data_dir("schema")
+    stale = []
+    for spec in SCHEMAS:
+        target = folder / spec.filename
+        text = render(spec)
+        current = target.read_text(encoding="utf-8") if target.is_file() else None
+        if current == text:
+            continue
+        if args.check:
+            stale.append(target)
+            print(f"{target}: out of date; run 'conquest schema' (or 'make schema')",
+                  file=sys.stderr)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(target, text, backup=False)
+            print(f"wrote {target}")
+    return EXIT_FINDINGS if stale else EXIT_OK

@@ -1,0 +1,42 @@
+"""`conquest validate PATH...`: findings of board (and variant, scenario) files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from editor.check.validate import is_readable_file, validate_file
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.findings import has_errors
+
+NAME = "validate"
+HELP = "Check board, variant and scenario files and print one line per finding."
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files to check")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="output format (default: text)")
+
+
+def run(args: argparse.Namespace) -> int:
+    unreadable = [p for p in args.paths if not is_readable_file(p)]
+    for p in unreadable:
+        print(f"conquest validate: cannot read '{p}': no such file or not readable",
+              file=sys.stderr)
+    if unreadable:
+        return EXIT_USAGE
+    report = {p: validate_file(p) for p in args.paths}
+    if args.format == "json":
+        payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+    else:
+        for findings in report.values():
+            for f in findings:
+                print(f.format_line())
+        errors = sum(f.is_error for fs in report.values() for f in fs)
+        warnings = sum(not f.is_error for fs in report.values() for f in fs)
+        print(f"{len(report)} file(s) checked: {errors} error(s), {warnings} warning(s)",
+              file=sys.stderr)
+    return EXIT_FINDINGS if any(has_errors(fs) for fs in report.values()) else EXIT_OK

@@ -1,0 +1,109 @@
+"""Findings: what is wrong with a file, where, and how to fix it (ARCHITECTURE principle 4).
+
+Every finding has a stable `code` from the registry below. Codes are defined where they are
+produced (`define(...)` at import time); `editor.check.catalogue` imports every producer so the
+generated table in `docs/findings.md` lists them all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A documented finding code: its default severity, a title and a generic fix hint."""
+
+    code: str
+    severity: Severity
+    title: str
+    hint: str
+    area: str = "board"
+
+    def at(self, message: str, pointer: str = "", *, element: str | None = None,
+           hint: str | None = None, line: int | None = None,
+           column: int | None = None) -> Finding:
+        """Create a finding of this code."""
+        return Finding(
+            code=self.code, severity=self.severity, message=message, pointer=pointer,
+            hint=hint if hint is not None else self.hint, element=element,
+            line=line, column=column,
+        )
+
+
+CODES: dict[str, Code] = {}
+
+
+def define(code: str, severity: Severity, title: str, hint: str, area: str = "board") -> Code:
+    """Register a finding code (idempotent for identical definitions)."""
+    entry = Code(code, severity, title, hint, area)
+    known = CODES.get(code)
+    if known is not None and known != entry:
+        raise ValueError(f"finding code {code} defined twice with different texts")
+    CODES[code] = entry
+    return entry
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in a file."""
+
+    code: str
+    severity: Severity
+    message: str
+    pointer: str = ""
+    hint: str = ""
+    element: str | None = None
+    path: str | None = None
+    line: int | None = None  # 1-based
+    column: int | None = None  # 1-based
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == Severity.ERROR
+
+    def located(self, path: str | None = None, line: int | None = None,
+                column: int | None = None) -> Finding:
+        return replace(
+            self,
+            path=path if path is not None else self.path,
+            line=line if line is not None else self.line,
+            column=column if column is not None else self.column,
+        )
+
+    def format_line(self) -> str:
+        """`PATH:LINE:COL: SEVERITY CODE message [json-pointer]` (line and column default 1)."""
+        where = f"{self.path or '<input>'}:{self.line or 1}:{self.column or 1}"
+        text = f"{where}: {self.severity.value} {self.code} {self.message}"
+        if self.hint:
+            text += f" (fix: {self.hint})"
+        if self.pointer:
+            text += f" [{self.pointer}]"
+        return text
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["severity"] = self.severity.value
+        data.pop("extra")
+        return data
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    return any(f.is_error for f in findings)
+
+
+def findings_to_json(findings: list[Finding]) -> str:
+    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)
+
+
+def pointer_join(*parts: object) -> str:
+    """Build a JSON pointer from path parts, escaping '~' and '/' (RFC 6901)."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)

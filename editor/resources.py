@@ -1,0 +1,27 @@
+"""Locate the shipped data folders (`schema/`, `boards/`, `variants/`).
+
+From a checkout they are the top-level folders next to the `editor` package; from an installed
+wheel they live inside the package as `editor/_data/<name>` (see pyproject's force-include).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+DATA_FOLDERS = ("schema", "boards", "variants")
+
+
+def data_dir(name: str) -> Path:
+    """Path of a shipped data folder, from a checkout or an installed package."""
+    if name not in DATA_FOLDERS:
+        raise ValueError(f"unknown data folder {name!r}; expected one of {DATA_FOLDERS}")
+    checkout = _PACKAGE.parent / name
+    if (_PACKAGE.parent / "pyproject.toml").is_file() and checkout.is_dir():
+        return checkout
+    return Path(str(resources.files("editor") / "_data" / name))
+
+
+def in_checkout() -> bool:
+    return (_PACKAGE.parent / "pyproject.toml").is_file()
