@@ -8,26 +8,49 @@ import sys
 
 from editor.check.validate import is_readable_file, validate_file
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.model.findings import has_errors
+from editor.model.findings import Finding, has_errors
 
 NAME = "validate"
 HELP = "Check board, variant and scenario files and print one line per finding."
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files to check")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files to check")
+    p.add_argument("--board", metavar="BOARD",
+                   help="with --variant: check that the board has what the variant needs")
+    p.add_argument("--variant", metavar="VARIANT",
+                   help="with --board: a variant name or *.variant.json path")
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help="output format (default: text)")
 
 
+def _pair_findings(board: str, variant: str) -> list[Finding]:
+    """Findings of a board/variant pair (the rules layer provides the check)."""
+    from editor.rules.validation import check_pair
+
+    return check_pair(board, variant)
+
+
 def run(args: argparse.Namespace) -> int:
+    if bool(args.board) != bool(args.variant):
+        print("conquest validate: --board and --variant go together", file=sys.stderr)
+        return EXIT_USAGE
+    if not args.paths and not args.board:
+        print("conquest validate: give at least one PATH, or --board and --variant",
+              file=sys.stderr)
+        return EXIT_USAGE
     unreadable = [p for p in args.paths if not is_readable_file(p)]
+    if args.board and not is_readable_file(args.board):
+        unreadable.append(args.board)
     for p in unreadable:
         print(f"conquest validate: cannot read '{p}': no such file or not readable",
               file=sys.stderr)
     if unreadable:
         return EXIT_USAGE
     report = {p: validate_file(p) for p in args.paths}
+    if args.board:
+        pair_key = f"{args.board} + {args.variant}"
+        report[pair_key] = _pair_findings(args.board, args.variant)
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]
         print(json.dumps(payload, indent=2, ensure_ascii=False))
