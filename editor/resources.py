@@ -25,3 +25,8 @@ def data_dir(name: str) -> Path:
 
 def in_checkout() -> bool:
     return (_PACKAGE.parent / "pyproject.toml").is_file()
+
+
+def checkout_root() -> Path | None:
+    """The repository folder when running from a checkout, else None."""
+    return _PACKAGE.parent if in_checkout() else None

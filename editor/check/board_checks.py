@@ -176,7 +176,8 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
     b = ix.board
     seats = {s.id for s in b.seats}
     islands = {s.id for s in b.islands}
-    nodes = set(ix.fields) | set(ix.regions)
+    fields, regions, connections = set(ix.fields), set(ix.regions), set(ix.connections)
+    nodes = fields | regions
 
     def missing(owner: str, what: str, ref: str | None, known: set, *ptr: object) -> Finding | None:
         if ref is None or ref in known:
@@ -193,40 +194,40 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
                             "seats", i, "main_island"))
     for i, c in enumerate(b.connections):
         name = _describe(c.kind.value, c.id)
-        ends = set(ix.regions) if c.kind == ConnectionKind.WILDERNESS_PATH else set(ix.fields)
+        ends = regions if c.kind == ConnectionKind.WILDERNESS_PATH else fields
         what = "region" if c.kind == ConnectionKind.WILDERNESS_PATH else "field"
         refs.append(missing(name, what, c.a, ends, "connections", i, "a"))
         refs.append(missing(name, what, c.b, ends, "connections", i, "b"))
-        refs.append(missing(name, "sea lane", c.under_lane, set(ix.connections),
+        refs.append(missing(name, "sea lane", c.under_lane, connections,
                             "connections", i, "under_lane"))
     for i, c in enumerate(b.castles):
         name = _describe("castle", c.id)
         refs.append(missing(name, "seat", c.seat, seats, "castles", i, "seat"))
         for j, t in enumerate(c.towers):
-            refs.append(missing(name, "tower field", t.field, set(ix.fields),
+            refs.append(missing(name, "tower field", t.field, fields,
                                 "castles", i, "towers", j, "field"))
-            refs.append(missing(name, "access connection", t.access, set(ix.connections),
+            refs.append(missing(name, "access connection", t.access, connections,
                                 "castles", i, "towers", j, "access"))
     if b.grail:
         for j, g in enumerate(b.grail.fields):
-            refs.append(missing("grail 'grail'", "field", g, set(ix.fields), "grail", "fields", j))
-        refs.append(missing("grail 'grail'", "field", b.grail.front, set(ix.fields),
+            refs.append(missing("grail 'grail'", "field", g, fields, "grail", "fields", j))
+        refs.append(missing("grail 'grail'", "field", b.grail.front, fields,
                             "grail", "front"))
         for j, r in enumerate(b.grail.roads):
-            refs.append(missing("grail 'grail'", "connection", r, set(ix.connections),
+            refs.append(missing("grail 'grail'", "connection", r, connections,
                                 "grail", "roads", j))
     for i, r in enumerate(b.regions):
         name = _describe("region", r.id)
         refs.append(missing(name, "island", r.island, islands, "regions", i, "island"))
         for j, s in enumerate(r.stairs):
-            refs.append(missing(name, "stair field", s, set(ix.fields), "regions", i, "stairs", j))
+            refs.append(missing(name, "stair field", s, fields, "regions", i, "stairs", j))
         for j, s in enumerate(r.borders):
-            refs.append(missing(name, "border field", s.field, set(ix.fields),
+            refs.append(missing(name, "border field", s.field, fields,
                                 "regions", i, "borders", j, "field"))
     for i, a in enumerate(b.arrow_slits):
         name = _describe("arrow_slit", a.id)
-        refs.append(missing(name, "field", a.a, set(ix.fields), "arrow_slits", i, "a"))
-        refs.append(missing(name, "field", a.b, set(ix.fields), "arrow_slits", i, "b"))
+        refs.append(missing(name, "field", a.a, fields, "arrow_slits", i, "a"))
+        refs.append(missing(name, "field", a.b, fields, "arrow_slits", i, "b"))
     for i, s in enumerate(b.setups):
         for j, p in enumerate(s.placements):
             name = _describe("setup", s.id)
@@ -409,9 +410,11 @@ def placements(ix: Index) -> Iterator[Finding]:
         for j, p in enumerate(setup.placements):
             ptr = pointer_join("setups", i, "placements", j)
             if p.field in used:
+                k = used[p.field]
+                other = setup.placements[k]
                 yield PLACEMENT_SHARED_FIELD.at(
-                    f"setup '{setup.id}': {p.seat} {p.piece.value} and placement {used[p.field]} "
-                    f"both stand on '{p.field}'",
+                    f"setup '{setup.id}': {p.seat} {p.piece.value} (placement {j}) and "
+                    f"{other.seat} {other.piece.value} (placement {k}) both stand on '{p.field}'",
                     pointer_join("setups", i, "placements", j, "field"), element=p.field)
             else:
                 used[p.field] = j
@@ -476,12 +479,16 @@ def reachability(ix: Index) -> Iterator[Finding]:
     starts = {p.field for s in ix.board.setups for p in s.placements if p.field in ix.fields}
     if not starts:  # no setups yet: everything should hang together with the largest part
         best: set[str] = set()
-        todo = set(ix.fields)
-        while todo:
-            part = _reach(adj, {next(iter(todo))})
-            todo -= part
-            if len(part) > len(best):
-                best = part
+        size = 0
+        done: set[str] = set()
+        for fid in ix.fields:  # board order, so the first of equally large parts wins
+            if fid in done:
+                continue
+            part = _reach(adj, {fid})
+            done |= part
+            fields_in_part = sum(1 for node in part if node in ix.fields)
+            if fields_in_part > size:
+                best, size = part, fields_in_part
         seen = best
     else:
         seen = _reach(adj, starts)
@@ -546,7 +553,8 @@ def scale(ix: Index) -> Iterator[Finding]:
     measured = ((cal.a.x - cal.b.x) ** 2 + (cal.a.y - cal.b.y) ** 2) ** 0.5 / cal.distance_cm
     if abs(measured - s.px_per_cm) > max(0.01 * s.px_per_cm, 0.01):
         yield SCALE_CALIBRATION.at(
-            f"px_per_cm is {s.px_per_cm:g} but the calibration measures {measured:.3f}",
+            f"scale px_per_cm is {s.px_per_cm:g} but its calibration measures {measured:.3f} "
+            f"px per cm",
             pointer_join("scale", "px_per_cm"), element="scale")
 
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import re
+from pathlib import Path
 
 from editor.model.findings import CODES
 
-#: Modules that define finding codes; importing them fills the registry.
+#: Modules that define finding codes; importing them fills the registry. Any other module of
+#: the package that calls `define(` is found by `producer_modules()` too, so a code is
+#: documented whatever happens to be imported already.
 PRODUCERS = [
     "editor.model.io",
     "editor.check.board_checks",
@@ -14,9 +18,29 @@ PRODUCERS = [
     "editor.rules.explain",
 ]
 
+_PACKAGE = Path(__file__).resolve().parent.parent
+_DEFINES = re.compile(r"^(?!\s*def )[^#\n]*\bdefine\(", re.MULTILINE)
+
+
+def producer_modules() -> list[str]:
+    """PRODUCERS plus every module of the `editor` package whose source calls `define(`."""
+    found = []
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        rel = path.relative_to(_PACKAGE.parent).with_suffix("")
+        name = ".".join(rel.parts).removesuffix(".__init__")
+        if name in ("editor.model.findings", __name__):
+            continue
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if _DEFINES.search(source):
+            found.append(name)
+    return [*PRODUCERS, *(n for n in found if n not in PRODUCERS)]
+
 
 def load_all_codes() -> None:
-    for name in PRODUCERS:
+    for name in producer_modules():
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

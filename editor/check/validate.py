@@ -40,10 +40,11 @@ register_validator(BOARD_FORMAT, validate_board_file)
 def _format_tag(path: str) -> str | None:
     try:
         with open(path, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8"))
+            data = json.loads(handle.read().decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return None
-    return data.get("format") if isinstance(data, dict) else None
+    tag = data.get("format") if isinstance(data, dict) else None
+    return tag if isinstance(tag, str) else None  # a malformed tag is the loader's finding
 
 
 def _load_plugins() -> None:

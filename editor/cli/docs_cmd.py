@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 from editor.check.catalogue import render_markdown
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.io import atomic_write_text
+from editor.resources import checkout_root
 
 NAME = "docs"
 HELP = "Write docs/findings.md, the table of finding codes (--check: fail when stale)."
@@ -16,18 +17,29 @@ HELP = "Write docs/findings.md, the table of finding codes (--check: fail when s
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--check", action="store_true", help="exit 1 when the file is out of date")
-    p.add_argument("--out", type=Path, default=Path("docs/findings.md"), help="target file")
+    p.add_argument("--out", type=Path, default=None,
+                   help="target file (default: docs/findings.md of the checkout, else of the "
+                   "current folder)")
+
+
+def default_target() -> Path:
+    root = checkout_root()
+    return (root or Path(".")) / "docs" / "findings.md"
 
 
 def run(args: argparse.Namespace) -> int:
     text = render_markdown()
-    current = args.out.read_text(encoding="utf-8") if args.out.is_file() else None
+    out: Path = args.out or default_target()
+    current = out.read_text(encoding="utf-8") if out.is_file() else None
     if current == text:
         return EXIT_OK
     if args.check:
-        print(f"{args.out}: out of date; run 'conquest docs'", file=sys.stderr)
+        print(f"{out}: out of date; run 'conquest docs'", file=sys.stderr)
         return EXIT_FINDINGS
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(args.out, text, backup=False)
-    print(f"wrote {args.out}")
+    if out.is_dir():
+        print(f"conquest docs: '{out}' is a folder; give the file to write", file=sys.stderr)
+        return EXIT_USAGE
+    out.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(out, text, backup=False)
+    print(f"wrote {out}")
     return EXIT_OK

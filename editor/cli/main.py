@@ -8,6 +8,7 @@ inputs, 2 usage errors or unreadable inputs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from types import ModuleType
@@ -49,7 +50,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_output() -> None:
+    """Never fail on printing: file names with undecodable bytes, labels a console cannot show."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # e.g. a detached stream
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_output()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -60,11 +71,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return int(args._run(args))
+    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
+        return EXIT_OK
+    except OSError as exc:  # a path the command cannot read or write: the user's to fix
+        where = f" '{exc.filename}'" if exc.filename else ""
+        print(f"conquest {args.command}: cannot access{where}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("conquest: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.io import atomic_write_text
 from editor.model.schema import SCHEMAS, render
 from editor.resources import data_dir
@@ -37,6 +37,10 @@ def load_providers() -> None:
 def run(args: argparse.Namespace) -> int:
     load_providers()
     folder = args.out or data_dir("schema")
+    if folder.exists() and not folder.is_dir():
+        print(f"conquest schema: '{folder}' is not a folder; --out takes the folder to write "
+              f"the schemas to", file=sys.stderr)
+        return EXIT_USAGE
     stale = []
     for spec in SCHEMAS:
         target = folder / spec.filename

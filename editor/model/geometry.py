@@ -42,12 +42,12 @@ def polygon_problem(poly: Sequence[XY]) -> str | None:
     """Why a polygon is not a simple polygon, or None when it is valid."""
     if len(poly) < 3:
         return f"has {len(poly)} point(s); a region needs at least 3"
-    if abs(signed_area(poly)) < 1e-6:
-        return "has zero area (all points on one line)"
     n = len(poly)
     for i in range(n):
         if poly[i] == poly[(i + 1) % n]:
             return f"points {i} and {(i + 1) % n} coincide"
+    if all(_cross(poly[0], poly[1], p) == 0 for p in poly[2:]):
+        return "has zero area (all points on one line)"
     for i in range(n):
         a1, a2 = poly[i], poly[(i + 1) % n]
         for j in range(i + 1, n):
@@ -55,6 +55,8 @@ def polygon_problem(poly: Sequence[XY]) -> str | None:
                 continue  # neighbouring edges share a corner
             if segments_intersect(a1, a2, poly[j], poly[(j + 1) % n]):
                 return f"edges {i} and {j} cross (self-intersecting outline)"
+    if abs(signed_area(poly)) < 1e-6:
+        return "has zero area"
     return None
 
 

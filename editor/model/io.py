@@ -8,10 +8,14 @@ were none. Writing is deterministic (model key order, element order kept, rounde
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import secrets
 import shutil
-import tempfile
+import stat
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -93,20 +97,154 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, col
 
 
+class _NonJsonConstant(ValueError):
+    """NaN, Infinity or -Infinity in the text: Python's json accepts them, JSON does not."""
+
+
 def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not valid JSON")
+    raise _NonJsonConstant(name)
 
 
-def _pydantic_findings(error: ValidationError) -> list[Finding]:
+#: Nesting depth from which a document too deep for the parsers is located (no board file
+#: comes near it).
+MAX_DEPTH = 128
+
+
+def _too_deep(line: int | None, column: int | None) -> Finding:
+    return SCHEMA.at("arrays and objects are nested too deeply (hundreds of levels) here",
+                     line=line, column=column,
+                     hint="Remove the extra brackets; no board file nests anywhere near this deep.")
+
+
+def _scan(text: str, *, constant: bool = False, digits: int = 0,
+          depth: int = 0) -> int | None:
+    """Offset of the first NaN/Infinity token, run of more than `digits` digits, or bracket
+    nesting deeper than `depth`, outside strings; None when there is none."""
+    level = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch in "[{":
+            level += 1
+            if depth and level > depth:
+                return i
+        elif ch in "]}":
+            level -= 1
+        elif constant and ch in "NI-" and text.startswith(("NaN", "Infinity", "-Infinity"), i):
+            return i
+        elif digits and ch.isdigit():
+            start = i
+            while i < n and text[i].isdigit():
+                i += 1
+            if i - start > digits:
+                return start
+            continue
+        i += 1
+    return None
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, dict):
+        return "a JSON object"
+    if isinstance(value, list):
+        return "a JSON array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true/false"
+    if value is None:
+        return "null"
+    return "a number"
+
+
+class _Object(dict):
+    """A JSON object that remembers keys given more than once (json keeps the last)."""
+
+    repeated: list[str]
+
+
+class _PairsHook:
+    """`object_pairs_hook` that notes whether any object repeats a key."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def __call__(self, pairs: list[tuple[str, object]]) -> dict:
+        obj = dict(pairs)
+        if len(obj) == len(pairs):
+            return obj
+        self.found = True
+        marked = _Object(pairs)
+        seen: set[str] = set()
+        marked.repeated = [k for k, _ in pairs if k in seen or seen.add(k)]
+        return marked
+
+
+def _repeated_keys(data: object) -> list[str]:
+    """JSON pointers of keys that occur twice in one object (iteratively: no recursion)."""
+    out: list[str] = []
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        pointer, value = stack.pop()
+        if isinstance(value, dict):
+            out.extend(pointer + pointer_join(k) for k in getattr(value, "repeated", ()))
+            stack.extend((pointer + pointer_join(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((pointer + pointer_join(i), v) for i, v in enumerate(value))
+    return sorted(set(out))
+
+
+def _repeated_key(pointer: str) -> Finding:
+    parent, key = pointer.rsplit("/", 1)
+    key = key.replace("~1", "/").replace("~0", "~")
+    where = f"the object at {parent}" if parent else "the top-level object"
+    return SCHEMA.at(f"key '{key}' appears more than once in {where}; only one value can be "
+                     f"kept", pointer, hint="Delete or rename the repeated key.")
+
+
+_AT_LINE_COL = re.compile(r"\s*at line (\d+) column (\d+)$")
+
+
+def _char_column(text: str, line: int, byte_column: int) -> int:
+    """pydantic's JSON parser counts columns in bytes; editors count characters."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return byte_column
+    head = lines[line - 1].encode("utf-8")[: max(byte_column - 1, 0)]
+    return len(head.decode("utf-8", errors="ignore")) + 1
+
+
+def _pydantic_findings(error: ValidationError, text: str = "") -> list[Finding]:
     seen: set[tuple[str, str]] = set()
     out: list[Finding] = []
     for err in error.errors(include_url=False):
         loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
         pointer = pointer_join(*loc)
         message = err["msg"]
+        if err["type"] == "json_invalid":  # what Python's json accepts but pydantic does not
+            match = _AT_LINE_COL.search(message)
+            line, col = (int(match[1]), int(match[2])) if match else (None, None)
+            if line is not None and col is not None:
+                col = _char_column(text, line, col)
+            detail = _AT_LINE_COL.sub("", message.removeprefix("Invalid JSON: "))
+            if "recursion limit" in detail:
+                out.append(_too_deep(line, col))
+            elif "surrogate" in detail or "hex escape" in detail:
+                out.append(JSON_SYNTAX.at(
+                    f"invalid JSON: a \\u escape is not a Unicode character ({detail})",
+                    line=line, column=col, hint="Replace the \\uD800-\\uDFFF escape by the "
+                    "character meant, or pair it with its other surrogate half."))
+            else:
+                out.append(JSON_SYNTAX.at(f"invalid JSON: {detail}", line=line, column=col))
+            continue
         if err["type"] == "missing":
-            message = f"required key '{loc[-1]}' is missing"
             pointer = pointer_join(*loc[:-1]) if len(loc) > 1 else ""
+            where = f"the object at {pointer}" if pointer else "the top-level object"
+            message = f"required key '{loc[-1]}' is missing from {where}"
         elif err["type"] == "extra_forbidden":
             message = f"unknown key '{loc[-1]}' (not part of the format; check its spelling)"
         elif loc:
@@ -126,31 +264,63 @@ def parse_document(text: str, model: type[M], format_tag: str,
                    path: str | None = None) -> LoadResult[M]:
     """Validate JSON text as `model`; never raises for bad input."""
     result: LoadResult[M] = LoadResult(None, path=path)
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is harmless
+    if not text.strip():
+        result.findings.append(JSON_SYNTAX.at("invalid JSON: the file is empty", line=1,
+                                              column=1).located(path))
+        return result
+    pairs = _PairsHook()
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         result.findings.append(
             JSON_SYNTAX.at(f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
             .located(path))
         return result
-    except ValueError as exc:  # NaN / Infinity
-        result.findings.append(JSON_SYNTAX.at(f"invalid JSON: {exc}").located(path))
+    except _NonJsonConstant as exc:
+        at = _scan(text, constant=True)
+        line, col = _line_col(text, at) if at is not None else (None, None)
+        result.findings.append(JSON_SYNTAX.at(
+            f"invalid JSON: {exc} is not a JSON number", line=line, column=col,
+            hint="Write a finite number instead; JSON has no NaN or Infinity.").located(path))
+        return result
+    except ValueError:  # an integer with more digits than Python converts
+        at = _scan(text, digits=sys.get_int_max_str_digits() or 4300)
+        line, col = _line_col(text, at) if at is not None else (None, None)
+        result.findings.append(JSON_SYNTAX.at(
+            "invalid JSON: a number has thousands of digits", line=line, column=col,
+            hint="Replace it by a number of sensible size.").located(path))
         return result
     except RecursionError:
-        result.findings.append(JSON_SYNTAX.at("invalid JSON: nesting too deep").located(path))
+        at = _scan(text, depth=MAX_DEPTH)
+        line, col = _line_col(text, at) if at is not None else (None, None)
+        result.findings.append(_too_deep(line, col).located(path))
         return result
     result.source = SourceMap(text)
     if not isinstance(data, dict) or data.get("format") != format_tag:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        msg = (f"expected a JSON object with \"format\": \"{format_tag}\", found "
-               f"{json.dumps(found, default=str)}")
-        pointer = "/format" if isinstance(data, dict) and "format" in data else ""
+        if not isinstance(data, dict):
+            msg = (f"the file holds {_json_type(data)}, not a JSON object with "
+                   f"\"format\": \"{format_tag}\"")
+            pointer = ""
+        elif "format" not in data:
+            msg = f"the top-level key \"format\" is missing; expected \"{format_tag}\""
+            pointer = ""
+        else:
+            found = json.dumps(data["format"], ensure_ascii=False)
+            if len(found) > 60:
+                found = found[:57] + "..."
+            msg = f"\"format\" is {found}, expected \"{format_tag}\""
+            pointer = "/format"
         result.findings = result.locate([FORMAT_TAG.at(msg, pointer)])
+        return result
+    repeated = _repeated_keys(data) if pairs.found else []
+    if repeated:
+        result.findings = result.locate([_repeated_key(p) for p in repeated])
         return result
     try:
         result.model = model.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        result.findings = result.locate(_pydantic_findings(exc))
+        result.findings = result.locate(_pydantic_findings(exc, text))
     except (ValueError, RecursionError) as exc:  # e.g. integers beyond what JSON parsers take
         result.findings = result.locate([SCHEMA.at(f"cannot read the document: {exc}")])
     return result
@@ -166,6 +336,10 @@ def load_document(path: str | os.PathLike[str], model: type[M],
         reason = exc.strerror or str(exc)
         return LoadResult(None, [FILE_UNREADABLE.at(f"cannot read file: {reason}").located(shown)],
                           path=shown)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        finding = ENCODING.at("the file is UTF-16 (it starts with a UTF-16 byte-order mark), "
+                              "not UTF-8", line=1, column=1)
+        return LoadResult(None, [finding.located(shown)], path=shown)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -188,25 +362,41 @@ def dump_document(model: BaseModel) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
+def _create_temp(folder: Path, name: str) -> tuple[int, Path]:
+    """A new file next to the target, created with the usual permissions (0o666 less umask;
+    mkstemp would make it 0o600 and the saved file unreadable for others)."""
+    for _ in range(100):
+        tmp = folder / f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary file name next to {folder / name}")
+
+
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
     """Write text atomically: temp file in the same folder, fsync, rename.
 
-    The previous file, if any, is kept as `NAME.bak`. Raises OSError when the write fails; the
-    original file is then untouched.
+    The previous file, if any, is kept as `NAME.bak` and its permissions carry over. Raises
+    OSError when the write fails (UnicodeEncodeError, before touching the disk, for text that
+    is not encodable); the original file is then untouched and no temporary file is left.
     """
+    data = text.encode("utf-8")
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = _create_temp(folder, target.name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            with contextlib.suppress(OSError):  # keep the permissions of the file replaced
+                os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         if backup and target.exists():
             shutil.copy2(target, target.with_name(target.name + ".bak"))
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)

@@ -32,8 +32,11 @@ Coord = Annotated[
     Field(ge=-MAX_COORD, le=MAX_COORD, allow_inf_nan=False),
     AfterValidator(_round),
 ]
+#: Smallest positive value the writer can represent (anything smaller would round to 0).
+MIN_POSITIVE = 10.0**-FLOAT_DECIMALS
+
 PositiveReal = Annotated[
-    float, Field(gt=0, le=MAX_COORD, allow_inf_nan=False), AfterValidator(_round)
+    float, Field(ge=MIN_POSITIVE, le=MAX_COORD, allow_inf_nan=False), AfterValidator(_round)
 ]
 
 

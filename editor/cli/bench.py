@@ -1,0 +1,37 @@
+"""`conquest bench`: the engine's speed figures (medians), measured in one run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from editor.cli.main import EXIT_OK
+from editor.cli.selfplay import load_game
+
+NAME = "bench"
+HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
+        "start position, and random playout speed.")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--board", metavar="BOARD",
+                   help="board (default: conquest-4p, or a synthetic board of its size)")
+    p.add_argument("--variant", default="conquest-4p", metavar="VARIANT")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--positions", type=int, default=40, help="sampled positions")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    from editor.rules.playout import bench
+
+    game, code = load_game(args.board, args.variant)
+    if game is None:
+        return code
+    figures = bench(game, seed=args.seed, positions=args.positions)
+    if args.format == "json":
+        print(json.dumps(figures, indent=2))
+    else:
+        for k, v in figures.items():
+            print(f"{k}: {v}")
+    return EXIT_OK

@@ -1,0 +1,54 @@
+"""`conquest check SCENARIO...`: replay scenarios and report every failed expectation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.rules import scenario_run
+
+NAME = "check"
+HELP = "Replay scenario files; print each failed expectation with file:line:col (exit 1)."
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="SCENARIO",
+                   help="*.scenario.json files or folders holding them")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def _expand(paths: list[str]) -> list[str]:
+    out = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(x) for x in sorted(path.rglob("*.scenario.json")))
+        else:
+            out.append(p)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    files = _expand(args.paths)
+    missing = [p for p in files if not Path(p).is_file()]
+    for p in missing:
+        print(f"conquest check: cannot read '{p}'", file=sys.stderr)
+    if missing or not files:
+        if not files:
+            print("conquest check: no scenario files found", file=sys.stderr)
+        return EXIT_USAGE
+    report = {p: scenario_run.run(p) for p in files}
+    if args.format == "json":
+        print(json.dumps([{"path": p, "findings": [f.to_dict() for f in fs]}
+                          for p, fs in report.items()], indent=2, ensure_ascii=False))
+    else:
+        for fs in report.values():
+            for f in fs:
+                print(f.format_line())
+        failed = sum(1 for fs in report.values() if fs)
+        print(f"{len(files)} scenario(s) checked: {len(files) - failed} passed, {failed} failed",
+              file=sys.stderr)
+    return EXIT_FINDINGS if any(report.values()) else EXIT_OK

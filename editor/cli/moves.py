@@ -1,0 +1,77 @@
+"""`conquest moves SCENARIO`: the legal actions (with AP cost) in a scenario's position."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.rules import scenario_run
+from editor.rules.engine import MOVE, RESP
+from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
+
+NAME = "moves"
+HELP = "List the legal actions and their AP cost in a scenario's position (after its steps)."
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("scenario", metavar="SCENARIO", help="a *.scenario.json file")
+    p.add_argument("--piece", metavar="FIELD", help="only actions of the stack on this field")
+    p.add_argument("--steps", type=int, default=None, metavar="N",
+                   help="replay only the first N steps (default: all legal steps)")
+    p.add_argument("--full-path", action="store_true", help="print whole paths")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not Path(args.scenario).is_file():
+        print(f"conquest moves: cannot read '{args.scenario}'", file=sys.stderr)
+        return EXIT_USAGE
+    ld = scenario_run.load(args.scenario)
+    for f in ld.findings:
+        print(f.format_line(), file=sys.stderr)
+    if ld.state is None:
+        return EXIT_FINDINGS
+    st = ld.state
+    steps = ld.scenario.steps if args.steps is None else ld.scenario.steps[: args.steps]
+    for step in steps:
+        if step.expect != "legal":
+            continue
+        if step.notation == "puzzle":
+            a, why = parse_puzzle(st, step.action)
+            why = why or (st.explain(a) if a else None)
+        else:
+            a, why = parse_or_reason(st, step.action)
+        if why is not None:
+            print(f"conquest moves: step {step.action!r} is illegal: {why}", file=sys.stderr)
+            return EXIT_FINDINGS
+        st.apply(a)
+    c = st.c
+    want = None
+    if args.piece:
+        if args.piece not in c.node_index:
+            print(f"conquest moves: unknown field '{args.piece}'", file=sys.stderr)
+            return EXIT_USAGE
+        want = set(st.pieces_at(c.node_index[args.piece]))
+    rows = []
+    for a in st.legal_actions():
+        if want is not None and (a[0] not in (MOVE, RESP) or a[1] not in want):
+            continue
+        cost = len(a[2]) - 1 if a[0] == MOVE else 0
+        rows.append({"action": to_text(st, a, args.full_path), "ap": cost,
+                     "path": [c.node_ids[v] for v in a[2]] if a[0] in (MOVE, RESP) else None})
+    head = {"actor": st.actor, "to_move": c.seat_ids[st.mover], "ap_left": st.ap_left(),
+            "response_window": st.window is not None, "terminal": st.terminal,
+            "actions": rows}
+    if args.format == "json":
+        print(json.dumps(head, indent=2, ensure_ascii=False))
+    else:
+        print(f"# actor {head['actor']}, {head['to_move']} to move, {head['ap_left']} AP left"
+              + (", response window open" if head["response_window"] else "")
+              + (", game over" if st.terminal else ""))
+        for r in rows:
+            print(f"{r['action']:<40} {r['ap']} AP")
+        print(f"# {len(rows)} action(s)")
+    return EXIT_OK

@@ -1,0 +1,106 @@
+"""`conquest selfplay`: random playouts with invariant checks after every action."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.variant_cmd import parse_options
+
+NAME = "selfplay"
+HELP = "Play random games, check invariants after every action and print a summary."
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--board", required=False, metavar="BOARD",
+                   help="board file or shipped board name (default: the variant's board, or "
+                   "a synthetic board of the same size when it is not there yet)")
+    p.add_argument("--variant", required=True, metavar="VARIANT", help="variant name or path")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-turns", type=int, default=400, help="turn cap per game")
+    p.add_argument("--log", metavar="FILE",
+                   help="write every game's actions in engine notation (JSON lines)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def load_game(board_ref: str | None, variant_ref: str, options: dict | None = None):
+    """(game, None) or (None, exit code) after printing the problems."""
+    from pathlib import Path
+
+    from editor.model.variant import resolve_variant
+    from editor.resources import data_dir
+    from editor.rules.compiled import CompileError
+    from editor.rules.engine import Game
+    from editor.rules.scenario_run import resolve_board
+    from editor.rules.synthetic import synthetic_board
+
+    rv = resolve_variant(variant_ref, None, None, options or None)
+    if rv.variant is None:
+        for f in rv.findings:
+            print(f.format_line(), file=sys.stderr)
+        return None, EXIT_USAGE
+    v = rv.variant
+    ref = board_ref or v.board
+    board = None
+    if ref:
+        named = data_dir("boards") / f"{ref}.board.json"
+        if board_ref or named.is_file() or Path(ref).is_file():
+            board, findings = resolve_board(ref, Path.cwd())
+            if board is None:
+                for f in findings:
+                    print(f.format_line(), file=sys.stderr)
+                return None, EXIT_USAGE
+    if board is None:
+        board = synthetic_board(tuple(s.id for s in v.seats))
+        print(f"conquest: board '{ref}' not found; using {board.name}", file=sys.stderr)
+    try:
+        return Game(board, v), None
+    except CompileError as exc:
+        print(f"conquest: board and variant do not fit: {exc} (run conquest validate --board "
+              "--variant)", file=sys.stderr)
+        return None, EXIT_FINDINGS
+
+
+def run(args: argparse.Namespace) -> int:
+    from editor.rules.playout import selfplay
+
+    if args.games < 1 or args.max_turns < 1:
+        print("conquest selfplay: --games and --max-turns must be positive", file=sys.stderr)
+        return EXIT_USAGE
+    options = parse_options(args.option)
+    if options is None:
+        return EXIT_USAGE
+    game, code = load_game(args.board, args.variant, options)
+    if game is None:
+        return code
+    log: list | None = [] if args.log else None
+    rep = selfplay(game, args.games, args.seed, args.max_turns, log=log)
+    if log is not None:
+        try:
+            with open(args.log, "w", encoding="utf-8") as handle:
+                for record in log:
+                    handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            print(f"conquest selfplay: cannot write '{args.log}': {exc.strerror}",
+                  file=sys.stderr)
+            return EXIT_USAGE
+    summary = {
+        "board": game.board.name, "variant": game.variant.name, "games": rep.games,
+        "actions": rep.actions, "turns": rep.turns,
+        "mean_turns": round(rep.turns / rep.games, 1),
+        "terminations": dict(sorted(rep.reasons.items())),
+        "winners": dict(sorted(rep.winners.items())),
+        "seconds": round(rep.seconds, 2),
+        "actions_per_second": round(rep.actions_per_second, 1),
+        "invariant_violations": rep.violations[:20],
+    }
+    if args.format == "json":
+        print(json.dumps(summary, indent=2))
+    else:
+        for k, v in summary.items():
+            print(f"{k}: {v}")
+    return EXIT_FINDINGS if rep.violations else EXIT_OK

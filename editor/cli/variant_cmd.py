@@ -1,0 +1,50 @@
+"""`conquest variant NAME|PATH`: print the resolved variant (extends and overlays applied)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.variant import VARIANT_NOT_FOUND, dump_variant, resolve_variant
+
+NAME = "variant"
+HELP = "Print a variant with its parents and overlays resolved (JSON)."
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", metavar="NAME|PATH", help="shipped variant name or file path")
+    p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
+                   help="apply an overlay variant (repeatable)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                   help="override an option, e.g. --option recapture_moves_must_be_necessary="
+                   "false (repeatable)")
+
+
+def parse_options(items: list[str]) -> dict | None:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            print(f"conquest: --option expects KEY=VALUE, got {item!r}", file=sys.stderr)
+            return None
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    if options is None:
+        return EXIT_USAGE
+    rv = resolve_variant(args.variant, None, args.overlay, options)
+    for f in rv.findings:
+        print(f.format_line(), file=sys.stderr)
+    if rv.variant is None:
+        missing = any(f.code == VARIANT_NOT_FOUND.code for f in rv.findings)
+        return EXIT_USAGE if missing else EXIT_FINDINGS
+    sys.stdout.write(dump_variant(rv.variant))
+    return EXIT_OK

@@ -1,0 +1,194 @@
+"""Measure how the editor copes with a large board: opening it and panning across it.
+
+    .venv/bin/python -m editor.gui.bench [BOARD] [--runs 5] [--frames 120]
+
+Without BOARD a synthetic board is generated (600 fields, ~1100 connections, regions and arrow
+slits over a 4000x4000 scan, cached in the temp folder). Prints the median time to open the
+board (read, build the scene, load the scan, first paint of the view) and the median and 95th
+percentile time of one frame while panning (scroll by 40 px + a synchronous repaint of the
+view) at 100 % zoom and at fit-to-window zoom. Runs headless (offscreen platform) by default.
+No test asserts these numbers; they are for the report and for spotting regressions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def synthetic_board(folder: str | os.PathLike[str], fields: int = 600, size: int = 4000,
+                    seed: int = 7) -> Path:
+    """Write a synthetic board with a scan of size x size pixels; returns the board path."""
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter, QPen
+
+    from editor.model import edit as E
+    from editor.model import save_board
+    from editor.model.board import Board, ScanImage
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    board_path = folder / f"synthetic-{fields}-{size}.board.json"
+    scan_path = folder / f"synthetic-{size}.png"
+    rng = random.Random(seed)
+    cols = math.ceil(math.sqrt(fields))
+    rows = math.ceil(fields / cols)
+    step = size / (max(cols, rows) + 1)
+    centre = size / 2
+    board = Board(name=f"Synthetic {fields}", image=ScanImage(path=scan_path.name, width=size,
+                                                              height=size))
+    grid: dict[tuple[int, int], str] = {}
+    n = 0
+    for r in range(rows):
+        for c in range(cols):
+            if n >= fields:
+                break
+            x = step * (c + 1) + rng.uniform(-step * 0.15, step * 0.15)
+            y = step * (r + 1) + rng.uniform(-step * 0.15, step * 0.15)
+            sea = math.hypot(x - centre, y - centre) > size * 0.42
+            E.add_field(board, round(x, 1), round(y, 1), "sea" if sea else "land")
+            grid[(r, c)] = board.fields[-1].id
+            n += 1
+    terrain = {f.id: f.terrain.value for f in board.fields}
+    for (r, c), fid in grid.items():
+        for dr, dc in ((0, 1), (1, 0)):
+            other = grid.get((r + dr, c + dc))
+            if other is None:
+                continue
+            a, b = terrain[fid], terrain[other]
+            if a == b == "land":
+                kind = "bridge" if rng.random() < 0.03 else "road"
+            elif a == b == "sea":
+                kind = "sea_lane"
+            else:
+                sea_end = fid if a == "sea" else other
+                E.set_attr(board, "fields", [sea_end], "harbour", True)
+                E.add_connection(board, sea_end, other if sea_end == fid else fid,
+                                 "harbour_link")
+                continue
+            E.add_connection(board, fid, other, kind)
+    for i in range(12):
+        cx, cy = rng.uniform(size * 0.3, size * 0.7), rng.uniform(size * 0.3, size * 0.7)
+        rad = step * 0.6
+        E.add_region(board, [(cx + rad * math.cos(t * math.pi / 3),
+                              cy + rad * math.sin(t * math.pi / 3)) for t in range(6)],
+                     name=f"Region {i + 1}")
+    for (r, c), fid in list(grid.items())[:: max(1, fields // 30)]:
+        other = grid.get((r + 1, c + 1))
+        if other and terrain[fid] == terrain[other] == "land":
+            E.add_arrow_slit(board, fid, other)
+    save_board(board, board_path, backup=False)
+    if not scan_path.exists():
+        img = QImage(size, size, QImage.Format.Format_RGB32)
+        img.fill(QColor("#b9d6ec"))
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setBrush(QColor("#e9ddb5"))
+        p.setPen(QPen(QColor("#6d5a3a"), 6))
+        p.drawEllipse(QPointF(centre, centre), size * 0.44, size * 0.44)
+        for _ in range(6000):  # texture, so the scan compresses and decodes like a real one
+            p.setPen(QPen(QColor(rng.randrange(80, 200), rng.randrange(80, 200),
+                                 rng.randrange(60, 160)), rng.uniform(1, 4)))
+            x, y = rng.uniform(0, size), rng.uniform(0, size)
+            p.drawLine(QPointF(x, y), QPointF(x + rng.uniform(-40, 40), y + rng.uniform(-40, 40)))
+        p.setPen(QPen(QColor("#333333"), 3))
+        for f in board.fields:
+            p.drawEllipse(QRectF(f.x - 22, f.y - 22, 44, 44))
+        p.end()
+        img.save(str(scan_path))
+    return board_path
+
+
+def _median_ms(values: list[float]) -> float:
+    return statistics.median(values) * 1000
+
+
+def _p95_ms(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] * 1000
+
+
+def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from editor.gui import dialogs
+    from editor.gui.window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    dialogs.show_warning = lambda *a, **k: None
+    dialogs.show_error = lambda *a, **k: print("error:", a[1:], file=sys.stderr)
+    if board is None:
+        board = str(synthetic_board(Path(tempfile.gettempdir()) / "conquest-bench"))
+    tmp = tempfile.mkdtemp(prefix="conquest-bench-")
+    window = MainWindow(settings=QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat),
+                        recovery_dir=os.path.join(tmp, "rec"), check_recovery=False)
+    window.autosave_timer.stop()
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    view = window.view
+    opens = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        if not window.open_path(board):
+            raise SystemExit(f"cannot open {board}")
+        app.processEvents()
+        view.viewport().repaint()
+        opens.append(time.perf_counter() - t0)
+        window.doc.stack.setClean()
+    results = {"open_ms": _median_ms(opens)}
+    b = window.doc.board
+    results["fields"] = len(b.fields)
+    results["connections"] = len(b.connections)
+    for label, zoom in (("100%", 1.0), ("fit", None)):
+        if zoom is None:
+            view.fit()
+        else:
+            view.resetTransform()
+            view.centerOn(b.image.width / 4 if b.image else 0, b.image.height / 2 if b.image
+                          else 0)
+        app.processEvents()
+        times = []
+        direction = 1
+        for i in range(frames):
+            if i % 40 == 0:
+                direction = -direction
+            t0 = time.perf_counter()
+            view.pan_by(40 * direction, 15 * direction)
+            view.viewport().repaint()
+            times.append(time.perf_counter() - t0)
+        results[f"pan_{label}_median_ms"] = _median_ms(times)
+        results[f"pan_{label}_p95_ms"] = _p95_ms(times)
+    window.close()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m editor.gui.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("board", nargs="?", help="board to open (default: synthetic 600 fields)")
+    parser.add_argument("--runs", type=int, default=5, help="times to open the board")
+    parser.add_argument("--frames", type=int, default=120, help="frames to pan per zoom")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    r = run(args.board, args.runs, args.frames)
+    print(f"board: {args.board or 'synthetic'} ({r['fields']} fields, "
+          f"{r['connections']} connections)")
+    print(f"open (read + scene + scan + first paint), median of {args.runs}: "
+          f"{r['open_ms']:.0f} ms")
+    for label in ("100%", "fit"):
+        print(f"pan frame at {label} zoom, median of {args.frames}: "
+              f"{r[f'pan_{label}_median_ms']:.1f} ms (p95 {r[f'pan_{label}_p95_ms']:.1f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

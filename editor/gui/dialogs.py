@@ -1,0 +1,66 @@
+"""Every modal dialog the editor opens, behind plain module functions.
+
+Tests replace these functions (monkeypatch) so no modal dialog ever blocks a test run; the
+window calls them as `dialogs.NAME(...)` so a patched function is picked up.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+BOARD_FILTER = "Conquest boards (*.board.json *.json);;All files (*)"
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp);;All files (*)"
+
+
+def show_error(parent: QWidget | None, title: str, text: str, details: str = "") -> None:
+    box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok,
+                      parent)
+    if details:
+        box.setDetailedText(details)
+    box.exec()
+
+
+def show_warning(parent: QWidget | None, title: str, text: str, details: str = "") -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                      parent)
+    if details:
+        box.setDetailedText(details)
+    box.exec()
+
+
+def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_save_changes(parent: QWidget | None, name: str) -> str:
+    """'save', 'discard' or 'cancel'."""
+    buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+               | QMessageBox.StandardButton.Cancel)
+    answer = QMessageBox.warning(parent, "Unsaved changes",
+                                 f"{name} has unsaved changes. Save them?", buttons)
+    return {QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+
+def get_open_path(parent: QWidget | None, caption: str, file_filter: str = BOARD_FILTER,
+                  folder: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, caption, folder, file_filter)
+    return path or None
+
+
+def get_save_path(parent: QWidget | None, caption: str, file_filter: str = BOARD_FILTER,
+                  folder: str = "") -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, caption, folder, file_filter)
+    return path or None
+
+
+def get_float(parent: QWidget | None, title: str, label: str, value: float = 10.0,
+              minimum: float = 0.01, maximum: float = 1000.0) -> float | None:
+    number, ok = QInputDialog.getDouble(parent, title, label, value, minimum, maximum, 2)
+    return number if ok else None
+
+
+def get_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
+    value, ok = QInputDialog.getText(parent, title, label, text=text)
+    return value if ok else None

@@ -1,0 +1,131 @@
+"""The document: one board, its file path and its undo stack.
+
+Every edit is an `EditCommand` holding the `editor.model.edit.Edit` a model-level operation
+returned; the command replays it on redo and reverts it on undo, then tells observers which
+elements changed (`changed` signal with a set of `(kind, id)` keys).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from editor.model.board import Board
+from editor.model.edit import Edit, EditError
+
+_merge_sessions = itertools.count(1)
+
+
+def new_merge_session() -> int:
+    """A fresh token: commands pushed with the same merge key merge into one undo step."""
+    return next(_merge_sessions)
+
+
+class EditCommand(QUndoCommand):
+    """An undoable edit; commands with the same merge key merge (dragging, typing)."""
+
+    def __init__(self, doc: BoardDocument, text: str, edit: Edit,
+                 merge_key: Any = None) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.edit = edit
+        self.merge_key = merge_key
+        self._applied = True  # the operation ran before the command was pushed
+
+    def id(self) -> int:
+        return 1 if self.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditCommand) or other.merge_key != self.merge_key:
+            return False
+        self.edit.merge(other.edit)
+        return True
+
+    def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+        else:
+            self.edit.redo()
+        self.doc.changed.emit(set(self.edit.touched))
+
+    def undo(self) -> None:
+        self.edit.undo()
+        self.doc.changed.emit(set(self.edit.touched))
+
+
+class BoardDocument(QObject):
+    """A board being edited: the model, where it lives on disk, and its undo stack."""
+
+    changed = Signal(object)  # set of (kind, id) keys
+    reset = Signal()  # the whole board was replaced
+    pathChanged = Signal()
+    error = Signal(str)  # an edit could not be made (message for the user)
+
+    def __init__(self, board: Board | None = None, path: str | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.board = board if board is not None else Board(name="Untitled board")
+        self.path = path
+        #: absolute path of the scan while the board has no file yet (its image.path may be
+        #: relative to a file that does not exist yet)
+        self.scan_override: str | None = None
+        #: True when the content differs from the file although the undo stack is clean
+        #: (a restored recovery file)
+        self.restored = False
+        self.stack = QUndoStack(self)
+
+    # ---- state ----------------------------------------------------------------------
+
+    @property
+    def modified(self) -> bool:
+        return self.restored or not self.stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        return Path(self.path).name if self.path else "Untitled"
+
+    def scan_path(self) -> str | None:
+        """Absolute path of the scan image, or None when the board names none."""
+        if self.scan_override:
+            return self.scan_override
+        img = self.board.image
+        if img is None:
+            return None
+        p = Path(img.path)
+        if not p.is_absolute() and self.path:
+            p = Path(self.path).resolve().parent / p
+        return str(p)
+
+    # ---- editing --------------------------------------------------------------------
+
+    def apply(self, text: str, operation: Callable[..., Edit], *args: Any,
+              merge_key: Any = None, **kwargs: Any) -> Edit | None:
+        """Run a model operation and push it as an undo command.
+
+        Returns the edit, or None when it was refused (the reason goes to `error`) or changed
+        nothing.
+        """
+        try:
+            edit = operation(self.board, *args, **kwargs)
+        except EditError as exc:
+            self.error.emit(str(exc))
+            return None
+        if edit.empty:
+            return None
+        self.stack.push(EditCommand(self, text, edit, merge_key))
+        return edit
+
+    def replace_board(self, board: Board, path: str | None) -> None:
+        self.board = board
+        self.path = path
+        self.scan_override = None
+        self.restored = False
+        self.stack.clear()
+        self.stack.setClean()
+        self.reset.emit()
+        self.pathChanged.emit()

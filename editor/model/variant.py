@@ -1,0 +1,496 @@
+"""The rule-variant file format `conquest-variant/1` (pydantic v2 models, no Qt).
+
+A variant holds every number and switch the rules vary on (ARCHITECTURE principle 2): seats and
+turn order, budgets, piece types (range, terrain, what they carry), the capture matrix,
+recapture parameters, penalties, the freeze threshold, the victory conditions, the setup and
+default board, and every option of RULES.md section 2.0 (`Options`).
+
+A variant may `extends` another variant (a name looked up in `variants/`, or a path relative to
+the file) and apply `overlays` (small variant files that only set a few values, e.g.
+`classic-recapture`). Resolution merges the raw JSON objects (objects merge key by key, lists and
+scalars replace) in the order parent, overlays, own keys, and validates the result again.
+Missing parents and cycles are findings (`VARIANT_NOT_FOUND`, `VARIANT_CYCLE`), never exceptions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field as F
+from pydantic import ValidationError
+
+from editor.model.findings import Finding, Severity, define
+from editor.model.io import SCHEMA, LoadResult, _pydantic_findings, load_document
+from editor.model.schema import SchemaSpec, register
+from editor.model.types import Id, PieceType, StrictModel
+
+VARIANT_FORMAT = "conquest-variant/1"
+VARIANT_SUFFIX = ".variant.json"
+
+VARIANT_NOT_FOUND = define(
+    "VARIANT_NOT_FOUND", Severity.ERROR, "Variant not found",
+    "Give an existing *.variant.json path (relative to the referring file) or the name of a "
+    "shipped variant in variants/ (e.g. 'conquest-4p').", area="variant")
+VARIANT_CYCLE = define(
+    "VARIANT_CYCLE", Severity.ERROR, "Variants extend each other in a cycle",
+    "Remove one 'extends' or 'overlays' reference so that the chain ends at a complete variant.",
+    area="variant")
+
+PT = PieceType
+
+# ---- options (RULES.md section 2.0) --------------------------------------------------------
+
+
+class Options(StrictModel):
+    """Every switch of RULES.md section 2.0 (option index), with the catalogue's proposed default.
+
+    Where the default differs per edition, the value here is the Conquest (C2/C4/CT) default and
+    the description names the other editions' values; edition variant files set them.
+    """
+
+    all_frozen_winner: Literal["sole_mobile_player", "player_who_froze"] = F(
+        default="sole_mobile_player",
+        description="CONF-18, WIN-7: who wins when all players but one are frozen.")
+    allow_resignation: bool = F(
+        default=False, description="WIN-26 (rule-local): offer a resign action (GC: false).")
+    camel_commandeer_is_capture: bool = F(
+        default=True,
+        description="CONF-32, CAPT-13: mounting an enemy riderless camel opens a response "
+        "window and regenerates the soldier (GC).")
+    camel_dismount_aboard_vessel: Literal["never", "own_camel_only"] = F(
+        default="own_camel_only", description="CONF-31, PIECE-CAMEL-8 (GC; [003] 'never').")
+    camel_dismount_region_to_stair_field: bool = F(
+        default=True, description="CONF-30, PIECE-CAMEL-8 (GC; [003] false).")
+    castle_penalty_per_field: int = F(
+        default=4, ge=0, le=20,
+        description="CONF-38, CASTLE-2, TURN-9: AP lost per own castle field held by an "
+        "opponent.")
+    catapult_castle_access: Literal["forbidden", "allowed_with_drawbridges"] = F(
+        default="forbidden",
+        description="CONF-8, PIECE-CATAPULT-6, CASTLE-5 (CP 'forbidden'; GC "
+        "'allowed_with_drawbridges').")
+    catapult_fire_mode: Literal["connections", "radius_cm", "adjacent_with_slits"] = F(
+        default="connections",
+        description="CONF-3, PIECE-CATAPULT-3/-4 (CP2/CP4 'connections', CP-4CM 'radius_cm', "
+        "GC 'adjacent_with_slits').")
+    catapult_fire_radius_cm: float = F(
+        default=4.0, gt=0, le=100, description="CONF-3, PIECE-CATAPULT-4 (CP-4CM).")
+    catapult_fire_range_fields: int = F(
+        default=3, ge=0, le=20, description="CONF-3, PIECE-CATAPULT-3 (CP2/CP4).")
+    catapult_fire_region_mountain_screen: bool = F(
+        default=True, description="CONF-28, PIECE-CATAPULT-12 (GC).")
+    catapult_fire_via_arrow_slits: bool = F(
+        default=True, description="CONF-28, PIECE-CATAPULT-12 (GC).")
+    catapult_galleon_max_steps: int | Literal["none"] = F(
+        default=3,
+        description="CONF-5, PIECE-GALLEON-3: steps of a catapult-laden galleon (CP 3, CP-4CM 2, "
+        "GC 'none').")
+    catapult_galleon_regen_steps: int | Literal["full"] = F(
+        default=3,
+        description="CONF-5, PIECE-GALLEON-4: steps after regeneration (CP 3, CP-4CM 2, GC "
+        "'full').")
+    catapult_may_seize: Literal["none", "empty_galleons", "empty_vessels"] = F(
+        default="none",
+        description="CONF-7, PIECE-CATAPULT-8/-16 (CP 'none', GC 'empty_galleons').")
+    catapult_move_range: int = F(
+        default=3, ge=0, le=20, description="CONF-4, PIECE-CATAPULT-1 (CP 3, CP-4CM 2, GC 2).")
+    catapult_regular_shot_period: Literal["own_turn", "round"] = F(
+        default="own_turn", description="CONF-36, PIECE-CATAPULT-11.")
+    catapult_response_move_must_be_necessary: bool = F(
+        default=False, description="CONF-6 (CP false, GC true).")
+    catapult_response_requires_two_field_reach: bool = F(
+        default=False, description="CONF-6, RECAP-19.")
+    catapult_retaliation_limit: Literal["one_per_turn", "unlimited"] = F(
+        default="one_per_turn",
+        description="CONF-6, RECAP-18/-19 (CP 'one_per_turn', GC 'unlimited').")
+    catapult_shot_answerable: bool = F(
+        default=False, description="CONF-6, RECAP-20.")
+    count_tiebreak: Literal["shared", "captured_then_shared"] = F(
+        default="shared",
+        description="CONF-13, WIN-18, WIN-23 (C 'shared', GC 'captured_then_shared').")
+    drawbridge_lower_in_response: bool = F(
+        default=False, description="CONF-33, RECAP-21 (GC).")
+    drawbridge_owner_may_raise_occupied: bool = F(
+        default=False, description="CONF-33 (GC).")
+    elimination_scope: Literal["all_pieces", "land_pieces"] = F(
+        default="all_pieces",
+        description="CONF-11, WIN-6, WIN-12, VULN-1: what 'last two pieces', 'one piece left' "
+        "and 'unprotected' count (C 'all_pieces', GC 'land_pieces').")
+    frozen_exclusion: Literal["frozen_at_end", "frozen_during_last_round"] = F(
+        default="frozen_at_end", description="CONF-19, FREEZE-4.")
+    frozen_partner_pieces_usable: bool = F(
+        default=True,
+        description="FREEZE-6 (rule-local): a victim may respond with a frozen partner's pieces.")
+    galleon_catapult_land_targets: Literal["slit_only", "harbour_link_or_slit",
+                                           "any_adjacent"] = F(
+        default="harbour_link_or_slit", description="CONF-29, PIECE-CATAPULT-15 (GC).")
+    gc_start_ships: int = F(default=4, ge=0, le=20, description="CONF-27 (GC roster).")
+    grail_entry_types: list[PieceType] = F(
+        default_factory=lambda: [PT.KNIGHT, PT.SOLDIER],
+        description="CONF-17, GRAIL-2/-3: piece types that may enter grail fields (C "
+        "[knight, soldier]; CP4 adds siege_tower; GC [soldier, camel, knight]).")
+    grail_penalty_per_field: int = F(
+        default=4, ge=0, le=20,
+        description="CONF-38, GRAIL-4: AP every opponent loses per grail field held.")
+    knight_jump_partner_pieces: Literal["never", "grail_roads_only", "anywhere"] = F(
+        default="never", description="CONF-25, TEAM-12 (CT 'never', GCT 'grail_roads_only').")
+    last_action_capture_denies_response: bool = F(
+        default=True,
+        description="CONF-14, RECAP-14: a last-action capture against the next player opens no "
+        "response window.")
+    last_action_partner_response: bool = F(
+        default=False,
+        description="CONF-14, TEAM-14: after such a capture the victim may still respond with "
+        "his partner's pieces (CT false, GCT true).")
+    narrow_bridge_barred_types: list[PieceType] = F(
+        default_factory=lambda: [PT.CATAPULT, PT.SIEGE_ENGINE],
+        description="CONF-16: types barred from rope bridges under 'rope_unloaded_elephant'.")
+    narrow_bridge_rule: Literal["x_no_elephants", "rope_unloaded_elephant"] = F(
+        default="x_no_elephants",
+        description="CONF-16, OBST-3, OBST-4: x_bridge connections bar elephants "
+        "('x_no_elephants'), or rope_bridge connections carry elephants only unloaded and bar "
+        "narrow_bridge_barred_types ('rope_unloaded_elephant').")
+    new_piece_inactive_until: Literal["end_of_turn", "end_of_round"] = F(
+        default="end_of_turn", description="CONF-35, BUILD-9 (GC).")
+    no_capture_counter_from_start: bool = F(
+        default=True, description="CONF-20: the no-capture count starts with the game.")
+    no_capture_rounds: int = F(
+        default=4, ge=1, le=1000,
+        description="CONF-20, WIN-9, TEAM-5: rounds without capture that end a 4-player game.")
+    no_capture_window: Literal["rounds_since_last_capture", "complete_rounds"] = F(
+        default="rounds_since_last_capture", description="CONF-20, WIN-9, WIN-16.")
+    one_way_passage_types: list[PieceType] = F(
+        default_factory=lambda: [PT.ELEPHANT, PT.CHARIOT],
+        description="CONF-15, OBST-1/-2: piece types bound by one-way passages whose "
+        "'pieces' is null (C [elephant, chariot]; GC adds camel).")
+    raised_drawbridge_blocks_own_pieces: bool = F(
+        default=True, description="CONF-33, DRAW-3 (GC).")
+    recapture_moves_must_be_necessary: bool = F(
+        default=True,
+        description="CONF-1, RECAP-6, RECAP-7: necessity test; false reproduces printed "
+        "Conquest [000] (unload soldiers, then the carrier recaptures alone).")
+    recapture_sequence_model: Literal["single_piece", "up_to_two_necessary_steps"] = F(
+        default="single_piece",
+        description="CONF-2, RECAP-4/-5 (C 'single_piece', GC 'up_to_two_necessary_steps').")
+    rope_bridge_set: list[Id] | None = F(
+        default=None,
+        description="CONF-37: connection ids treated as rope bridges; null = every connection "
+        "with bridge_class rope_bridge.")
+    score_cargo_individually: bool = F(
+        default=True, description="CONF-12, CAPT-11: every piece of a captured stack scores.")
+    score_seized_vessel_as_captured: bool = F(
+        default=False, description="CONF-12, WIN-17: a seized vessel also scores as captured.")
+    siege_build_forbidden_start_fields: Literal["opponent", "all"] = F(
+        default="opponent", description="CONF-34, BUILD-6 (GC).")
+    siege_build_in_enemy_tower: bool = F(default=False, description="CONF-34 (GC).")
+    siege_may_board_vessels: bool = F(default=False, description="CONF-9.")
+    siege_may_enter_own_castle: bool = F(
+        default=False, description="CONF-34, PIECE-SIEGE-14 (GC).")
+    siege_narrow_bridge_block: bool = F(
+        default=False, description="CONF-9 (CP false, GC true).")
+    siege_seize_from_adjacent_tower: bool = F(
+        default=True, description="CONF-9, PIECE-SIEGE-5, PIECE-SIEGE-10 (CP true, GC false).")
+    siege_win_target: Literal["enemy_capital", "grail", "enemy_tower"] = F(
+        default="enemy_capital",
+        description="CONF-9 (CP2 'enemy_capital', CP4 'grail', GC 'enemy_tower').")
+    team_elimination_rule: Literal["all_land_pieces", "last_two_land_pieces"] = F(
+        default="all_land_pieces", description="CONF-23, TEAM-5, TEAM-6.")
+    team_pairing: Literal["opposite_seats", "custom"] = F(
+        default="opposite_seats",
+        description="CONF-24, TEAM-1: partners sit opposite (seats two apart in turn order), or "
+        "'custom' (the variant's 'teams').")
+    two_player_timeout_rounds: int = F(
+        default=10, ge=1, le=1000, description="CONF-10, WIN-3, WIN-22.")
+    two_player_timeout_tiebreak: Literal["draw", "most_captured"] = F(
+        default="draw", description="CONF-10, WIN-3, WIN-22 (C 'draw', GC2 'most_captured').")
+    vessel_in_harbour_counts_as_ground: bool = F(
+        default=True, description="CONF-26, CARRY-9.")
+    vulnerability_in_team_games: bool = F(
+        default=False, description="VULN-5 (rule-local).")
+    vulnerable_loss_end_timing: Literal["immediately", "end_of_turn"] = F(
+        default="immediately", description="CONF-22, VULN-2.")
+    vulnerable_risky_captures_per_turn: int = F(
+        default=1, ge=0, le=1, description="CONF-21, VULN-3.")
+    wilderness_region_capacity: int = F(
+        default=1, ge=1, le=64, description="WILD-5 (rule-local, GC).")
+
+
+# ---- the variant -------------------------------------------------------------------------
+
+
+class SeatSpec(StrictModel):
+    """A seat taking part, in turn order (TURN-7, TURN-8, BF-17)."""
+
+    id: Id = F(description="Seat id of the board.")
+    opening_budget: int | None = F(
+        default=None, ge=0, le=100,
+        description="AP of this seat's first turn (TURN-7/8); null = base_budget.")
+
+
+class PieceSpec(StrictModel):
+    """One piece type's rules (MOVE-5, CARRY-1, CARRY-2, PIECE-*)."""
+
+    letter: str = F(pattern=r"^[A-Z]$", description="Notation letter (RULES.md 5.9).")
+    range: int = F(ge=0, le=100, description="Maximum steps per turn (MOVE-5).")
+    terrain: Literal["land", "sea"] = F(description="Where it stands (MOVE-2).")
+    land_piece: bool = F(
+        default=True, description="Counts as a land piece for victory conditions (WIN-27).")
+    carries: dict[PieceType, int] = F(
+        default_factory=dict,
+        description="Cargo types and the most of each it takes; a carrier holds one cargo type "
+        "at a time (CARRY-1, CARRY-2, CARRY-6).")
+    jumps_own_pieces: bool = F(
+        default=False, description="May pass over own pieces (PIECE-KNIGHT-2).")
+    regenerates: bool = F(
+        default=True, description="Regains its range after a capture (CAPT-10).")
+    implemented: bool = F(
+        default=True,
+        description="False for piece types whose special rules this engine does not implement "
+        "yet (the pair check warns when a setup places them).")
+
+
+class VictoryCondition(StrictModel):
+    """One way a game ends (WIN-*, TEAM-5). Limits default to the options named."""
+
+    kind: Literal[
+        "capital_occupation", "annihilation", "elimination", "all_others_frozen",
+        "one_piece_left", "no_capture_limit", "agreed_draw", "team_elimination",
+        "team_freeze", "team_no_capture_limit", "siege_in_capital", "siege_in_grail",
+        "siege_in_tower",
+    ] = F(description="What is checked (see docs/rules-engine.md).")
+    rule: str = F(default="", max_length=32, description="Rule ID, e.g. 'WIN-1'.")
+    rounds: int | None = F(
+        default=None, ge=1, le=1000,
+        description="no_capture_limit: rounds (null = no_capture_rounds, or "
+        "two_player_timeout_rounds with the 'enemy_capital' decider).")
+    decider: Literal["enemy_capital", "victory_points"] = F(
+        default="victory_points",
+        description="no_capture_limit: who wins when the limit is reached (WIN-3 / WIN-9).")
+
+
+class Variant(StrictModel):
+    """A rule variant (RULES.md section 2): every number and switch the engine reads."""
+
+    format: Literal["conquest-variant/1"] = F(
+        default=VARIANT_FORMAT, description="Format tag and version of this file.")
+    name: str = F(max_length=128, description="Variant name, e.g. 'conquest-4p'.")
+    description: str = F(default="", max_length=10_000, description="What this variant is.")
+    editions: list[str] = F(
+        default_factory=list, description="Edition codes of RULES.md 0.2 it implements.")
+    extends: str | None = F(
+        default=None, max_length=1024,
+        description="Parent variant: a shipped name or a path relative to this file.")
+    overlays: list[str] = F(
+        default_factory=list,
+        description="Overlay variants applied after the parent, in order (names or paths).")
+    overlay: bool = F(
+        default=False,
+        description="This file is an overlay (a few values, not a complete variant).")
+    board: str | None = F(
+        default=None, max_length=1024,
+        description="Default board: a shipped board name (boards/NAME.board.json) or a path.")
+    setup: Id | None = F(default=None, description="Setup id of the board to start from.")
+    seats: list[SeatSpec] = F(
+        default_factory=list, max_length=16, description="Seats in turn order (TURN-7/8).")
+    teams: list[list[Id]] = F(
+        default_factory=list,
+        description="Teams (TEAM-1); empty = every seat for himself, or derived by "
+        "options.team_pairing when 'team_game' is true.")
+    team_game: bool = F(default=False, description="Partnership game (CT, GCT).")
+    base_budget: int = F(default=20, ge=0, le=1000, description="AP per turn (TURN-2).")
+    freeze_threshold: int = F(
+        default=5, ge=1, le=100,
+        description="Penalty fields held by opponents that freeze a player (FREEZE-1).")
+    vulnerability: bool = F(
+        default=False,
+        description="The unprotected-player rules VULN-1 to VULN-4 apply (C4; team games only "
+        "with options.vulnerability_in_team_games, VULN-5).")
+    recapture_reach: int = F(
+        default=2, ge=0, le=10, description="Steps a recapturing piece may make (RECAP-4).")
+    pieces: dict[PieceType, PieceSpec] = F(
+        default_factory=dict, description="The piece types in play and their rules.")
+    capture_matrix: dict[PieceType, list[PieceType]] = F(
+        default_factory=dict,
+        description="Capturer type -> the enemy types it may capture (CAPT-2, CAPT-3); vessels "
+        "listed for land pieces are taken by boarding in harbour (CAPT-5).")
+    victory: list[VictoryCondition] = F(
+        default_factory=list, description="Victory conditions (WIN-*, TEAM-5).")
+    options: Options = F(default_factory=Options, description="RULES.md 2.0 switches.")
+
+
+register(SchemaSpec("variant.schema.json", lambda: Variant, VARIANT_FORMAT))
+
+
+# ---- resolution ------------------------------------------------------------------------------
+
+
+def variants_dir() -> Path:
+    from editor.resources import data_dir
+
+    return data_dir("variants")
+
+
+def locate_variant(ref: str, base: Path | None = None) -> Path | None:
+    """The file a variant reference names: a path (relative to `base`) or a shipped name."""
+    looks_like_path = ref.endswith(".json") or "/" in ref or os.sep in ref
+    if looks_like_path:
+        p = Path(ref)
+        if not p.is_absolute() and base is not None:
+            p = base / p
+        return p if p.is_file() else None
+    p = variants_dir() / f"{ref}{VARIANT_SUFFIX}"
+    return p if p.is_file() else None
+
+
+def _merge(parent: dict, child: dict) -> dict:
+    out = dict(parent)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+@dataclass
+class ResolvedVariant:
+    """A resolved variant (None when it could not be built), the findings and the file chain."""
+
+    variant: Variant | None
+    findings: list[Finding] = field(default_factory=list)
+    chain: list[str] = field(default_factory=list)
+    raw: dict | None = None
+
+
+def _load_raw(path: Path, findings: list[Finding]) -> dict | None:
+    result: LoadResult[Variant] = load_document(path, Variant, VARIANT_FORMAT)
+    if result.model is None:
+        findings.extend(result.findings)
+        return None
+    return json.loads(path.read_text(encoding="utf-8-sig"))
+
+
+def _resolve_raw(path: Path, findings: list[Finding], stack: list[Path],
+                 chain: list[str]) -> dict | None:
+    real = path.resolve()
+    if real in stack:
+        cycle = " -> ".join(str(p.name) for p in [*stack, real])
+        findings.append(VARIANT_CYCLE.at(f"variant chain forms a cycle: {cycle}", "/extends")
+                        .located(str(path)))
+        return None
+    raw = _load_raw(path, findings)
+    if raw is None:
+        return None
+    chain.append(str(path))
+    stack = [*stack, real]
+    merged: dict = {}
+    refs: list[tuple[str, str]] = []
+    if raw.get("extends"):
+        refs.append(("/extends", raw["extends"]))
+    refs.extend((f"/overlays/{i}", ref) for i, ref in enumerate(raw.get("overlays", [])))
+    ok = True
+    for pointer, ref in refs:
+        target = locate_variant(ref, path.parent)
+        if target is None:
+            findings.append(VARIANT_NOT_FOUND.at(
+                f"variant '{ref}' not found (searched {path.parent} and {variants_dir()})",
+                pointer).located(str(path)))
+            ok = False
+            continue
+        sub = _resolve_raw(target, findings, stack, chain)
+        if sub is None:
+            ok = False
+            continue
+        if pointer != "/extends":  # an overlay contributes only its values
+            sub = {k: v for k, v in sub.items() if k not in ("name", "description", "overlay")}
+        merged = _merge(merged, sub)
+    if not ok:
+        return None
+    own = {k: v for k, v in raw.items() if k not in ("extends", "overlays")}
+    merged = _merge(merged, own)
+    if raw.get("extends") and "overlay" not in raw:
+        merged["overlay"] = False
+    return merged
+
+
+def resolve_variant_data(raw: dict, base: Path | None, where: str = "<inline>",
+                         ) -> ResolvedVariant:
+    """Resolve an in-memory variant object (e.g. from a scenario) against files under `base`."""
+    findings: list[Finding] = []
+    chain: list[str] = []
+    merged: dict = {}
+    refs = ([("/extends", raw["extends"])] if raw.get("extends") else []) + [
+        (f"/overlays/{i}", r) for i, r in enumerate(raw.get("overlays", []))]
+    for pointer, ref in refs:
+        target = locate_variant(ref, base)
+        if target is None:
+            findings.append(VARIANT_NOT_FOUND.at(f"variant '{ref}' not found", pointer)
+                            .located(where))
+            return ResolvedVariant(None, findings, chain)
+        sub = _resolve_raw(target, findings, [], chain)
+        if sub is None:
+            return ResolvedVariant(None, findings, chain)
+        if pointer != "/extends":
+            sub = {k: v for k, v in sub.items() if k not in ("name", "description", "overlay")}
+        merged = _merge(merged, sub)
+    merged = _merge(merged, {k: v for k, v in raw.items() if k not in ("extends", "overlays")})
+    merged.setdefault("format", VARIANT_FORMAT)
+    return _validate_merged(merged, findings, chain, where)
+
+
+def _validate_merged(merged: dict, findings: list[Finding], chain: list[str],
+                     where: str) -> ResolvedVariant:
+    try:
+        variant = Variant.model_validate(merged)
+    except ValidationError as exc:
+        findings.extend(f.located(where) for f in _pydantic_findings(exc))
+        return ResolvedVariant(None, findings, chain, merged)
+    except (ValueError, TypeError) as exc:
+        findings.append(SCHEMA.at(f"cannot build the variant: {exc}").located(where))
+        return ResolvedVariant(None, findings, chain, merged)
+    variant = variant.model_copy(update={"extends": None, "overlays": []})
+    return ResolvedVariant(variant, findings, chain, merged)
+
+
+def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
+                    overlays: list[str] | None = None,
+                    options: dict | None = None) -> ResolvedVariant:
+    """Resolve a variant by name or path, plus extra overlays and option overrides.
+
+    Never raises for bad input: problems are findings (with the file they come from).
+    """
+    ref = str(ref)
+    path = locate_variant(ref, base)
+    if path is None:
+        return ResolvedVariant(None, [VARIANT_NOT_FOUND.at(
+            f"variant '{ref}' not found: no such file and no shipped variant of that name "
+            f"in {variants_dir()}").located(ref)])
+    findings: list[Finding] = []
+    chain: list[str] = []
+    merged = _resolve_raw(path, findings, [], chain)
+    if merged is None:
+        return ResolvedVariant(None, findings, chain)
+    for ref2 in overlays or []:
+        target = locate_variant(ref2, base)
+        if target is None:
+            findings.append(VARIANT_NOT_FOUND.at(f"overlay '{ref2}' not found").located(ref2))
+            return ResolvedVariant(None, findings, chain)
+        sub = _resolve_raw(target, findings, [], chain)
+        if sub is None:
+            return ResolvedVariant(None, findings, chain)
+        merged = _merge(merged, {k: v for k, v in sub.items()
+                                 if k not in ("name", "description", "overlay")})
+    if options:
+        merged = _merge(merged, {"options": options})
+    return _validate_merged(merged, findings, chain, str(path))
+
+
+def dump_variant(variant: Variant) -> str:
+    """The resolved variant as deterministic JSON (every value spelled out)."""
+    data = variant.model_dump(mode="json")
+    data = {"format": data.pop("format"), **data}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,104 @@
+"""Reason codes: why an action is illegal (ARCHITECTURE principle 5).
+
+`State.explain(action)` returns None for a legal action, otherwise a `Reason` with a stable code
+from this list, the rule ID and a message naming pieces and fields, e.g.
+`E_EDGE_FORBIDS_PIECE (OBST-3): black elephant on s12 may not cross the bridge s12-w3`.
+The codes are registered as findings of area "rules" so `docs/findings.md` lists them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from editor.model.findings import Severity, define
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.rule}): {self.message}"
+
+
+_E = Severity.ERROR
+REASONS: dict[str, str] = {}
+
+
+def _code(code: str, title: str, hint: str) -> str:
+    define(code, _E, title, hint, area="rules")
+    REASONS[code] = title
+    return code
+
+
+E_GAME_OVER = _code("E_GAME_OVER", "The game is over", "No action follows a terminal state "
+                    "(WIN-24).")
+E_BAD_NOTATION = _code("E_BAD_NOTATION", "Action text cannot be read",
+                       "Write the action in the notation of docs/rules-engine.md.")
+E_NO_SUCH_PIECE = _code("E_NO_SUCH_PIECE", "No such piece there",
+                        "Name a piece letter that stands (or rides) on the given field.")
+E_NOT_YOUR_PIECE = _code("E_NOT_YOUR_PIECE", "Not the actor's piece",
+                         "Move only your own pieces (TURN-1), or in a response the victim's or "
+                         "his partner's (RECAP-2, TEAM-3).")
+E_RESPONSE_PENDING = _code("E_RESPONSE_PENDING", "A response window is open",
+                           "The victim must respond or decline first (RECAP-1).")
+E_NO_WINDOW = _code("E_NO_WINDOW", "No response window is open",
+                    "Responses and 'decline' exist only right after a capture (RECAP-1).")
+E_RESPONSE_WRONG_TARGET = _code("E_RESPONSE_WRONG_TARGET", "Response must take the capturer",
+                                "A response captures the capturing stack on the scene (RECAP-3).")
+E_RESPONSE_OUT_OF_REACH = _code("E_RESPONSE_OUT_OF_REACH", "Responding piece out of reach",
+                                "Only a piece at most two steps from the scene may respond "
+                                "(RECAP-4).")
+E_RESPONSE_NOT_NECESSARY = _code("E_RESPONSE_NOT_NECESSARY", "Unnecessary response step",
+                                 "Every step of a response must be necessary (RECAP-6).")
+E_FROZEN = _code("E_FROZEN", "Player is frozen",
+                 "A frozen player has no AP and cannot act or respond (FREEZE-2).")
+E_NO_AP = _code("E_NO_AP", "Not enough action points",
+                "The action costs more AP than the current budget leaves (TURN-6, TURN-9).")
+E_RANGE_EXCEEDED = _code("E_RANGE_EXCEEDED", "Piece range exceeded",
+                         "A piece moves at most its range per turn unless it regenerated "
+                         "(MOVE-5, CAPT-10).")
+E_NOT_CONNECTED = _code("E_NOT_CONNECTED", "Fields are not connected",
+                        "Pieces move only along connections (MOVE-1).")
+E_NO_PATH = _code("E_NO_PATH", "No path for this piece",
+                  "No legal path leads there for this piece (MOVE-1, MOVE-9).")
+E_WRONG_TERRAIN = _code("E_WRONG_TERRAIN", "Wrong terrain",
+                        "Land pieces stand on land, vessels at sea (MOVE-2).")
+E_EDGE_FORBIDS_PIECE = _code("E_EDGE_FORBIDS_PIECE", "Connection closed to this piece",
+                             "X bridges bar elephants (OBST-3); barred types never cross.")
+E_EDGE_FORBIDS_LOADED = _code("E_EDGE_FORBIDS_LOADED", "Connection only for unloaded pieces",
+                              "Unload the piece first (OBST-4).")
+E_ONE_WAY = _code("E_ONE_WAY", "One-way passage",
+                  "Elephants and chariots use V passages only toward the grail (OBST-1).")
+E_PATH_BLOCKED = _code("E_PATH_BLOCKED", "Path blocked",
+                       "Pieces may not pass occupied fields (MOVE-4).")
+E_KNIGHT_JUMPS_ENEMY = _code("E_KNIGHT_JUMPS_ENEMY", "Knight cannot pass an enemy",
+                             "Knights jump only their owner's pieces (PIECE-KNIGHT-3).")
+E_FIELD_OCCUPIED = _code("E_FIELD_OCCUPIED", "Field occupied by an own piece",
+                         "A field holds one piece (MOVE-3, PIECE-KNIGHT-4).")
+E_GRAIL_FORBIDDEN = _code("E_GRAIL_FORBIDDEN", "Piece may not enter the grail",
+                          "Only the variant's grail_entry_types enter grail fields (GRAIL-2).")
+E_CASTLE_FORBIDDEN = _code("E_CASTLE_FORBIDDEN", "Piece may not enter a capital",
+                           "Catapults keep out of capitals (CASTLE-5).")
+E_CANNOT_CARRY = _code("E_CANNOT_CARRY", "Boarder would not fit aboard the vessel",
+                       "A land piece boards an enemy vessel only if it could ride it (CAPT-5, "
+                       "CARRY-2).")
+E_CARRIER_FULL = _code("E_CARRIER_FULL", "Carrier is full",
+                       "Capacities: elephant 2 soldiers, chariot 1, vessels one load "
+                       "(CARRY-1, CARRY-2).")
+E_CARRIER_TO_CARRIER = _code("E_CARRIER_TO_CARRIER", "Mount only from the ground",
+                             "Dismount to a free field first (PIECE-SOLDIER-4, CARRY-5, "
+                             "CARRY-9).")
+E_CANNOT_CAPTURE = _code("E_CANNOT_CAPTURE", "This piece cannot capture that one",
+                         "See the capture matrix (CAPT-2): soldiers never take elephants, "
+                         "vessels only vessels.")
+E_OWN_PIECE = _code("E_OWN_PIECE", "Cannot capture own or partner's pieces",
+                    "Captures take enemy pieces only (CAPT-4, TEAM-2).")
+E_VULNERABLE_RISK = _code("E_VULNERABLE_RISK", "Unprotected player may not risk this capture",
+                          "An unprotected player makes at most one answerable capture per turn "
+                          "(VULN-3).")
+E_NOT_AVAILABLE = _code("E_NOT_AVAILABLE", "Action not available now",
+                        "The action is not part of this variant or not possible at this moment "
+                        "(e.g. a draw offer outside a 2-player game, WIN-4).")

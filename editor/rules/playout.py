@@ -1,0 +1,270 @@
+"""Random playouts with invariant checks (`conquest selfplay`) and the speed figures
+(`conquest bench`).
+
+The playout policy is uniform over a cheap two-level choice: with a small probability the mover
+ends his turn, otherwise a random movable piece and then a random legal destination of it (all
+legal actions when a response window or draw offer is open). This samples only legal actions
+without enumerating every action of every piece at each step.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from editor.rules.engine import (
+    A_END,
+    K_CAPTURE,
+    MOVE,
+    Game,
+    State,
+)
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def check_invariants(st: State, total: int) -> None:
+    """One stack per field (MOVE-3), cargo consistent and within capacity (CARRY-1/2),
+    piece conservation (CAPT-11), budget and ranges respected (TURN-6, MOVE-5)."""
+    c = st.c
+    alive = 0
+    for p in range(len(st.ptype)):
+        v = st.node[p]
+        if v < 0:
+            continue
+        alive += 1
+        ca = st.carrier[p]
+        if ca < 0:
+            if st.occ[v] != p:
+                raise InvariantError(f"piece {p} on {c.node_ids[v]} but the field holds "
+                                     f"{st.occ[v]}")
+            if c.is_sea[v] != c.sea_type[st.ptype[p]]:
+                raise InvariantError(f"{st.describe(p)} stands on the wrong terrain")
+        else:
+            if st.node[ca] != v or p not in st.cargo[ca]:
+                raise InvariantError(f"cargo {p} not with its carrier {ca}")
+        load = st.cargo[p]
+        if load:
+            kinds = {st.ptype[x] for x in load}
+            cap = c.carries[st.ptype[p]].get(next(iter(kinds)), 0)
+            if len(kinds) > 1 or len(load) > cap:
+                raise InvariantError(f"{st.describe(p)} over capacity: {load}")
+        if st.steps[p] > c.range_[st.ptype[p]]:
+            raise InvariantError(f"{st.describe(p)} moved {st.steps[p]} steps")
+    for v, o in enumerate(st.occ):
+        if o >= 0 and (st.node[o] != v or st.carrier[o] >= 0):
+            raise InvariantError(f"field {c.node_ids[v]} holds a piece that is not there")
+    opts = st.g.opts
+    if (opts.score_cargo_individually and not opts.score_seized_vessel_as_captured
+            and alive + sum(st.captured) != total):
+        raise InvariantError(f"piece count {alive} + captured {sum(st.captured)} != {total}")
+    if not st.terminal and st.ap_spent > st.g.variant.base_budget:
+        raise InvariantError(f"AP spent {st.ap_spent} exceeds the base budget")
+
+
+def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
+                  capture_bias: float = 0.8) -> tuple:
+    if st.window is not None or st.draw is not None:
+        return rng.choice(st.legal_actions())
+    left = st.ap_left()
+    if left <= 0 or rng.random() < end_prob:
+        return A_END
+    pieces = st._movable(st.mover)
+    rng.shuffle(pieces)
+    fallback = None
+    for pid in pieces[:8]:
+        maxd = min(st.range_left(pid), left)
+        if maxd <= 0:
+            continue
+        res = st.search(pid, maxd)
+        if not res:
+            continue
+        caps = [r for r in res if r[2] == K_CAPTURE]
+        if caps and rng.random() < capture_bias:
+            v = rng.choice(caps)[0]
+            return (MOVE, pid, st.path_to(v), rng.random() < 0.1)
+        if fallback is None:
+            v = rng.choice(res)[0]
+            fallback = (MOVE, pid, st.path_to(v), False)
+    return fallback or A_END
+
+
+@dataclass
+class SelfplayReport:
+    games: int = 0
+    actions: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    reasons: Counter = field(default_factory=Counter)
+    winners: Counter = field(default_factory=Counter)
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+def selfplay(game: Game, games: int, seed: int, max_turns: int,
+             check: bool = True, log: list | None = None) -> SelfplayReport:
+    """Random games; with `log` (a list) each game's actions are appended in engine notation
+    as {"game", "actions", "result"} records (a replayable game log)."""
+    from editor.rules.notation import to_text
+
+    rep = SelfplayReport()
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    for gi in range(games):
+        st = game.initial_state()
+        st.keep_undo = False
+        total = len(st.ptype)
+        n = 0
+        texts: list[str] = []
+        while not st.terminal and st.turn < max_turns:
+            a = random_action(st, rng)
+            if log is not None:
+                texts.append(to_text(st, a))
+            if check and a[0] == MOVE and len(a[2]) - 1 > st.ap_left():
+                rep.violations.append(f"game {gi}: action exceeds the budget (TURN-6)")
+            st.apply(a, check=False)
+            n += 1
+            if check:
+                try:
+                    check_invariants(st, total)
+                except InvariantError as exc:
+                    rep.violations.append(f"game {gi}, action {n}: {exc}")
+                    break
+        if log is not None:
+            res = st.result_
+            log.append({"game": gi, "actions": texts,
+                        "result": None if res is None else {
+                            "winners": list(res.winners), "reason": res.reason,
+                            "scores": res.scores}})
+        rep.games += 1
+        rep.actions += n
+        rep.turns += st.turn
+        if st.terminal and st.result_ is not None:
+            rep.reasons[st.result_.reason.split(":")[0]] += 1
+            rep.winners[",".join(st.result_.winners) or "draw"] += 1
+        else:
+            rep.reasons["turn cap"] += 1
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+# ---- bench ----------------------------------------------------------------------------------
+
+
+def _pct_us(samples: list[float], q: float) -> float:
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e6
+
+
+def _median_us(samples: list[float]) -> float:
+    return statistics.median(samples) * 1e6 if samples else float("nan")
+
+
+def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
+          playout_actions: int = 5000) -> dict:
+    """The three figures of the brief, measured in one run (medians)."""
+    import networkx as nx
+
+    rng = random.Random(seed)
+    c = game.c
+    # sample positions from random playouts
+    states: list[State] = []
+    st = game.initial_state()
+    st.keep_undo = False
+    states.append(st.clone())
+    while len(states) < positions:
+        if st.terminal or st.turn > 400:
+            st = game.initial_state()
+            st.keep_undo = False
+        for _ in range(rng.randint(5, 40)):
+            if st.terminal:
+                break
+            st.apply(random_action(st, rng), check=False)
+        if not st.terminal and st.window is None:
+            states.append(st.clone())
+    # networkx: one DiGraph per piece type built once from the same compiled,
+    # restriction-filtered adjacency (barred types, X bridges, one-way, terrain); blocking by
+    # pieces is applied at query time as a node filter, exactly what our search does
+    graphs: dict[tuple[int, bool], nx.DiGraph] = {}
+
+    def graph_of(t: int, loaded: bool) -> nx.DiGraph:
+        key = (t, loaded)
+        if key not in graphs:
+            adj = (c.adj_loaded if loaded else c.adj_unloaded)[t]
+            gr = nx.DiGraph()
+            gr.add_nodes_from(v for v in range(len(c.node_ids)) if c.stand[t][v])
+            gr.add_edges_from((u, v) for u in gr.nodes for v in adj[u] if c.stand[t][v])
+            graphs[key] = gr
+        return graphs[key]
+
+    ours: list[float] = []
+    theirs: list[float] = []
+    mismatch = 0
+    for s in states:
+        occ = s.occ
+        for pid in range(len(s.ptype)):
+            if s.node[pid] < 0 or s.carrier[pid] >= 0 or c.range_[s.ptype[pid]] != 6:
+                continue
+            maxd = 6
+            t = s.ptype[pid]
+            t0 = time.perf_counter()
+            for _ in range(repeats):
+                res = s.search(pid, maxd)
+            ours.append((time.perf_counter() - t0) / repeats)
+            gr = graph_of(t, bool(s.cargo[pid]))
+            start = s.node[pid]
+            t0 = time.perf_counter()
+            for _ in range(repeats):
+                view = nx.subgraph_view(
+                    gr, filter_node=lambda v, start=start, occ=occ: occ[v] < 0 or v == start)
+                nxres = nx.single_source_shortest_path_length(view, start, cutoff=maxd)
+            theirs.append((time.perf_counter() - t0) / repeats)
+            if not c.jumps_own[t]:
+                plain = {v: d for v, d, k in res if k == 0}
+                nxres = {v: d for v, d in nxres.items() if v != start}
+                if plain != nxres:
+                    mismatch += 1
+    # all legal actions in the start position
+    start_state = game.initial_state()
+    times = []
+    for _ in range(max(repeats, 20)):
+        t0 = time.perf_counter()
+        acts = start_state.legal_actions()
+        times.append(time.perf_counter() - t0)
+    # playouts
+    st = game.initial_state()
+    st.keep_undo = False
+    n = 0
+    t0 = time.perf_counter()
+    while n < playout_actions:
+        if st.terminal or st.turn > 2000:
+            st = game.initial_state()
+            st.keep_undo = False
+        st.apply(random_action(st, rng), check=False)
+        n += 1
+    dt = time.perf_counter() - t0
+    med_ours, med_nx = _median_us(ours), _median_us(theirs)
+    return {
+        "board": game.board.name,
+        "fields": len(c.node_ids),
+        "pieces": len(start_state.ptype),
+        "destinations_range6_median_us": round(med_ours, 2),
+        "destinations_range6_p90_us": round(_pct_us(ours, 0.9), 2),
+        "destinations_range6_networkx_median_us": round(med_nx, 2),
+        "speedup_vs_networkx": round(med_nx / med_ours, 2) if med_ours else None,
+        "destination_samples": len(ours),
+        "networkx_disagreements": mismatch,
+        "start_legal_actions": len(acts),
+        "start_legal_actions_median_ms": round(statistics.median(times) * 1e3, 3),
+        "playout_actions_per_second": round(n / dt, 1),
+    }

@@ -1,0 +1,272 @@
+"""Build games from scenario files and replay their steps (`conquest moves`, `conquest check`).
+
+Every problem is a Finding with a code, the scenario path and the JSON pointer of the step (and
+so line:column): unreadable boards or variants, bad positions, unreadable action text, and each
+failed expectation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from editor.model import load_board
+from editor.model.board import Board
+from editor.model.findings import Finding, Severity, define
+from editor.model.io import LoadResult
+from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
+from editor.model.variant import Variant, resolve_variant
+from editor.rules.compiled import CompileError
+from editor.rules.engine import Game, State
+from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
+
+E, W = Severity.ERROR, Severity.WARNING
+SCENARIO_BOARD = define(
+    "SCENARIO_BOARD", E, "Scenario board cannot be used",
+    "Point 'board' at a valid board file (relative to the scenario) or inline a valid board.",
+    area="scenario")
+SCENARIO_VARIANT = define(
+    "SCENARIO_VARIANT", E, "Scenario variant cannot be used",
+    "Name a shipped variant or a *.variant.json path; check the option names and values.",
+    area="scenario")
+SCENARIO_POSITION = define(
+    "SCENARIO_POSITION", E, "Scenario position is not possible",
+    "Fix the piece list: known seats, piece types and fields, one stack per field, cargo the "
+    "carrier can take, 'to_move' matching 'turn'.", area="scenario")
+SCENARIO_NOTATION = define(
+    "SCENARIO_NOTATION", E, "Step action cannot be read",
+    "Write the action in the notation of docs/rules-engine.md (engine) or RULES.md 5.9 "
+    "(puzzle).", area="scenario")
+SCENARIO_VERDICT = define(
+    "SCENARIO_VERDICT", E, "Step verdict differs from the expectation",
+    "Either the rules engine or the expectation is wrong; the message shows the engine's reason.",
+    area="scenario")
+SCENARIO_EXPECTATION = define(
+    "SCENARIO_EXPECTATION", E, "Expected fact does not hold",
+    "Compare the expected value with the engine's (shown in the message).", area="scenario")
+
+
+@dataclass
+class Loaded:
+    scenario: Scenario | None
+    game: Game | None = None
+    state: State | None = None
+    findings: list[Finding] = field(default_factory=list)
+    result: LoadResult | None = None
+
+
+def resolve_board(ref: str | Board, base: Path) -> tuple[Board | None, list[Finding]]:
+    if isinstance(ref, Board):
+        return ref, []
+    from editor.check.board_checks import check_board
+    from editor.resources import data_dir
+
+    p = Path(ref)
+    if not p.is_absolute():
+        p = base / p
+    if not p.is_file() and "/" not in ref and not ref.endswith(".json"):
+        p = data_dir("boards") / f"{ref}.board.json"
+    result = load_board(p)
+    if result.model is None:
+        return None, result.findings
+    errors = [f for f in result.locate(check_board(result.model)) if f.is_error]
+    if errors:
+        return None, errors
+    return result.model, []
+
+
+def resolve_variant_ref(ref: str | VariantRef, base: Path) -> tuple[Variant | None, list[Finding]]:
+    if isinstance(ref, str):
+        rv = resolve_variant(ref, base)
+    else:
+        rv = resolve_variant(ref.name, base, ref.overlays, ref.options)
+    return rv.variant, rv.findings
+
+
+def build_position(game: Game, pos: Position) -> State:
+    """Raises CompileError (with a message) for impossible positions."""
+    st = game.empty_state()
+    c = game.c
+    if pos.to_move not in c.seat_index:
+        raise CompileError(f"to_move '{pos.to_move}' is not a seat of the variant")
+    for p in pos.pieces:
+        st.add_piece(p.owner, str(p.piece), p.field, [_tree(x) for x in p.cargo],
+                     steps=p.steps_used)
+    si = c.seat_index[pos.to_move]
+    if pos.turn is None:
+        st.turn = game.n + si
+    else:
+        if pos.turn % game.n != si:
+            raise CompileError(f"turn {pos.turn} is not a turn of '{pos.to_move}' "
+                               f"(turn modulo {game.n} must be {si})")
+        st.turn = pos.turn
+    st.ap_spent = pos.ap_spent
+    for seat, n in pos.captured.items():
+        if seat not in c.seat_index:
+            raise CompileError(f"captured: unknown seat '{seat}'")
+        st.captured[c.seat_index[seat]] = n
+    st.quiet = pos.turns_without_capture
+    if pos.pending_response is not None:
+        pr = pos.pending_response
+        if pr.victim not in c.seat_index or pr.scene not in c.node_index:
+            raise CompileError("pending_response names an unknown seat or field")
+        scene = c.node_index[pr.scene]
+        cap = st.occ[scene]
+        if cap < 0:
+            raise CompileError(f"pending_response: no capturer on '{pr.scene}'")
+        st.window = (c.seat_index[pr.victim], cap, scene, False)
+        st.end_pending = pr.end_turn_after
+        st.captured_this_turn = True
+    return st
+
+
+def _tree(cargo) -> tuple:
+    return (str(cargo.piece), [_tree(x) for x in cargo.cargo])
+
+
+def load(path: str | Path) -> Loaded:
+    """Load a scenario and build its game and starting state, or return findings."""
+    shown = str(path)
+    result = load_scenario(path)
+    if result.model is None:
+        return Loaded(None, findings=result.findings, result=result)
+    scn = result.model
+    base = Path(path).parent
+    out = Loaded(scn, result=result)
+    board, bf = resolve_board(scn.board, base)
+    if board is None:
+        msg = "; ".join(f.format_line() for f in bf[:3])
+        out.findings.append(result.locate([SCENARIO_BOARD.at(
+            f"board cannot be used: {msg}", "/board")])[0])
+        return out
+    variant, vf = resolve_variant_ref(scn.variant, base)
+    if variant is None:
+        msg = "; ".join(f.format_line() for f in vf[:3])
+        out.findings.append(result.locate([SCENARIO_VARIANT.at(
+            f"variant cannot be used: {msg}", "/variant")])[0])
+        return out
+    try:
+        game = Game(board, variant, setup=scn.setup)
+        state = game.initial_state() if scn.position == "start" else build_position(
+            game, scn.position)
+    except CompileError as exc:
+        out.findings.append(result.locate([SCENARIO_POSITION.at(str(exc), "/position")])[0])
+        return out
+    out.game, out.state = game, state
+    _ = shown
+    return out
+
+
+def check_expect(st: State, exp: Expect) -> list[str]:
+    """Differences between the expected facts and the state (empty when all hold)."""
+    c = st.c
+    bad: list[str] = []
+    if exp.ap_left is not None and st.ap_left() != exp.ap_left:
+        bad.append(f"ap_left: expected {exp.ap_left}, engine {st.ap_left()}")
+    if exp.ap_spent is not None and st.ap_spent != exp.ap_spent:
+        bad.append(f"ap_spent: expected {exp.ap_spent}, engine {st.ap_spent}")
+    for seat, want in exp.budget.items():
+        got = st.budget(c.seat_index[seat]) if seat in c.seat_index else None
+        if got != want:
+            bad.append(f"budget[{seat}]: expected {want}, engine {got}")
+    if exp.to_move is not None and c.seat_ids[st.mover] != exp.to_move:
+        bad.append(f"to_move: expected {exp.to_move}, engine {c.seat_ids[st.mover]}")
+    if exp.actor is not None and st.actor != exp.actor:
+        bad.append(f"actor: expected {exp.actor}, engine {st.actor}")
+    for fid, want in exp.pieces.items():
+        if fid not in c.node_index:
+            bad.append(f"pieces: unknown field {fid}")
+            continue
+        o = st.occ[c.node_index[fid]]
+        got = None if o < 0 else f"{c.seat_ids[st.owner[o]]}:{st.signature(o)}"
+        if got != want:
+            bad.append(f"pieces[{fid}]: expected {want}, engine {got}")
+    for fid, want in exp.range_left.items():
+        o = st.occ[c.node_index[fid]] if fid in c.node_index else -1
+        got = st.range_left(o) if o >= 0 else None
+        if got != want:
+            bad.append(f"range_left[{fid}]: expected {want}, engine {got}")
+    for seat, want in exp.captured.items():
+        got = st.captured[c.seat_index[seat]] if seat in c.seat_index else None
+        if got != want:
+            bad.append(f"captured[{seat}]: expected {want}, engine {got}")
+    if exp.frozen is not None:
+        got = sorted(c.seat_ids[s] for s in range(st.g.n) if st.is_frozen(s))
+        if got != sorted(exp.frozen):
+            bad.append(f"frozen: expected {sorted(exp.frozen)}, engine {got}")
+    if exp.response_window is not None and (st.window is not None) != exp.response_window:
+        bad.append(f"response_window: expected {exp.response_window}, engine "
+                   f"{st.window is not None}")
+    if exp.terminal is not None and st.terminal != exp.terminal:
+        bad.append(f"terminal: expected {exp.terminal}, engine {st.terminal}"
+                   + (f" ({st.result_.reason})" if st.result_ else ""))
+    if exp.winners is not None:
+        got = sorted(st.result_.winners) if st.result_ else None
+        if got != sorted(exp.winners):
+            bad.append(f"winners: expected {sorted(exp.winners)}, engine {got}"
+                       + (f" ({st.result_.reason})" if st.result_ else ""))
+    for text in exp.legal:
+        _a, why = parse_or_reason(st, text)
+        if why is not None:
+            bad.append(f"legal {text!r}: engine says {why}")
+    for text, code in exp.illegal.items():
+        _a, why = parse_or_reason(st, text)
+        if why is None:
+            bad.append(f"illegal {text!r}: engine accepts it")
+        elif why.code != code:
+            bad.append(f"illegal {text!r}: expected {code}, engine {why}")
+    if exp.legal_count is not None:
+        n = len(st.legal_actions())
+        if n != exp.legal_count:
+            bad.append(f"legal_count: expected {exp.legal_count}, engine {n}")
+    return bad
+
+
+def run(path: str | Path) -> list[Finding]:
+    """Replay a scenario; one finding per failed expectation (empty: it passes)."""
+    ld = load(path)
+    if ld.state is None:
+        return ld.findings
+    scn, st, res = ld.scenario, ld.state, ld.result
+    out: list[Finding] = []
+
+    def fail(code, msg: str, pointer: str) -> None:
+        out.extend(res.locate([code.at(msg, pointer)]))
+
+    if scn.expect_initial is not None:
+        for msg in check_expect(st, scn.expect_initial):
+            fail(SCENARIO_EXPECTATION, f"before step 1: {msg}", "/expect_initial")
+    for i, step in enumerate(scn.steps):
+        ptr = f"/steps/{i}"
+        if step.notation == "puzzle":
+            a, why = parse_puzzle(st, step.action)
+            if a is not None:
+                why = st.explain(a)
+        else:
+            a, why = parse_or_reason(st, step.action)
+        if a is None and step.expect == "legal":
+            fail(SCENARIO_NOTATION, f"step {i + 1} {step.action!r}: {why}", ptr + "/action")
+            break
+        if step.expect == "legal":
+            if why is not None:
+                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected legal, engine "
+                     f"says {why}", ptr)
+                break
+            st.apply(a)
+        else:
+            if why is None:
+                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected illegal"
+                     f"{' (' + step.reason + ')' if step.reason else ''}, engine accepts "
+                     f"{to_text(st, a)}", ptr)
+                continue
+            if step.reason and why.code != step.reason:
+                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected "
+                     f"{step.reason}, engine says {why}", ptr + "/reason")
+            if step.rule and why.rule != step.rule:
+                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected rule "
+                     f"{step.rule}, engine cites {why.rule}", ptr + "/rule")
+        if step.after is not None:
+            for msg in check_expect(st, step.after):
+                fail(SCENARIO_EXPECTATION, f"after step {i + 1} {step.action!r}: {msg}",
+                     ptr + "/after")
+    return out

@@ -1,0 +1,109 @@
+"""Mutations of board files for the property tests (structural and textual)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from boardkit import castle_board, grail_board, region_board, rich_board, small_board
+from hypothesis import strategies as st
+
+BASES = [small_board(), castle_board(), grail_board(), region_board(), rich_board()]
+DEEP = "@@deep@@"
+
+_NASTY = st.one_of(
+    st.none(), st.booleans(), st.just(""), st.just("zz"), st.just("t1"), st.just("land"),
+    st.integers(-(2**70), 2**70), st.sampled_from([0, -1, 2**31, 2**63, 10**30, -(10**30)]),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from([1e308, -1e308, 1e-320, 0.5, 1000000.0005]),
+    st.text(max_size=30), st.just("x" * 5000),
+    st.lists(st.integers(), max_size=3), st.just({}), st.just({"id": "zz"}),
+    st.just([[[[[[[[[[]]]]]]]]]]),
+)
+NASTY = _NASTY.map(copy.deepcopy)  # drawn values get mutated later: never share them
+
+
+def _paths(node: Any, here: tuple = ()) -> list[tuple]:
+    out = [here]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out.extend(_paths(v, (*here, k)))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out.extend(_paths(v, (*here, i)))
+    return out
+
+
+def _get(node: Any, path: tuple) -> Any:
+    for p in path:
+        node = node[p]
+    return node
+
+
+def mutate_tree(data: Any, draw: Any, values: st.SearchStrategy = NASTY) -> Any:
+    """One structural mutation of the JSON tree (returns the new root)."""
+    paths = _paths(data)
+    path = draw(st.sampled_from(paths))
+    op = draw(st.sampled_from(["replace", "delete", "unknown", "duplicate", "nest", "dangle"]))
+    if not path:
+        return draw(values) if op == "replace" else data
+    parent, key = _get(data, path[:-1]), path[-1]
+    if op == "replace":
+        parent[key] = draw(values)
+    elif op == "delete":
+        del parent[key]
+    elif op == "unknown" and isinstance(parent, dict):
+        parent[draw(st.sampled_from(["colour", "extra", "x", "format", "Name"]))] = draw(values)
+    elif op == "duplicate" and isinstance(parent, list):
+        parent.insert(key, json.loads(json.dumps(parent[key])))
+    elif op == "nest":
+        depth = draw(st.sampled_from([3, 60, 150, 400, 2500]))
+        if depth > 150:  # too deep for json.dumps: spliced into the text (see mutated_files)
+            parent[key] = f"{DEEP}{depth}"
+        else:
+            value = parent[key]
+            for _ in range(depth):
+                value = [value]
+            parent[key] = value
+    elif op == "dangle" and isinstance(parent[key], str):
+        parent[key] = draw(st.sampled_from(["zz", "t1", "a", "r1", "south", "g1", "w1"]))
+    return data
+
+
+def mutate_bytes(raw: bytes, draw: Any) -> bytes:
+    """One textual mutation of the serialised file."""
+    op = draw(st.sampled_from(["truncate", "byte", "nan", "digits", "surrogate", "flip",
+                               "bom", "none"]))
+    at = draw(st.integers(0, max(len(raw) - 1, 0)))
+    if op == "truncate":
+        return raw[:at]
+    if op == "byte":
+        return raw[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"\x80", b"\xed\xa0\x80",
+                                                b"\x00"])) + raw[at:]
+    if op == "nan":
+        token = draw(st.sampled_from([b"NaN", b"Infinity", b"-Infinity"]))
+        return raw.replace(b": 10", b": " + token, 1) if b": 10" in raw else token
+    if op == "digits":
+        return raw.replace(b": 1", b": 1" + b"7" * 5000, 1)
+    if op == "surrogate":
+        return raw.replace(b'"a"', b'"\\ud800a"', 1).replace(b'"Small"', b'"\\udc00"', 1)
+    if op == "flip" and raw:
+        return raw[:at] + bytes([raw[at] ^ draw(st.integers(1, 255))]) + raw[at + 1:]
+    if op == "bom":
+        return b"\xef\xbb\xbf" + raw
+    return raw
+
+
+@st.composite
+def mutated_files(draw: Any) -> bytes:
+    data = json.loads(json.dumps(draw(st.sampled_from(BASES))))
+    for _ in range(draw(st.integers(1, 3))):
+        data = mutate_tree(data, draw)
+    raw = json.dumps(data, indent=draw(st.sampled_from([None, 2])),
+                     ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+    for depth in (400, 2500):
+        raw = raw.replace(f'"{DEEP}{depth}"'.encode(), b"[" * depth + b"]" * depth)
+    if draw(st.booleans()):
+        raw = mutate_bytes(raw, draw)
+    return raw
