@@ -21,3 +21,11 @@ def repo_root() -> Path:
 @pytest.fixture
 def test_data() -> Path:
     return DATA
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _qt_application(qapp):
+    """One QApplication for the whole run, created before any test: code under test that only
+    needs a QGuiApplication (the renderer) must not create that first, or every later widget
+    aborts the interpreter ("Cannot create a QWidget without QApplication")."""
+    return qapp

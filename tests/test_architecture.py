@@ -42,3 +42,16 @@ def test_layer_does_not_import_higher_layers(layer: str) -> None:
             if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[layer]):
                 bad.append(f"{path.relative_to(PKG.parent)} imports {name}")
     assert not bad, "\n".join(bad)
+
+
+def test_test_module_names_are_unique() -> None:
+    """pytest imports test files by basename (rootdir-relative, no packages): two test files
+    with one name in different folders stop the whole run at collection."""
+    tests = Path(__file__).resolve().parent
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted(tests.rglob("test_*.py")):
+        if path.name in seen:
+            clashes.append(f"{seen[path.name].relative_to(tests)} and {path.relative_to(tests)}")
+        seen.setdefault(path.name, path)
+    assert not clashes, "rename one of: " + "; ".join(clashes)

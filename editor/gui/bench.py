@@ -152,10 +152,12 @@ def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]
         if zoom is None:
             view.fit()
         else:
+            view.auto_fit = False
             view.resetTransform()
             view.centerOn(b.image.width / 4 if b.image else 0, b.image.height / 2 if b.image
                           else 0)
         app.processEvents()
+        results[f"zoom_{label}"] = view.zoom
         times = []
         direction = 1
         for i in range(frames):
@@ -185,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"open (read + scene + scan + first paint), median of {args.runs}: "
           f"{r['open_ms']:.0f} ms")
     for label in ("100%", "fit"):
-        print(f"pan frame at {label} zoom, median of {args.frames}: "
+        print(f"pan frame at {label} zoom ({r[f'zoom_{label}'] * 100:.0f} %), median of "
+              f"{args.frames}: "
               f"{r[f'pan_{label}_median_ms']:.1f} ms (p95 {r[f'pan_{label}_p95_ms']:.1f} ms)")
     return 0
 

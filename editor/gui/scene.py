@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QPainterPathStroker,
     QPen,
     QPixmap,
+    QPixmapCache,
     QPolygonF,
 )
 from PySide6.QtWidgets import (
@@ -169,6 +170,7 @@ class ConnectionItem(QGraphicsItem):
         self.key: Key = ("connection", cid)
         self.board_scene = scene
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(5)
         self.line = QLineF()
         self.conn = None
@@ -408,6 +410,8 @@ class BoardScene(QGraphicsScene):
 
     def __init__(self, doc: BoardDocument, parent=None) -> None:
         super().__init__(parent)
+        if QPixmapCache.cacheLimit() < 64 * 1024:  # item caches of a large board (KiB)
+            QPixmapCache.setCacheLimit(64 * 1024)
         self.doc = doc
         self.radius = 14.0
         self.number_font = QFont()

@@ -266,13 +266,18 @@ class AddFieldTool(Tool):
     title = "Add land field"
     shortcut = "L"
     terrain = Terrain.LAND
-    tip = "Click on the scan to add a land field (numbered automatically)."
+    tip = ("Click on the scan to add a land field (numbered automatically); a click on an "
+           "existing field selects it.")
 
     def status(self) -> str:
         return f"{self.tip} Next number: {ops.next_number(self.doc.board)}."
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
+            return
+        existing = self.scene.pick(pos, kinds=("field",))
+        if existing is not None:  # a click on a field selects it instead of piling up another
+            self.scene.select_keys([existing.key])
             return
         edit = self.doc.apply(f"Add {self.terrain.value} field", ops.add_field, pos.x(), pos.y(),
                               self.terrain)
@@ -285,7 +290,8 @@ class AddSeaFieldTool(AddFieldTool):
     title = "Add sea field"
     shortcut = "W"
     terrain = Terrain.SEA
-    tip = "Click on the scan to add a sea (water) field (numbered automatically)."
+    tip = ("Click on the scan to add a sea (water) field (numbered automatically); a click on "
+           "an existing field selects it.")
 
 
 class _TwoNodeTool(Tool):

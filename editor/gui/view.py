@@ -184,6 +184,8 @@ class BoardView(QGraphicsView):
             return
         if key == Qt.Key.Key_Escape and self.tool is not None:
             self.tool.cancel()
+            if self.tool.name == "select":
+                self.board_scene.clearSelection()
             event.accept()
             return
         arrows = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),

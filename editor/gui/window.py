@@ -10,7 +10,7 @@ import time
 import uuid
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QLockFile, QPointF, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QImageReader, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.recovery_dir = Path(recovery_dir) if recovery_dir else default_recovery_dir()
         self.recovery_key = f"untitled-{uuid.uuid4().hex[:8]}"
         self._autosaved_index: int | None = None
+        self._lock: QLockFile | None = None
         self.last_message = ""
         self.doc = BoardDocument(parent=self)
         self.options = ToolOptions()
@@ -552,13 +553,30 @@ class MainWindow(QMainWindow):
         return (self.recovery_dir / f"{key}.board.json",
                 self.recovery_dir / f"{key}.meta.json")
 
+    def _lock_file(self, key: str) -> QLockFile:
+        lock = QLockFile(str(self.recovery_dir / f"{key}.lock"))
+        lock.setStaleLockTime(0)  # stale only when its process is gone (a crash)
+        return lock
+
+    def _ensure_lock(self) -> None:
+        """Hold the lock of this window's recovery file, so another running editor never
+        offers it for restoring (and never deletes it); pick another key when it is taken."""
+        if self._lock is not None:
+            return
+        for attempt in range(3):
+            if attempt:
+                self.recovery_key = f"{self.recovery_key}-{uuid.uuid4().hex[:6]}"
+            lock = self._lock_file(self.recovery_key)
+            if lock.tryLock(0):
+                self._lock = lock
+                return
+
     def autosave(self) -> bool:
         """Write the board to the recovery file when it changed since the last autosave."""
         if not self.doc.modified:
             return False
         index = self.doc.stack.index()
-        board_file, meta_file = self._recovery_files()
-        if self._autosaved_index == index and board_file.exists():
+        if self._autosaved_index == index and self._recovery_files()[0].exists():
             return False
         copy = self.doc.board.model_copy(deep=True)
         scan = self.doc.scan_path()
@@ -569,6 +587,8 @@ class MainWindow(QMainWindow):
                 "time": time.strftime("%Y-%m-%d %H:%M:%S"), "name": self.doc.display_name}
         try:
             self.recovery_dir.mkdir(parents=True, exist_ok=True)
+            self._ensure_lock()
+            board_file, meta_file = self._recovery_files()
             atomic_write_text(board_file, dump_board(copy), backup=False)
             atomic_write_text(meta_file, json.dumps(meta, indent=2) + "\n", backup=False)
         except OSError as exc:
@@ -578,47 +598,68 @@ class MainWindow(QMainWindow):
         return True
 
     def _drop_recovery(self, key: str | None = None) -> None:
+        """Delete a recovery file (this window's by default) and release its lock."""
         for p in self._recovery_files(key):
             with contextlib.suppress(OSError):
                 p.unlink(missing_ok=True)
-        self._autosaved_index = None
+        if key is None or key == self.recovery_key:
+            self._autosaved_index = None
+            if self._lock is not None:
+                self._lock.unlock()
+                self._lock = None
 
-    def pending_recoveries(self) -> list[tuple[str, dict]]:
+    def pending_recoveries(self) -> list[tuple[str, dict, QLockFile]]:
+        """Recovery files left by editors that are no longer running, newest first, each with
+        its lock (now held by this window)."""
         if not self.recovery_dir.is_dir():
             return []
         found = []
         for meta_file in sorted(self.recovery_dir.glob("*.meta.json"),
                                 key=lambda p: p.stat().st_mtime, reverse=True):
             key = meta_file.name[: -len(".meta.json")]
+            if key == self.recovery_key or not self._recovery_files(key)[0].exists():
+                continue
+            lock = self._lock_file(key)
+            if not lock.tryLock(0):
+                continue  # its editor is still running
             try:
                 meta = json.loads(meta_file.read_text(encoding="utf-8"))
             except (OSError, ValueError):
+                lock.unlock()
                 continue
-            if self._recovery_files(key)[0].exists():
-                found.append((key, meta))
+            found.append((key, meta, lock))
         return found
 
     def offer_recovery(self) -> bool:
         """After a crash: offer to restore the newest recovery file; True when restored."""
-        for key, meta in self.pending_recoveries():
+        pending = self.pending_recoveries()
+        restored = False
+        for key, meta, lock in pending:
+            if restored:
+                lock.unlock()  # offered again next time
+                continue
             name = meta.get("path") or meta.get("name") or "an untitled board"
             if not dialogs.ask_yes_no(
                     self, "Restore unsaved work?",
                     f"The editor did not close normally. Restore the unsaved changes to {name} "
                     f"autosaved at {meta.get('time', '?')}?"):
                 self._drop_recovery(key)
+                lock.unlock()
                 continue
             result = load_board(self._recovery_files(key)[0])
             if result.model is None:
                 dialogs.show_error(self, "Cannot restore",
                                    "The recovery file could not be read.",
                                    _format_findings(result.findings))
+                lock.unlock()
                 continue
             board = result.model
             path = meta.get("path")
             if board.image is not None and meta.get("image_path") and path:
                 board.image.path = meta["image_path"]
+            self._drop_recovery()  # this window's own (empty) recovery state
             self.recovery_key = key
+            self._lock = lock
             self.doc.replace_board(board, path)
             if not path:
                 self.doc.scan_override = meta.get("scan")
@@ -628,8 +669,8 @@ class MainWindow(QMainWindow):
             self.view.fit()
             self.update_title()
             self.show_message(f"Restored unsaved work from {meta.get('time', '?')}")
-            return True
-        return False
+            restored = True
+        return restored
 
     # ---- closing --------------------------------------------------------------------
 

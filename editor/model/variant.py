@@ -251,6 +251,41 @@ class PieceSpec(StrictModel):
         default=True,
         description="False for piece types whose special rules this engine does not implement "
         "yet (the pair check warns when a setup places them).")
+    wilderness: bool = F(
+        default=False,
+        description="May enter wilderness regions (WILD-2: knights and camels; soldiers only "
+        "riding a camel).")
+    shoots: bool = F(
+        default=False,
+        description="Fires catapult shots (PIECE-CATAPULT-2/-11) instead of capturing by moving.")
+    captures_only_with_rider: bool = F(
+        default=False,
+        description="Cannot capture or board enemy vessels without a rider (PIECE-CAMEL-2).")
+    commandeerable: bool = F(
+        default=False,
+        description="An enemy soldier may mount it while it has no rider and control it "
+        "(PIECE-CAMEL-3/-4).")
+    push_steps: int = F(
+        default=0, ge=0, le=10,
+        description="Steps any other player may push it per turn while riderless, 1 AP each "
+        "(PIECE-CAMEL-5).")
+    shot_proof: bool = F(
+        default=False,
+        description="A catapult shot removes only its riders (PIECE-CATAPULT-5/-14, "
+        "PIECE-SIEGE-6).")
+    siege: bool = F(
+        default=False,
+        description="A siege piece (siege tower / siege engine): siege victories "
+        "(WIN-5/-11/-13/-20), seizure (PIECE-SIEGE-5), storming (PIECE-SIEGE-13/-14).")
+    build_limit: int | None = F(
+        default=None, ge=0, le=100,
+        description="Buildable by a foot soldier (BUILD-2) while fewer than this many are in "
+        "play (BUILD-4, PIECE-SHIP-3, PIECE-GALLEON-5); null = never built.")
+    build_place: Literal["under_builder", "adjacent_land", "harbour"] = F(
+        default="under_builder",
+        description="Where a built piece goes: under the builder, who rides it (BUILD-5, "
+        "BUILD-6), on an empty adjacent land field (BUILD-7) or on an empty harbour linked "
+        "to the builder's field (BUILD-8).")
 
 
 class VictoryCondition(StrictModel):
@@ -319,6 +354,14 @@ class Variant(StrictModel):
         "listed for land pieces are taken by boarding in harbour (CAPT-5).")
     victory: list[VictoryCondition] = F(
         default_factory=list, description="Victory conditions (WIN-*, TEAM-5).")
+    shot_cost: int = F(default=1, ge=0, le=20,
+                       description="AP per catapult shot (PIECE-CATAPULT-2/-11).")
+    build_cost: int = F(default=10, ge=0, le=100, description="AP per build (BUILD-1).")
+    drawbridge_raise_cost: int = F(default=2, ge=0, le=20,
+                                   description="AP to raise a drawbridge (DRAW-2).")
+    drawbridge_lower_cost: int = F(
+        default=1, ge=0, le=20,
+        description="AP for a soldier in a stormed tower to lower its drawbridge (DRAW-5).")
     options: Options = F(default_factory=Options, description="RULES.md 2.0 switches.")
 
 

@@ -3,7 +3,10 @@
 Everything the move search needs is resolved here, so the hot path never looks at a pydantic
 object or an edge attribute again:
 
-* node ids `0..N-1` for the board's fields (regions are GC and not compiled yet);
+* node ids `0..F-1` for the board's fields, then `F..N-1` for the wilderness regions (WILD-1):
+  a region is a node like a field; stair fields join their region (WILD-3) and wilderness paths
+  join regions (WILD-4), open only to types with `wilderness` (WILD-2) — soldiers riding a camel
+  may step from a region onto its stair field (PIECE-CAMEL-8, CONF-30);
 * piece types as small ints (`type_names[t]`), with range, terrain, letter, carry table and the
   capture matrix as plain lists/sets;
 * per piece type two adjacency tables, `adj_loaded[t][n]` and `adj_unloaded[t][n]` (tuples of
@@ -14,7 +17,12 @@ object or an edge attribute again:
 * `stand[t][n]`: may a piece of type t stand on node n (terrain MOVE-2, grail entry GRAIL-2,
   catapults and capitals CASTLE-5);
 * castle fields per seat (CASTLE-1) and grail fields (GRAIL-1) for the budget (TURN-9);
-* why an edge is missing for a type (`edge_block`), used only to explain illegal moves.
+* why an edge is missing for a type (`edge_block`), used only to explain illegal moves;
+* towers: front field, ring neighbours and drawbridges (BF-8, BF-9, DRAW-1, PIECE-CATAPULT-17);
+* catapult fire sets per node (`fire_land`, `fire_sea`) for the three modes of CONF-3
+  (connections within N, radius in cm via the board scale, adjacent + arrow slits + regions
+  unless screened, PIECE-CATAPULT-3/-4/-12/-15/-17);
+* building data: central island, start fields per seat, harbour links (BUILD-3, BUILD-8).
 """
 
 from __future__ import annotations
@@ -69,6 +77,34 @@ class Compiled:
     castle_owner: list[int] = field(default_factory=list)
     grail_fields: list[int] = field(default_factory=list)
     is_grail: list[bool] = field(default_factory=list)
+    grail_front: int = -1
+    grail_road_nodes: frozenset[int] = frozenset()
+    # GC / CP additions
+    n_fields: int = 0
+    is_region: list[bool] = field(default_factory=list)
+    region_stairs: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    wilderness: list[bool] = field(default_factory=list)
+    shoots: list[bool] = field(default_factory=list)
+    rider_needed: list[bool] = field(default_factory=list)
+    commandeerable: list[bool] = field(default_factory=list)
+    push_steps: list[int] = field(default_factory=list)
+    shot_proof: list[bool] = field(default_factory=list)
+    siege: list[bool] = field(default_factory=list)
+    build_limit: list[int | None] = field(default_factory=list)
+    build_place: list[str] = field(default_factory=list)
+    seize_empty_only: list[bool] = field(default_factory=list)
+    tower_front: dict[int, int] = field(default_factory=dict)
+    tower_ring: dict[int, tuple[int, int]] = field(default_factory=dict)
+    has_drawbridge: list[bool] = field(default_factory=list)
+    is_tower: list[bool] = field(default_factory=list)
+    fire_land: list[tuple[int, ...]] = field(default_factory=list)
+    fire_sea: list[tuple[int, ...]] = field(default_factory=list)
+    central: list[bool] = field(default_factory=list)
+    start_seats: list[frozenset[int]] = field(default_factory=list)
+    harbours_of: list[tuple[int, ...]] = field(default_factory=list)
+    slits: list[tuple[int, ...]] = field(default_factory=list)
+    galleon_t: int = -1
+    catapult_cargo_types: frozenset[int] = frozenset()
 
 
 def _teams(variant: Variant, seats: list[str]) -> list[int]:
@@ -98,7 +134,14 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         c.is_harbour.append(bool(f.harbour))
         if f.number is not None:
             c.number_to_node[f.number] = c.node_index[f.id]
+    c.n_fields = len(c.node_ids)
+    for r in board.regions:  # WILD-1: a region is a node
+        c.node_index[r.id] = len(c.node_ids)
+        c.node_ids.append(r.id)
+        c.is_sea.append(False)
+        c.is_harbour.append(False)
     n = len(c.node_ids)
+    c.is_region = [i >= c.n_fields for i in range(n)]
 
     for name, spec in variant.pieces.items():
         t = len(c.type_names)
@@ -111,12 +154,33 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         c.land_piece.append(spec.land_piece)
         c.jumps_own.append(spec.jumps_own_pieces)
         c.regenerates.append(spec.regenerates)
+        c.wilderness.append(spec.wilderness)
+        c.shoots.append(spec.shoots)
+        c.rider_needed.append(spec.captures_only_with_rider)
+        c.commandeerable.append(spec.commandeerable)
+        c.push_steps.append(spec.push_steps)
+        c.shot_proof.append(spec.shot_proof)
+        c.siege.append(spec.siege)
+        c.build_limit.append(spec.build_limit)
+        c.build_place.append(spec.build_place)
+        if spec.shoots:
+            c.range_[t] = opts.catapult_move_range  # CONF-4, PIECE-CATAPULT-1/-10
+    seize = opts.catapult_may_seize  # CONF-7, PIECE-CATAPULT-8/-16
+    c.galleon_t = c.type_index.get(str(PieceType.GALLEON), -1)
     for name, spec in variant.pieces.items():
         c.carries.append({c.type_index[str(k)]: v for k, v in spec.carries.items()
                           if str(k) in c.type_index})
-        c.captures.append(frozenset(
-            c.type_index[str(x)] for x in variant.capture_matrix.get(name, [])
-            if str(x) in c.type_index))
+        caps = {c.type_index[str(x)] for x in variant.capture_matrix.get(name, [])
+                if str(x) in c.type_index}
+        shooter = spec.shoots
+        if shooter and seize != "none":  # CONF-7: seize empty vessels by boarding
+            for vt, vname in enumerate(c.type_names):
+                if variant.pieces[vname].terrain == "sea" and (
+                        seize == "empty_vessels" or vname == PieceType.GALLEON):
+                    caps.add(vt)
+        c.captures.append(frozenset(caps))
+        c.seize_empty_only.append(shooter)
+    c.catapult_cargo_types = frozenset(t for t in range(len(c.type_names)) if c.shoots[t])
 
     # seats, teams, castles, grail
     board_seats = {s.id for s in board.seats}
@@ -146,6 +210,16 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
             if node is not None:
                 c.grail_fields.append(node)
                 c.is_grail[node] = True
+        if board.grail.front is not None:
+            c.grail_front = c.node_index.get(board.grail.front, -1)
+        conns = board.connection_by_id()
+        road_nodes = set()
+        for cid in board.grail.roads:  # TEAM-12: the roads leading to the grail
+            conn = conns.get(cid)
+            if conn is not None:
+                road_nodes.update(c.node_index[x] for x in (conn.a, conn.b)
+                                  if x in c.node_index)
+        c.grail_road_nodes = frozenset(road_nodes)
 
     # where each type may stand (MOVE-2, GRAIL-2, CASTLE-5)
     grail_types = {str(x) for x in opts.grail_entry_types}
@@ -153,6 +227,8 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         row = []
         for node in range(n):
             ok = c.is_sea[node] == c.sea_type[t]
+            if ok and c.is_region[node] and not c.wilderness[t]:
+                ok = False  # WILD-2
             if ok and c.is_grail[node] and name not in grail_types:
                 ok = False  # GRAIL-2
             if (ok and name == PieceType.CATAPULT and c.castle_owner[node] >= 0
@@ -186,8 +262,9 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
             elif conn.kind == ConnectionKind.HARBOUR_LINK or conn.kind in LAND_KINDS:
                 if c.sea_type[t]:
                     blocked = ("E_WRONG_TERRAIN", "MOVE-2", "vessels never enter land")
-            else:
-                blocked = ("E_WRONG_TERRAIN", "WILD-1", "wilderness paths are not supported")
+            elif not c.wilderness[t]:
+                blocked = ("E_WRONG_TERRAIN", "WILD-2",
+                           "only knights and camels use wilderness paths")
             if blocked is None and name in {str(x) for x in conn.barred}:
                 blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3", "the connection bars this type")
             if blocked is None and conn.kind == ConnectionKind.BRIDGE:
@@ -196,7 +273,8 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
                     blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3",
                                "elephants may not cross X bridges")
                 if is_rope and opts.narrow_bridge_rule == "rope_unloaded_elephant":
-                    if name in {str(x) for x in opts.narrow_bridge_barred_types}:
+                    if name in {str(x) for x in opts.narrow_bridge_barred_types} or (
+                            opts.siege_narrow_bridge_block and variant.pieces[name].siege):
                         blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-4",
                                    "this type may not cross rope bridges")
                     elif name == PieceType.ELEPHANT:
@@ -223,7 +301,185 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
                 else:
                     c.edge_block[(t, u, v)] = ("E_EDGE_FORBIDS_LOADED", "OBST-4",
                                                "this type may cross only unloaded")
+    _wilderness(c, board, loaded, unloaded, any_adj)
     c.adj_loaded = [[tuple(x) for x in rows] for rows in loaded]
     c.adj_unloaded = [[tuple(x) for x in rows] for rows in unloaded]
     c.any_adj = [tuple(sorted(s)) for s in any_adj]
+    _towers(c, board)
+    _build_data(c, board)
+    _fire_sets(c, board)
     return c
+
+
+def _wilderness(c: Compiled, board: Board, loaded: list, unloaded: list,
+                any_adj: list[set[int]]) -> None:
+    """WILD-3 stair links (one step, WILD-4) for wilderness types; riders may step from a
+    region onto its stair field (PIECE-CAMEL-8, CONF-30 camel_dismount_region_to_stair_field).
+    Soldiers never enter a region on foot (PIECE-SOLDIER-7)."""
+    opts = c.variant.options
+    for r in board.regions:
+        rn = c.node_index[r.id]
+        stairs = tuple(c.node_index[f] for f in r.stairs if f in c.node_index)
+        c.region_stairs[rn] = stairs
+        for f in stairs:
+            c.edge_kind[(rn, f)] = c.edge_kind[(f, rn)] = "stairs"
+            any_adj[rn].add(f)
+            any_adj[f].add(rn)
+            for t in range(len(c.type_names)):
+                if c.wilderness[t]:
+                    for u, v in ((rn, f), (f, rn)):
+                        loaded[t][u].append(v)
+                        unloaded[t][u].append(v)
+                    continue
+                c.edge_block[(t, f, rn)] = ("E_WRONG_TERRAIN", "WILD-2",
+                                            "only knights and camels enter the wilderness")
+                if opts.camel_dismount_region_to_stair_field and not c.sea_type[t]:
+                    unloaded[t][rn].append(f)
+                    loaded[t][rn].append(f)
+                else:
+                    c.edge_block[(t, rn, f)] = ("E_WRONG_TERRAIN", "PIECE-CAMEL-8",
+                                                "riders may not dismount in the wilderness")
+
+
+def _towers(c: Compiled, board: Board) -> None:
+    """BF-8/BF-9: each tower's front field, ring neighbours and drawbridge (DRAW-1)."""
+    n = len(c.node_ids)
+    c.has_drawbridge = [False] * n
+    c.is_tower = [False] * n
+    conns = board.connection_by_id()
+    for castle in board.castles:
+        ring = [c.node_index.get(t.field) for t in castle.towers]
+        for i, tower in enumerate(castle.towers):
+            node = ring[i]
+            if node is None:
+                continue
+            c.is_tower[node] = True
+            conn = conns.get(tower.access)
+            if conn is not None:
+                other = conn.b if conn.a == tower.field else conn.a
+                if other in c.node_index:
+                    c.tower_front[node] = c.node_index[other]
+                c.has_drawbridge[node] = bool(conn.drawbridge)
+            if len(ring) > 2:
+                prev, nxt = ring[i - 1], ring[(i + 1) % len(ring)]
+                if prev is not None and nxt is not None:
+                    c.tower_ring[node] = (prev, nxt)
+
+
+def _build_data(c: Compiled, board: Board) -> None:
+    """BUILD-3 central island and start fields per seat; BUILD-8 harbour links; BF-13 slits."""
+    n = len(c.node_ids)
+    central_islands = {i.id for i in board.islands if str(i.kind) == "central"}
+    c.central = [False] * n
+    for f in board.fields:
+        if f.island in central_islands:
+            c.central[c.node_index[f.id]] = True
+    starts: list[set[int]] = [set() for _ in range(n)]
+    for setup in board.setups:
+        for pl in setup.placements:
+            si = c.seat_index.get(pl.seat)
+            node = c.node_index.get(pl.field)
+            if si is not None and node is not None:
+                starts[node].add(si)
+    c.start_seats = [frozenset(x) for x in starts]
+    harb: list[list[int]] = [[] for _ in range(n)]
+    for (u, v), kind in c.edge_kind.items():
+        if kind == "harbour_link" and c.is_sea[v] and not c.is_sea[u]:
+            harb[u].append(v)
+    c.harbours_of = [tuple(sorted(x)) for x in harb]
+    slits: list[set[int]] = [set() for _ in range(n)]
+    for s in board.arrow_slits:
+        a, b = c.node_index.get(s.a), c.node_index.get(s.b)
+        if a is not None and b is not None:
+            slits[a].add(b)
+            slits[b].add(a)
+    c.slits = [tuple(sorted(x)) for x in slits]
+
+
+def _fire_sets(c: Compiled, board: Board) -> None:
+    """Catapult target fields per firing node (CONF-3): `fire_land[n]` for a catapult on land
+    field n, `fire_sea[n]` for one aboard a galleon on sea field n."""
+    opts = c.variant.options
+    n = len(c.node_ids)
+    c.fire_land = [()] * n
+    c.fire_sea = [()] * n
+    if not any(c.shoots):
+        return
+    forbid_castle = opts.catapult_castle_access == "forbidden"  # PIECE-CATAPULT-6, CASTLE-5
+    mode = opts.catapult_fire_mode
+    nf = c.n_fields
+
+    def ok(v: int) -> bool:
+        return not (forbid_castle and c.castle_owner[v] >= 0)
+
+    if mode == "connections":  # PIECE-CATAPULT-3: at most N connections, land or sea
+        for s in range(nf):
+            if forbid_castle and c.castle_owner[s] >= 0:
+                continue
+            seen = {s}
+            frontier = [s]
+            for _ in range(opts.catapult_fire_range_fields):
+                nxt = []
+                for u in frontier:
+                    for v in c.any_adj[u]:
+                        if v not in seen and v < nf:
+                            seen.add(v)
+                            nxt.append(v)
+                frontier = nxt
+            targets = tuple(sorted(v for v in seen if v != s and ok(v)))
+            c.fire_land[s] = c.fire_sea[s] = targets
+        return
+    if mode == "radius_cm":  # PIECE-CATAPULT-4: field centres within r cm (board scale)
+        if board.scale is None:
+            return
+        r_px = opts.catapult_fire_radius_cm * board.scale.px_per_cm
+        r2 = r_px * r_px
+        xs = [f.x for f in board.fields]
+        ys = [f.y for f in board.fields]
+        cells: dict[tuple[int, int], list[int]] = {}
+        for i in range(nf):
+            cells.setdefault((int(xs[i] // r_px), int(ys[i] // r_px)), []).append(i)
+        for s in range(nf):
+            if forbid_castle and c.castle_owner[s] >= 0:
+                continue
+            cx, cy = int(xs[s] // r_px), int(ys[s] // r_px)
+            out = []
+            for gx in (cx - 1, cx, cx + 1):
+                for gy in (cy - 1, cy, cy + 1):
+                    for v in cells.get((gx, gy), ()):
+                        if v != s and (xs[v] - xs[s]) ** 2 + (ys[v] - ys[s]) ** 2 <= r2 + 1e-9 \
+                                and ok(v):
+                            out.append(v)
+            c.fire_land[s] = c.fire_sea[s] = tuple(sorted(out))
+        return
+    # adjacent_with_slits (GC, PIECE-CATAPULT-12/-15/-17, CONF-28, CONF-29)
+    borders: list[list[int]] = [[] for _ in range(n)]
+    for r in board.regions:
+        rn = c.node_index[r.id]
+        for b in r.borders:
+            node = c.node_index.get(b.field)
+            if node is None:
+                continue
+            if b.screened and opts.catapult_fire_region_mountain_screen:
+                continue
+            borders[node].append(rn)
+    for s in range(nf):
+        if c.is_sea[s]:
+            lanes = [v for v in c.any_adj[s] if c.is_sea[v]]
+            land = []
+            mode29 = opts.galleon_catapult_land_targets
+            if mode29 in ("harbour_link_or_slit", "any_adjacent"):
+                land.extend(v for v in c.any_adj[s] if not c.is_sea[v] and v < nf)
+            land.extend(c.slits[s])
+            c.fire_sea[s] = tuple(sorted(set(lanes + land)))
+            continue
+        if c.is_tower[s]:  # PIECE-CATAPULT-17: both ring neighbours and the front field
+            out = set(c.tower_ring.get(s, ()))
+            if s in c.tower_front:
+                out.add(c.tower_front[s])
+        else:
+            out = {v for v in c.any_adj[s] if v < nf}
+            if opts.catapult_fire_via_arrow_slits:
+                out.update(c.slits[s])
+            out.update(borders[s])
+        c.fire_land[s] = tuple(sorted(v for v in out if v != s and ok(v)))

@@ -102,3 +102,35 @@ E_VULNERABLE_RISK = _code("E_VULNERABLE_RISK", "Unprotected player may not risk 
 E_NOT_AVAILABLE = _code("E_NOT_AVAILABLE", "Action not available now",
                         "The action is not part of this variant or not possible at this moment "
                         "(e.g. a draw offer outside a 2-player game, WIN-4).")
+E_RESTING = _code("E_RESTING", "Piece rests after building",
+                  "A builder and the piece it built do not move or fire until the turn ends "
+                  "(BUILD-9, CONF-35).")
+E_DRAWBRIDGE_UP = _code("E_DRAWBRIDGE_UP", "Drawbridge raised",
+                        "Nobody crosses a raised drawbridge except a soldier storming from a "
+                        "siege engine (DRAW-3, PIECE-SIEGE-13).")
+E_SIEGE_OWN_CASTLE = _code("E_SIEGE_OWN_CASTLE", "Siege engine in its own castle",
+                           "A siege engine may not enter a tower of its owner's castle "
+                           "(PIECE-SIEGE-14, CONF-34).")
+E_WILD_CAMEL = _code("E_WILD_CAMEL", "A riderless camel cannot capture",
+                     "Mount a soldier first (PIECE-CAMEL-2).")
+E_NO_TARGET = _code("E_NO_TARGET", "Nothing a catapult may hit there",
+                    "A shot needs an enemy piece (or a raised enemy drawbridge) in the "
+                    "catapult's fire set (PIECE-CATAPULT-3/-4/-5/-12/-14/-15/-17).")
+E_SHOT_USED = _code("E_SHOT_USED", "Catapult already fired",
+                    "One regular shot per catapult and turn (PIECE-CATAPULT-2/-11); in Conquest "
+                    "Plus one response shot per opponent turn (RECAP-19).")
+E_CANNOT_BUILD = _code("E_CANNOT_BUILD", "Cannot build this here",
+                       "A soldier on foot on a land field builds for 10 AP, not on the central "
+                       "island, in his own castle or on an opponent's start field (BUILD-1..8).")
+E_BUILD_LIMIT = _code("E_BUILD_LIMIT", "Piece limit reached",
+                      "At most 2 chariots, catapults, siege engines and galleons and 4 ships "
+                      "in play (BUILD-4).")
+E_DRAWBRIDGE = _code("E_DRAWBRIDGE", "Drawbridge cannot be operated",
+                     "Raise a drawbridge of an own tower not held by an enemy or of an enemy "
+                     "tower you hold (DRAW-2); a storming soldier lowers it (DRAW-5).")
+E_CANNOT_PUSH = _code("E_CANNOT_PUSH", "Camel cannot be pushed",
+                      "Only an opponent's riderless camel, at most 2 steps per turn, 1 AP each "
+                      "(PIECE-CAMEL-5, TEAM-10).")
+E_CANNOT_DISMOUNT = _code("E_CANNOT_DISMOUNT", "Rider may not dismount here",
+                          "No dismounting in the wilderness except onto the linked stair field, "
+                          "and not from a commandeered camel aboard a vessel (PIECE-CAMEL-8).")

@@ -7,11 +7,9 @@ calls are recorded in `ui.calls`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from editor.gui import dialogs
@@ -71,17 +69,6 @@ def ui(monkeypatch) -> FakeUI:
     monkeypatch.setattr(dialogs, "get_save_path", get_save)
     monkeypatch.setattr(dialogs, "get_text", lambda *a, **k: None)
     return fake
-
-
-def make_scan(path: Path, width: int = 640, height: int = 480) -> Path:
-    img = QImage(width, height, QImage.Format.Format_RGB32)
-    img.fill(QColor("#cfe3f1"))
-    p = QPainter(img)
-    p.setBrush(QColor("#eadcb4"))
-    p.drawEllipse(40, 40, width - 80, height - 80)
-    p.end()
-    assert img.save(str(path))
-    return path
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from guikit import make_scan
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -9,7 +10,6 @@ from PySide6.QtWidgets import QApplication
 from editor.model import dump_board, save_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage
-from tests.gui.conftest import make_scan
 
 
 def board_file(tmp_path):
@@ -217,6 +217,18 @@ def test_view_zoom_pan_fit_layers_opacity(make_window, drive, tmp_path, qtbot) -
     assert abs(w.scene.background.opacity() - 0.4) < 1e-6
     w.layer_actions["fields"].setChecked(True)
     assert w.scene.items_by_key[("field", "1")].isVisible()
+    w.layer_actions["connections"].setChecked(False)
+    assert not w.scene.items_by_key[("connection", "c1")].isVisible()
+    w.doc.apply("label", E.set_attr, "fields", ["1"], "label", "Port")
+    assert w.scene.items_by_key[("field", "1")].label.isVisible()
+    w.layer_actions["labels"].setChecked(False)
+    assert not w.scene.items_by_key[("field", "1")].label.isVisible()
+    w.layer_actions["regions"].setChecked(False)
+    w.layer_actions["fire"].setChecked(False)
+    w.layer_actions["starts"].setChecked(False)
+    assert not w.scene.layers["starts"]
+    view.fit()
+    assert view.auto_fit
 
 
 def test_large_synthetic_board_opens(make_window, tmp_path) -> None:

@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from guikit import make_scan
 from PySide6.QtCore import Qt
 
 from editor.gui import window as window_module
 from editor.model import dump_board, load_board, save_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage
-from tests.gui.conftest import make_scan
 
 
 def small_board_file(folder, name="small.board.json", scan=True):
@@ -121,8 +121,10 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
     autosaved = dump_board(w1.doc.board)
     # an edit after the last autosave is lost in the crash
     w1.doc.apply("Add field", E.add_field, 500, 400)
-    # crash: the window goes away without saving and without closing
+    # crash: the window goes away without saving and without closing, and its process dies
+    # (which is what frees the lock on its recovery file)
     w1.hide()
+    w1._lock.unlock()
     assert path.read_bytes() != autosaved.encode()
 
     ui.yes = True
@@ -142,6 +144,7 @@ def test_declining_recovery_discards_it(make_window, tmp_path, ui) -> None:
     w1.doc.apply("Add field", E.add_field, 10, 10)
     assert w1.autosave()
     w1.hide()
+    w1._lock.unlock()
     ui.yes = False
     w2 = make_window(check_recovery=True)
     assert w2.doc.board.fields == []
@@ -165,8 +168,7 @@ def test_recent_files_and_new_from_scan_then_save_as(make_window, tmp_path, ui) 
     path = small_board_file(tmp_path)
     w = make_window(str(path))
     assert w.recent_files() == [str(path.resolve())]
-    scan = make_scan(tmp_path / "scans" / "other.png") if (tmp_path / "scans").mkdir() is None \
-        else None
+    scan = make_scan(tmp_path / "scans" / "other.png")
     ui.open_path = str(scan)
     assert w.new_from_scan()
     assert w.doc.path is None and w.windowTitle().startswith("Untitled")
@@ -189,6 +191,7 @@ def test_untitled_board_over_a_scan_is_recovered_with_its_scan(make_window, tmp_
     assert w1.autosave()
     assert not w1.autosave()  # nothing new since the last autosave
     w1.hide()
+    w1._lock.unlock()
     w2 = make_window(check_recovery=True)
     assert w2.doc.path is None and w2.isWindowModified()
     assert [(f.x, f.y) for f in w2.doc.board.fields] == [(50, 60)]
@@ -202,3 +205,54 @@ def test_new_from_unreadable_image_is_refused(make_window, tmp_path, ui) -> None
     w = make_window()
     assert not w.new_from_scan(str(junk))
     assert "Cannot read image" in ui.errors()[0]
+
+
+def test_a_running_editor_keeps_its_recovery_file(make_window, tmp_path, ui) -> None:
+    """A second editor started while the first is running neither offers nor deletes the
+    first one's autosave; both can autosave the same board without clashing."""
+    path = small_board_file(tmp_path)
+    w1 = make_window(str(path))
+    w1.doc.apply("Add field", E.add_field, 10, 10)
+    assert w1.autosave()
+    ui.yes = False
+    w2 = make_window(str(path), check_recovery=True)
+    assert not [c for c in ui.calls if c[0] == "question"]
+    assert w1._recovery_files()[0].exists()
+    w2.doc.apply("Add field", E.add_field, 20, 20)
+    assert w2.autosave()
+    assert w2.recovery_key != w1.recovery_key
+    assert w1._recovery_files()[0].exists() and w2._recovery_files()[0].exists()
+
+
+CRASHING_EDITOR = r"""
+import os, sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from editor.gui.window import MainWindow
+from editor.model import edit as E
+app = QApplication([])
+w = MainWindow(sys.argv[1], settings=QSettings(sys.argv[3], QSettings.Format.IniFormat),
+               recovery_dir=sys.argv[2], check_recovery=False)
+w.show()
+w.doc.apply("Add field", E.add_field, 321, 123)
+assert w.autosave()
+w.doc.apply("Add field", E.add_field, 400, 400)  # after the last autosave: lost
+os._exit(3)  # crash: no cleanup, the lock's process is gone
+"""
+
+
+def test_recovery_after_a_real_process_crash(make_window, tmp_path, ui) -> None:
+    import subprocess
+
+    path = small_board_file(tmp_path)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-c", CRASHING_EDITOR, str(path), str(tmp_path / "recovery"),
+         str(tmp_path / "child.ini")], env=env, capture_output=True, text=True, timeout=120,
+        cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 3, result.stderr
+    ui.yes = True
+    w = make_window(check_recovery=True)
+    assert [(f.x, f.y) for f in w.doc.board.fields][-1] == (321, 123)
+    assert len(w.doc.board.fields) == 3
+    assert w.doc.path == str(path.resolve()) and w.isWindowModified()

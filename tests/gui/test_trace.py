@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from guikit import make_scan
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from editor.model import dump_board, load_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage
-from tests.gui.conftest import make_scan
 
 LAND = [(100, 100), (200, 100), (300, 100), (400, 100), (200, 200)]
 SEA = [(100, 300), (200, 300)]
@@ -148,6 +148,8 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
     assert w.doc.stack.count() == steps + 2
     f7 = w.doc.board.fields[6]
     assert (f7.x, f7.y) == (242, 320)
+    lane = w.scene.items_by_key[("connection", "c4")].line  # the sea lane followed
+    assert (lane.p2().x(), lane.p2().y()) == (242, 320)
 
     # scale calibration (K): two points, the distance comes from the (patched) dialog
     d.key(Qt.Key.Key_K)
