@@ -32,6 +32,7 @@ schema: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/conquest bench
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -32,11 +32,20 @@ def screenshot(window, out: str) -> bool:
     return window.grab().save(out)
 
 
+def _no_display() -> bool:
+    """True on Linux when no platform is chosen and neither X11 nor Wayland is reachable."""
+    return (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
-    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get(
-            "DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith(
-            "linux"):
+    if _no_display():
+        if not args.screenshot:
+            print("conquest-editor: no display found (DISPLAY and WAYLAND_DISPLAY are not set). "
+                  "Start it from a desktop session, or render the window headless with "
+                  "'conquest-editor --screenshot shot.png [BOARD]'.", file=sys.stderr)
+            return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
 

@@ -539,7 +539,8 @@ class BoardPage(Page):
         self.seat_choice = QComboBox()
         self.seat_choice.setObjectName("seat_choice")
         self.seat_choice.setEditable(True)
-        self.seat_choice.addItems(list(ops.DEFAULT_SEATS))
+        self.seat_choice.setToolTip("Id of a new seat to add (south, west, north, east, or any)")
+        self.seat_choice.lineEdit().setPlaceholderText("new seat id")
         add_seat = QPushButton("Add seat")
         add_seat.setObjectName("add_seat")
         add_seat.clicked.connect(lambda: self.apply(
@@ -664,6 +665,9 @@ class BoardPage(Page):
             (s.id, f"{s.id} — {s.name}  " + "; ".join(
                 f"castle {c.id}: {len(c.towers)} towers{' (moat)' if c.moat else ''}"
                 for c in b.castles if c.seat == s.id)) for s in b.seats])
+        taken = {s.id for s in b.seats}
+        self.seat_choice.clear()
+        self.seat_choice.addItems([sid for sid in ops.DEFAULT_SEATS if sid not in taken])
         for i, s in enumerate(b.seats):
             swatch = QPixmap(14, 14)
             swatch.fill(QColor(s.colour))

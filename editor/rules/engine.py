@@ -1,4 +1,5 @@
-"""The rules engine for Conquest (C2, C4, CT): Game, State, actions, legality and explanations.
+"""The rules engine for Conquest (C2, C4, CT), Conquest Plus (CP2, CP4, CP-4CM) and Grand Conquest
+(GC4, GCT, GC2): Game, State, actions, legality and explanations.
 
 API in the spirit of OpenSpiel and python-chess:
 
@@ -18,7 +19,18 @@ Actions are plain tuples (hashable, cheap):
 * `("resp", pid, path, unloads)` a response (RECAP-1): the victim's piece captures the capturer
   on the scene; `unloads` are `(soldier_pid, node)` dismounts made first (RECAP-7, only with
   `recapture_moves_must_be_necessary=false`).
-* `("decline",)`, `("end",)`, `("offer_draw",)`, `("accept_draw",)`, `("reject_draw",)`.
+  Under `recapture_sequence_model=up_to_two_necessary_steps` (RECAP-5) `unloads` holds the
+  first of two necessary steps, `((piece, node),)`, made by the same or another piece.
+* `("ride", pid, path, end)` a soldier takes over a riderless enemy camel (PIECE-CAMEL-3) or an
+  unmanned enemy siege tower from an adjacent own tower (PIECE-SIEGE-5) by mounting it.
+* `("shoot", pid, target)` regular catapult shot (PIECE-CATAPULT-2/-11), 1 AP.
+* `("rshot", pid, pre, target)` retaliation shot in a response window (RECAP-17/-19); `pre` is
+  `()` or `((piece, node),)`: the one step of the catapult or of the galleon carrying it.
+* `("build", pid, type, node)` a foot soldier builds a piece (BUILD-1..10).
+* `("raise", tower)`, `("lower", tower)` drawbridges (DRAW-2, DRAW-5).
+* `("push", camel, path)` push an opponent's riderless camel (PIECE-CAMEL-5).
+* `("decline",)`, `("end",)`, `("offer_draw",)`, `("accept_draw",)`, `("reject_draw",)`,
+  `("resign",)` (only with `allow_resignation`, WIN-26).
 
 No Qt and no pydantic on the hot paths: the state is a handful of Python lists indexed by piece
 id and node id. Rule IDs are named where each rule is implemented.
@@ -35,10 +47,13 @@ from editor.rules.explain import Reason
 
 MOVE, RESP, DECLINE, END = "move", "resp", "decline", "end"
 OFFER_DRAW, ACCEPT_DRAW, REJECT_DRAW = "offer_draw", "accept_draw", "reject_draw"
+RIDE, SHOOT, RSHOT, BUILD, RAISE, LOWER, PUSH, RESIGN = (
+    "ride", "shoot", "rshot", "build", "raise", "lower", "push", "resign")
+A_RESIGN = (RESIGN,)
 A_DECLINE, A_END = (DECLINE,), (END,)
 A_OFFER, A_ACCEPT, A_REJECT = (OFFER_DRAW,), (ACCEPT_DRAW,), (REJECT_DRAW,)
 
-K_MOVE, K_MOUNT, K_CAPTURE = 0, 1, 2
+K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE = 0, 1, 2, 3
 
 
 class IllegalAction(Exception):
@@ -70,6 +85,12 @@ class Game:
         self.vuln_active = variant.vulnerability and (
             not variant.team_game or self.opts.vulnerability_in_team_games)
         self.land_scope = self.opts.elimination_scope == "land_pieces"
+        self.two_step = self.opts.recapture_sequence_model == "up_to_two_necessary_steps"
+        self.has_shooters = any(self.c.shoots)
+        self.has_builds = any(x is not None for x in self.c.build_limit)
+        self.has_drawbridges = any(self.c.has_drawbridge)
+        self.has_push = any(self.c.push_steps)
+        self.soldier_t = self.c.type_index.get("soldier", -1)
 
     # ---- construction -------------------------------------------------------------------
 
@@ -103,7 +124,9 @@ class State:
         "_parent",
         "_stamp",
         "_undo",
+        "any_capture",
         "ap_spent",
+        "built",
         "c",
         "captured",
         "captured_this_turn",
@@ -114,16 +137,23 @@ class State:
         "draw",
         "draw_offered",
         "end_pending",
+        "frozen_mark",
         "g",
         "keep_undo",
         "node",
         "occ",
+        "orig",
         "owner",
         "ptype",
+        "pushed",
         "quiet",
         "quiet_round_clean",
+        "raised",
+        "resting",
         "result_",
         "risky",
+        "rshots",
+        "shots",
         "steps",
         "terminal",
         "turn",
@@ -163,6 +193,15 @@ class State:
         self._stamp = 0
         self.keep_undo = True
         self.vuln_end_pending = False
+        self.orig: list[int] = []  # owner before a commandeering (PIECE-CAMEL-3, PIECE-SIEGE-5)
+        self.shots: set[int] = set()  # catapults that fired their regular shot this turn
+        self.rshots: set[int] = set()  # response shots this turn (RECAP-19 one_per_turn)
+        self.pushed: dict[int, int] = {}  # push steps per camel this turn (PIECE-CAMEL-5)
+        self.raised: dict[int, int] = {}  # tower node -> seat that raised it (DRAW-2)
+        self.resting: dict[int, int] = {}  # piece -> last turn index it rests (BUILD-9)
+        self.built = 0
+        self.frozen_mark = [-1] * g.n  # last turn a seat started frozen (CONF-19)
+        self.any_capture = False
 
     # ---- building positions ---------------------------------------------------------------
 
@@ -190,6 +229,7 @@ class State:
         self.owner.append(seat)
         self.node.append(node)
         self.carrier.append(carrier)
+        self.orig.append(-1)
         self.cargo.append([])
         self.steps.append(steps)
         self.cnt_all[seat] += 1
@@ -351,7 +391,11 @@ class State:
         caps = c.captures[tp]
         if to not in caps:
             return False
+        if c.rider_needed[tp] and not self.cargo[pid]:
+            return False  # PIECE-CAMEL-2, CAPT-3, CAPT-6: wild camels never capture
         if c.sea_type[to] and not c.sea_type[tp]:
+            if c.seize_empty_only[tp] and self.cargo[o]:
+                return False  # PIECE-CATAPULT-16, CONF-7: catapults seize only empty vessels
             stack = list(self.cargo[o])  # CAPT-5: must capture all cargo and fit aboard
             while stack:
                 x = stack.pop()
@@ -382,7 +426,17 @@ class State:
         occ, owner = self.occ, self.owner
         is_sea = c.is_sea
         jumps = c.jumps_own[t]
-        ground_ok = self.g.opts.vessel_in_harbour_counts_as_ground
+        opts = self.g.opts
+        ground_ok = opts.vessel_in_harbour_counts_as_ground
+        raised = self.raised
+        siege_home = c.siege[t] and not opts.siege_may_enter_own_castle
+        castle_owner = c.castle_owner
+        start0 = self.node[pid]
+        ca0 = self.carrier[pid]
+        storm = ca0 >= 0 and c.siege[self.ptype[ca0]]  # PIECE-SIEGE-13
+        if ca0 >= 0 and not self._may_dismount(pid):
+            return []
+        team_perm = self.g.variant.team_game
         self._stamp += 1
         st = self._stamp
         mark, parent = self._mark, self._parent
@@ -401,6 +455,11 @@ class State:
                 for v in adj[u]:
                     if mark[v] == st:
                         continue
+                    if raised and (v in raised or u in raised) and self._bridge_blocks(
+                            u, v, myteam, storm and u == start0):
+                        continue  # DRAW-3
+                    if siege_home and castle_owner[v] >= 0 and team[castle_owner[v]] == myteam:
+                        continue  # PIECE-SIEGE-14, CONF-34
                     o = occ[v]
                     if o < 0:
                         mark[v] = st
@@ -428,6 +487,17 @@ class State:
                         else:
                             mark[v] = st
                     elif team[oo] == myteam:
+                        if team_perm and self._partner_mount(o, t, v) and not (
+                                u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
+                            mark[v] = st  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
+                            parent[v] = u
+                            out.append((v, d, K_MOUNT))
+                            continue
+                        if jumps and stand[v] and self._partner_jump(u, v):
+                            mark[v] = st  # TEAM-12
+                            parent[v] = u
+                            nxt.append(v)
+                            continue
                         mark[v] = st  # partner's piece blocks (TEAM-2, TEAM-12 'never')
                     else:
                         if u_rides and is_sea[v] and not ground_ok:
@@ -436,8 +506,76 @@ class State:
                         if self._can_capture(pid, o):
                             parent[v] = u
                             out.append((v, d, K_CAPTURE))
+                        elif self._can_take_over(pid, o, u, u_rides):
+                            parent[v] = u
+                            out.append((v, d, K_RIDE))
             frontier = nxt
         return out
+
+    def _bridge_blocks(self, u: int, v: int, myteam: int, storming: bool) -> bool:
+        """DRAW-3: a raised drawbridge closes its access (CONF-33
+        raised_drawbridge_blocks_own_pieces); PIECE-SIEGE-13: a soldier stepping off a siege
+        engine on the front field into an enemy tower crosses it anyway."""
+        c = self.c
+        tower = v if v in self.raised else u
+        if c.tower_front.get(tower) not in (u, v):
+            return False
+        raiser = self.raised[tower]
+        if storming and tower == v and c.team_of[c.castle_owner[v]] != myteam:
+            return False
+        if c.team_of[raiser] == myteam and not self.g.opts.raised_drawbridge_blocks_own_pieces:
+            return False
+        return True
+
+    def _may_dismount(self, pid: int) -> bool:
+        """PIECE-CAMEL-8 (CONF-31): no dismounting from a commandeered camel aboard a vessel
+        (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables."""
+        c = self.c
+        ca = self.carrier[pid]
+        if not c.commandeerable[self.ptype[ca]] or self.carrier[ca] < 0:
+            return True
+        if self.g.opts.camel_dismount_aboard_vessel == "never":
+            return False
+        return self.orig[ca] < 0
+
+    def _partner_mount(self, o: int, t: int, v: int) -> bool:
+        """Team game: may a piece of type t get on the partner's carrier o (on field v)?
+        TEAM-7 partner vessels (docked), TEAM-9 riderless camels, TEAM-11 siege engines,
+        TEAM-13 elephants and chariots only on the field in front of the grail."""
+        c = self.c
+        to = self.ptype[o]
+        if not self._fits(o, t):
+            return False
+        if c.sea_type[to]:
+            return c.is_harbour[v]
+        if c.commandeerable[to]:
+            return not self.cargo[o]
+        if c.siege[to]:
+            return True
+        return v == c.grail_front
+
+    def _partner_jump(self, u: int, v: int) -> bool:
+        """TEAM-12 / CONF-25: knights pass partner pieces only on the grail roads by default."""
+        mode = self.g.opts.knight_jump_partner_pieces
+        if mode == "anywhere":
+            return True
+        return mode == "grail_roads_only" and v in self.c.grail_road_nodes
+
+    def _can_take_over(self, pid: int, o: int, u: int, u_rides: bool) -> bool:
+        """PIECE-CAMEL-3: a soldier mounts an enemy camel without rider (from the ground);
+        PIECE-SIEGE-5: a soldier steps from an adjacent own siege tower onto an unmanned enemy
+        siege tower (siege_seize_from_adjacent_tower)."""
+        c = self.c
+        to = self.ptype[o]
+        if self.cargo[o] or not self._fits(o, self.ptype[pid]):
+            return False
+        if c.commandeerable[to]:
+            return not u_rides and self.carrier[o] < 0
+        if c.siege[to] and self.g.opts.siege_seize_from_adjacent_tower:
+            ca = self.carrier[pid]
+            return (u == self.node[pid] and ca >= 0 and c.siege[self.ptype[ca]]
+                    and self.owner[ca] == self.owner[pid])
+        return False
 
     def path_to(self, v: int) -> tuple[int, ...]:
         """Path to v from the last search (valid right after `search`)."""
@@ -448,8 +586,25 @@ class State:
             path.append(v)
         return tuple(reversed(path))
 
+    def range_limit(self, pid: int) -> int:
+        """MOVE-5; PIECE-GALLEON-3 / CONF-5: a catapult-laden galleon moves at most
+        catapult_galleon_max_steps."""
+        c = self.c
+        lim = c.range_[self.ptype[pid]]
+        if c.catapult_cargo_types and self.cargo[pid]:
+            cap = self.g.opts.catapult_galleon_max_steps
+            if cap != "none" and any(self.ptype[x] in c.catapult_cargo_types
+                                     for x in self.cargo[pid]):
+                lim = min(lim, cap)
+        return lim
+
     def range_left(self, pid: int) -> int:
-        return self.c.range_[self.ptype[pid]] - self.steps[pid]
+        return self.range_limit(pid) - self.steps[pid]
+
+    def is_resting(self, pid: int) -> bool:
+        """BUILD-9: builder and new piece rest until the turn (CONF-35: or round) ends."""
+        r = self.resting.get(pid)
+        return r is not None and self.turn <= r
 
     # ---- legal actions ------------------------------------------------------------------------
 
@@ -477,12 +632,168 @@ class State:
                     if key not in taken:  # one action per destination for identical riders
                         taken.add(key)
                         acts.append(a)
+            g = self.g
+            if g.has_shooters:
+                acts.extend(self._shots(s, left))
+            if g.has_builds and left >= g.variant.build_cost:
+                acts.extend(self._builds(s))
+            if g.has_drawbridges:
+                acts.extend(self._bridge_actions(s, left))
+            if g.has_push:
+                acts.extend(self._pushes(s, left))
             if self.unprotected(s) and self.risky >= self.g.opts.vulnerable_risky_captures_per_turn:
                 acts = [a for a in acts if not self._vuln_blocks(a)]
         acts.append(A_END)
         if "agreed_draw" in self.g.victory and not self.draw_offered:
             acts.append(A_OFFER)
+        if self.g.opts.allow_resignation:
+            acts.append(A_RESIGN)  # WIN-26
         return acts
+
+    # ---- catapults, building, drawbridges, camels (CP / GC) ------------------------------------
+
+    def fire_set(self, pid: int, at: int | None = None) -> tuple[int, ...]:
+        """Target fields of catapult pid (standing on `at`, default its field): aboard a galleon
+        at sea the galleon's set (PIECE-CATAPULT-7/-15), else the land set."""
+        c = self.c
+        v = self.node[pid] if at is None else at
+        return c.fire_sea[v] if c.is_sea[v] else c.fire_land[v]
+
+    def shot_effect(self, pid: int, v: int, at: int | None = None) -> str | None:
+        """What a shot of catapult pid at field v does: 'hit', 'crew' (siege piece: riders only,
+        PIECE-CATAPULT-5/-14), 'bridge' (lowers a raised drawbridge, DRAW-6), or None."""
+        c = self.c
+        src = self.node[pid] if at is None else at
+        me = c.team_of[self.owner[pid]]
+        if v in self.raised and c.team_of[self.raised[v]] != me and \
+                v not in c.tower_ring.get(src, ()):
+            return "bridge"  # PIECE-CATAPULT-17: from outside only the bridge is hit
+        o = self.occ[v]
+        if o < 0 or c.team_of[self.owner[o]] == me:
+            return None
+        if c.shot_proof[self.ptype[o]]:
+            return "crew" if self.cargo[o] else None
+        return "hit"
+
+    def _shots(self, s: int, left: int) -> list[tuple]:
+        """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
+        c = self.c
+        if left < self.g.variant.shot_cost:
+            return []
+        out = []
+        for pid in range(len(self.ptype)):
+            if (self.owner[pid] != s or self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
+                    or pid in self.shots or self.is_resting(pid)):
+                continue
+            for v in self.fire_set(pid):
+                if self.shot_effect(pid, v) is not None:
+                    out.append((SHOOT, pid, v))
+        return out
+
+    def _builds(self, s: int) -> list[tuple]:
+        """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP."""
+        c = self.c
+        out = []
+        counts: dict[int, int] = {}
+        for pid in range(len(self.ptype)):
+            if self.owner[pid] == s and self.node[pid] >= 0:
+                counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
+        types = [t for t, lim in enumerate(c.build_limit)
+                 if lim is not None and counts.get(t, 0) < lim]  # BUILD-4
+        if not types:
+            return out
+        for pid in range(len(self.ptype)):
+            if (self.owner[pid] != s or self.node[pid] < 0 or self.ptype[pid] != self.g.soldier_t
+                    or self.carrier[pid] >= 0):
+                continue
+            u = self.node[pid]
+            if not self._build_site_ok(s, u):
+                continue
+            for t in types:
+                place = c.build_place[t]
+                if place == "under_builder":
+                    if self._fits_type(t, self.g.soldier_t) and self._site_ok_for(s, t, u):
+                        out.append((BUILD, pid, t, u))
+                elif place == "adjacent_land":
+                    for v in c.any_adj[u]:
+                        if (v < c.n_fields and not c.is_sea[v] and self.occ[v] < 0
+                                and c.stand[t][v] and self._build_site_ok(s, v)
+                                and self._site_ok_for(s, t, v)):
+                            out.append((BUILD, pid, t, v))
+                else:
+                    for v in c.harbours_of[u]:
+                        if self.occ[v] < 0:
+                            out.append((BUILD, pid, t, v))
+        return out
+
+    def _fits_type(self, carrier_t: int, t: int) -> bool:
+        return self.c.carries[carrier_t].get(t, 0) > 0
+
+    def _build_site_ok(self, s: int, v: int) -> bool:
+        """BUILD-3: not on the central island, not in the own castle, not on an opponent's start
+        field (the builder's field and the new piece's field)."""
+        c = self.c
+        if c.is_region[v] or c.central[v] or c.castle_owner[v] == s:
+            return False
+        return all(c.team_of[x] == c.team_of[s] for x in c.start_seats[v])
+
+    def _site_ok_for(self, s: int, t: int, v: int) -> bool:
+        """BUILD-6 / CONF-34: siege pieces never in a tower (siege_build_in_enemy_tower), and with
+        siege_build_forbidden_start_fields='all' on no start field at all."""
+        c = self.c
+        if not c.siege[t]:
+            return True
+        opts = self.g.opts
+        if c.castle_owner[v] >= 0 and not opts.siege_build_in_enemy_tower:
+            return False
+        return not (opts.siege_build_forbidden_start_fields == "all" and c.start_seats[v])
+
+    def _bridge_actions(self, s: int, left: int) -> list[tuple]:
+        """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
+        soldier who stormed an enemy tower lowers its raised bridge."""
+        c, g = self.c, self.g
+        out = []
+        myteam = c.team_of[s]
+        for tower in c.tower_front:
+            if not c.has_drawbridge[tower]:
+                continue
+            o = self.occ[tower]
+            holder = self.owner[o] if o >= 0 else -1
+            if tower in self.raised:
+                if (left >= g.variant.drawbridge_lower_cost and holder == s
+                        and c.team_of[c.castle_owner[tower]] != myteam
+                        and self.ptype[o] == g.soldier_t):
+                    out.append((LOWER, tower))
+                continue
+            if left < g.variant.drawbridge_raise_cost:
+                continue
+            owner = c.castle_owner[tower]
+            if owner == s:
+                if holder >= 0 and c.team_of[holder] != myteam and \
+                        not g.opts.drawbridge_owner_may_raise_occupied:
+                    continue
+                out.append((RAISE, tower))
+            elif holder == s and c.team_of[owner] != myteam:
+                out.append((RAISE, tower))
+        return out
+
+    def _pushes(self, s: int, left: int) -> list[tuple]:
+        """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
+        turn, 1 AP per step, never capturing; not counted against the camel's range."""
+        c = self.c
+        out = []
+        for pid in range(len(self.ptype)):
+            t = self.ptype[pid]
+            if (not c.push_steps[t] or self.node[pid] < 0 or self.cargo[pid]
+                    or self.carrier[pid] >= 0 or c.team_of[self.owner[pid]] == c.team_of[s]):
+                continue
+            maxd = min(c.push_steps[t] - self.pushed.get(pid, 0), left)
+            if maxd <= 0:
+                continue
+            for v, _d, kind in self.search(pid, maxd):
+                if kind == K_MOVE:
+                    out.append((PUSH, pid, self.path_to(v)))
+        return out
 
     def _movable(self, s: int) -> list[int]:
         """Own pieces that may move, one per interchangeable cargo group (same carrier, type and
@@ -490,9 +801,19 @@ class State:
         owner, node, carrier = self.owner, self.node, self.carrier
         out = []
         seen: set[tuple[int, int, int]] = set()
+        team = self.g.variant.team_game
+        resting = self.resting
         for pid in range(len(owner)):
-            if owner[pid] != s or node[pid] < 0:
+            if node[pid] < 0:
                 continue
+            if resting and self.is_resting(pid):
+                continue  # BUILD-9
+            if owner[pid] != s:
+                if team and carrier[pid] < 0 and self.cargo[pid] and self._controls(s, pid):
+                    out.append(pid)  # TEAM-7/-8/-11: a partner's carrier with s's pieces aboard
+                continue
+            if team and carrier[pid] < 0 and self.cargo[pid] and not self._controls(s, pid):
+                continue  # TEAM-7: only partner pieces aboard, the owner may not move it
             ca = carrier[pid]
             if ca >= 0:
                 key = (ca, self.ptype[pid], self.steps[pid])
@@ -506,6 +827,23 @@ class State:
                                     -steps[p], p))
         return out
 
+    def _controls(self, s: int, pid: int) -> bool:
+        """TEAM-7/-8/-11: a carrier is moved by its owner unless only partner pieces are aboard;
+        a partner moves it while at least one of his pieces is aboard."""
+        owner = self.owner
+        mine = theirs = False
+        stack = list(self.cargo[pid])
+        while stack:
+            x = stack.pop()
+            if owner[x] == s:
+                mine = True
+            else:
+                theirs = True
+            stack.extend(self.cargo[x])
+        if owner[pid] == s:
+            return mine or not theirs
+        return mine
+
     def _moves_of(self, pid: int, ap_left: int) -> list[tuple]:
         maxd = min(self.range_left(pid), ap_left)
         if maxd <= 0:
@@ -516,7 +854,17 @@ class State:
         deny = self.g.opts.last_action_capture_denies_response
         for v, d, kind in res:
             path = self.path_to(v)
+            if kind == K_RIDE:
+                acts.append((RIDE, pid, path, False))
+                continue
             acts.append((MOVE, pid, path, False))
+            if kind == K_CAPTURE and len(path) >= 2:
+                o = self.occ[v]
+                prev = path[-2]
+                u_rides = (self.carrier[pid] >= 0 if prev == path[0]
+                           else self.occ[prev] >= 0)
+                if self._can_take_over(pid, o, prev, u_rides):
+                    acts.append((RIDE, pid, path, False))  # PIECE-CAMEL-3 instead of capturing
             if (kind == K_CAPTURE and deny and d < ap_left
                     and self.owner[self.occ[v]] == nxt):
                 acts.append((MOVE, pid, path, True))  # TURN-11 + RECAP-14: capture and end
@@ -579,21 +927,86 @@ class State:
                 self._collect(self.occ[v], cands)
         acts: list[tuple] = []
         seen: set[tuple[int, int]] = set()
-        for pid in cands:
-            if self.owner[pid] not in seats:
-                continue
+        one_step: set[int] = set()
+        mine = [p for p in cands if self.owner[p] in seats]
+        for pid in mine:
             key = (self.carrier[pid], self.ptype[pid]) if self.carrier[pid] >= 0 else None
             if key is not None:
                 if key in seen:
                     continue
                 seen.add(key)
             maxd = min(reach, self.c.range_[self.ptype[pid]])
-            for v, _d, kind in self.search(pid, maxd):
+            for v, d, kind in self.search(pid, maxd):
                 if v == scene and kind == K_CAPTURE:
                     acts.append((RESP, pid, self.path_to(v), ()))
+                    if d == 1:
+                        one_step.add(pid)
             if not self.g.opts.recapture_moves_must_be_necessary and self.cargo[pid]:
                 acts.extend(self._unload_responses(pid, scene, reach))
+        if self.g.two_step and reach >= 2:
+            acts.extend(self._two_step_responses(mine, scene, seats, one_step))
+        if self.g.has_shooters:
+            acts.extend(self._retaliation_shots(seats, scene))
         return acts
+
+    def _two_step_responses(self, mine: list[int], scene: int, seats: set[int],
+                            one_step: set[int]) -> list[tuple]:
+        """RECAP-5 / RECAP-6: a first step by one of the victim's (or partner's) pieces, then a
+        one-step capture by another piece that could not have captured in one step with the
+        cargo it had before (the ship docks and its elephant lands; a soldier mounts a wild
+        camel and the camel captures)."""
+        c = self.c
+        out: list[tuple] = []
+        near = set(c.any_adj[scene])
+        done: set[tuple] = set()
+        for p in mine:
+            if self.carrier[p] >= 0 and (self.carrier[p], self.ptype[p]) in done:
+                continue
+            if self.carrier[p] >= 0:
+                done.add((self.carrier[p], self.ptype[p]))
+            old_carrier = self.carrier[p]
+            for w, _d, kind in self.search(p, 1):
+                if kind not in (K_MOVE, K_MOUNT) or w == scene:
+                    continue
+                probe = self.clone()
+                probe._relocate(p, w)
+                qs = set(probe.pieces_at(w))
+                if old_carrier >= 0:
+                    qs.add(old_carrier)
+                for q in sorted(qs):
+                    if (q == p or probe.owner[q] not in seats or q in one_step
+                            or probe.node[q] not in near):
+                        continue
+                    for v, _d2, k2 in probe.search(q, 1):
+                        if v == scene and k2 == K_CAPTURE:
+                            out.append((RESP, q, (probe.node[q], scene), ((p, w),)))
+        return out
+
+    def _retaliation_shots(self, seats: set[int], scene: int) -> list[tuple]:
+        """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
+        capturer, after at most one step of the catapult or its galleon (only if necessary
+        with catapult_response_move_must_be_necessary); CP one response shot per turn."""
+        c, opts = self.c, self.g.opts
+        out: list[tuple] = []
+        once = opts.catapult_retaliation_limit == "one_per_turn"
+        for pid in range(len(self.ptype)):
+            if (self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
+                    or self.owner[pid] not in seats or (once and pid in self.rshots)):
+                continue
+            if self.shot_effect(pid, scene) in ("hit", "crew") and scene in self.fire_set(pid):
+                out.append((RSHOT, pid, (), scene))
+                if opts.catapult_response_move_must_be_necessary:
+                    continue
+            mover = self.carrier[pid] if self.carrier[pid] >= 0 else pid
+            if self.carrier[mover] >= 0:
+                continue
+            for w, _d, kind in self.search(mover, 1):
+                if kind != K_MOVE:
+                    continue
+                if scene in self.fire_set(pid, w) and self.shot_effect(pid, scene, w) in (
+                        "hit", "crew"):
+                    out.append((RSHOT, pid, ((mover, w),), scene))
+        return out
 
     def _unload_responses(self, pid: int, scene: int, reach: int) -> list[tuple]:
         """RECAP-7 (classic [000], option false): soldiers dismount onto empty fields, then
@@ -653,19 +1066,21 @@ class State:
                 self.captured[:], self.turn, self.ap_spent, self.quiet, self.quiet_round_clean,
                 self.captured_this_turn, self.window, self.end_pending, self.draw,
                 self.draw_offered, self.risky, self.terminal, self.result_,
-                self.vuln_end_pending)
+                self.vuln_end_pending, self.ptype[:], self.orig[:], set(self.shots),
+                set(self.rshots), dict(self.pushed), dict(self.raised), dict(self.resting),
+                self.built, self.frozen_mark[:], self.any_capture)
 
     def _restore(self, snap: tuple) -> None:
         (self.owner, self.node, self.carrier, self.cargo, self.steps, self.occ, self.cnt_all,
          self.cnt_land, self.captured, self.turn, self.ap_spent, self.quiet,
          self.quiet_round_clean, self.captured_this_turn, self.window, self.end_pending,
          self.draw, self.draw_offered, self.risky, self.terminal, self.result_,
-         self.vuln_end_pending) = snap
+         self.vuln_end_pending, self.ptype, self.orig, self.shots, self.rshots, self.pushed,
+         self.raised, self.resting, self.built, self.frozen_mark, self.any_capture) = snap
 
     def clone(self) -> State:
         other = State.__new__(State)
         other.g, other.c = self.g, self.c
-        other.ptype = self.ptype  # never changes
         other._restore(self._snapshot())
         other._undo = []
         other._mark = [0] * len(self._mark)
@@ -695,6 +1110,34 @@ class State:
             self._finish((), "WIN-4: draw agreed")
         elif kind == REJECT_DRAW:
             self.draw = None
+        elif kind == RIDE:
+            self._apply_ride(a[1], a[2], a[3])
+        elif kind == SHOOT:
+            self._apply_shot(a[1], a[2], regular=True)
+        elif kind == RSHOT:
+            self._apply_rshot(a[1], a[2], a[3])
+        elif kind == BUILD:
+            self._apply_build(a[1], a[2], a[3])
+        elif kind == RAISE:
+            self.ap_spent += self.g.variant.drawbridge_raise_cost  # DRAW-2
+            self.raised[a[1]] = self.mover
+            self._maybe_end_turn()
+        elif kind == LOWER:
+            self.ap_spent += self.g.variant.drawbridge_lower_cost  # DRAW-5
+            del self.raised[a[1]]
+            self._maybe_end_turn()
+        elif kind == PUSH:
+            pid, path = a[1], a[2]
+            cost = len(path) - 1
+            self.ap_spent += cost  # PIECE-CAMEL-5: 1 AP per step, not the camel's range
+            self.pushed[pid] = self.pushed.get(pid, 0) + cost
+            self._relocate(pid, path[-1])
+            self._check_immediate(self.mover, None)
+            self._maybe_end_turn()
+        elif kind == RESIGN:
+            s = self.mover  # WIN-26 with allow_resignation: the resigning side loses
+            others = tuple(x for x in range(self.g.n) if self.c.team_of[x] != self.c.team_of[s])
+            self._finish(others, f"WIN-26: {self.c.seat_ids[s]} resigned")
         else:
             raise ValueError(f"unknown action {a!r}")
 
@@ -712,7 +1155,11 @@ class State:
             self.occ[self.node[pid]] = -1
 
     def _relocate(self, pid: int, v: int) -> None:
-        """Move a piece (with its cargo) to an empty node or onto an own carrier there."""
+        """Move a piece (with its cargo) to an empty node or onto an own carrier there.
+        Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
+        a commandeered camel or seized siege tower left without rider reverts at once
+        (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
+        old = self.carrier[pid]
         self._detach(pid)
         o = self.occ[v]
         if o < 0:
@@ -720,7 +1167,22 @@ class State:
         else:
             self.cargo[o].append(pid)
             self.carrier[pid] = o
+            if self.owner[o] != self.owner[pid] and self.c.commandeerable[self.ptype[o]]:
+                self._take_over(o, self.owner[pid])
         self._set_node(pid, v)
+        if old >= 0:
+            self._revert_check(old)
+
+    def _take_over(self, o: int, s: int) -> None:
+        if self.orig[o] < 0:
+            self.orig[o] = self.owner[o]
+        self.owner[o] = s
+
+    def _revert_check(self, o: int) -> None:
+        """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
+        if self.orig[o] >= 0 and not self.cargo[o] and self.node[o] >= 0:
+            self.owner[o] = self.orig[o]
+            self.orig[o] = -1
 
     def _remove(self, pid: int, by: int) -> int:
         """Remove a captured piece and its cargo (CARRY-3, CAPT-11); returns pieces removed."""
@@ -728,7 +1190,8 @@ class State:
         for x in self.cargo[pid]:
             n += self._remove(x, by)
         self.cargo[pid] = []
-        s = self.owner[pid]
+        s = self.owner[pid] if self.orig[pid] < 0 else self.orig[pid]
+        self.orig[pid] = -1
         self.cnt_all[s] -= 1
         if self.c.land_piece[self.ptype[pid]]:
             self.cnt_land[s] -= 1
@@ -737,12 +1200,14 @@ class State:
         self.carrier[pid] = -1
         return n
 
-    def _capture_at(self, pid: int, v: int, by: int) -> int:
+    def _capture_at(self, pid: int, v: int, by: int, new_owner: int | None = None) -> int:
         """pid takes the stack on v (CAPT-1, CAPT-5 boarding, CAPT-7 seizure, CAPT-9 sinking).
+        A vessel retaken in a response goes back to `new_owner`, the victim (RECAP-13).
         Returns the victim seat."""
         c = self.c
         o = self.occ[v]
         victim = self.owner[o]
+        old_carrier = self.carrier[pid]
         self._detach(pid)
         opts = self.g.opts
         if c.sea_type[self.ptype[o]] and not c.sea_type[self.ptype[pid]]:
@@ -754,9 +1219,10 @@ class State:
             if opts.score_seized_vessel_as_captured:
                 self.captured[by] += 1  # CONF-12 / WIN-17 option
             self.cargo[o] = []
+            gets = self.owner[pid] if new_owner is None else new_owner
             self.cnt_all[victim] -= 1  # CAPT-7: the vessel changes owner for good
-            self.cnt_all[self.owner[pid]] += 1
-            self.owner[o] = self.owner[pid]
+            self.cnt_all[gets] += 1
+            self.owner[o] = gets
             self.steps[o] = 0
             self.cargo[o].append(pid)
             self.carrier[pid] = o
@@ -768,6 +1234,9 @@ class State:
         self._set_node(pid, v)
         self.captured_this_turn = True
         self.quiet_round_clean = False
+        self.any_capture = True
+        if old_carrier >= 0:
+            self._revert_check(old_carrier)
         return victim
 
     def _apply_move(self, pid: int, path: tuple[int, ...], end: bool) -> None:
@@ -787,6 +1256,119 @@ class State:
         self._check_immediate(s, None)
         if not self.terminal and (end or self.ap_left() <= 0):
             self._end_turn()
+
+    def _apply_ride(self, pid: int, path: tuple[int, ...], end: bool) -> None:
+        """PIECE-CAMEL-3 / PIECE-SIEGE-5: mount a riderless enemy camel or unmanned enemy siege
+        tower; it is controlled by the rider's owner. CAPT-13 / CONF-32 and PIECE-SIEGE-7: by
+        default a capture for the response window and regeneration, but it removes and scores
+        nothing and resets no no-capture counter (WIN-25)."""
+        v = path[-1]
+        cost = len(path) - 1
+        s = self.mover
+        self.ap_spent += cost
+        self.steps[pid] += cost
+        o = self.occ[v]
+        victim = self.owner[o]
+        was_unprotected = self.unprotected(s)
+        before = [self.count(x) for x in range(self.g.n)]
+        old = self.carrier[pid]
+        self._detach(pid)
+        self.cargo[o].append(pid)
+        self.carrier[pid] = o
+        self._set_node(pid, v)
+        self._take_over(o, s)
+        if old >= 0:
+            self._revert_check(old)
+        is_capture = (self.g.opts.camel_commandeer_is_capture
+                      if self.c.commandeerable[self.ptype[o]] else True)
+        if is_capture:
+            self._after_capture(pid, v, victim, s, before, end, was_unprotected)
+            return
+        self._check_immediate(s, None)
+        if not self.terminal and (end or self.ap_left() <= 0):
+            self._end_turn()
+
+    def _shot_remove(self, pid: int, v: int) -> tuple[str | None, int]:
+        """Resolve a shot at v (PIECE-CATAPULT-5/-13/-14, DRAW-6, CAPT-9); returns (effect,
+        victim seat)."""
+        effect = self.shot_effect(pid, v)
+        by = self.owner[pid]
+        if effect == "bridge":
+            del self.raised[v]  # DRAW-6: the bridge falls, nobody is harmed
+            return effect, -1
+        o = self.occ[v]
+        victim = self.owner[o]
+        if effect == "crew":
+            for x in list(self.cargo[o]):
+                self._remove(x, by)
+            self.cargo[o] = []
+            self._revert_check(o)  # PIECE-SIEGE-6: an unmanned seized tower reverts
+        else:
+            self._remove(o, by)
+            self.occ[v] = -1
+        self.captured_this_turn = True  # WIN-25: shots reset the no-capture count
+        self.quiet_round_clean = False
+        self.any_capture = True
+        return effect, victim
+
+    def _apply_shot(self, pid: int, v: int, regular: bool) -> None:
+        """PIECE-CATAPULT-2/-11: shot_cost AP, the catapult stays and does not regenerate
+        (PIECE-CATAPULT-9, -19); RECAP-20: the victim gets no response."""
+        s = self.mover
+        self.ap_spent += self.g.variant.shot_cost
+        self.shots.add(pid)
+        before = [self.count(x) for x in range(self.g.n)]
+        was_unprotected = self.unprotected(s)
+        _effect, _victim = self._shot_remove(pid, v)
+        self._check_immediate(s, before)
+        if self.terminal:
+            return
+        del was_unprotected
+        self._maybe_end_turn()
+
+    def _apply_rshot(self, pid: int, pre: tuple, v: int) -> None:
+        """RECAP-17/-19: free retaliation shot (RECAP-8), after at most one step (pre)."""
+        victim, _cap, scene, _p = self.window
+        mover = self.mover
+        was_unprotected = self.unprotected(mover)
+        before = [self.count(x) for x in range(self.g.n)]
+        for q, w in pre:
+            self._relocate(q, w)
+        self.window = None
+        self.rshots.add(pid)
+        self._shot_remove(pid, scene)
+        self._check_immediate(victim, before)
+        if self.terminal:
+            return
+        if was_unprotected and self.count(mover) < before[mover]:
+            if self.g.opts.vulnerable_loss_end_timing == "immediately":
+                self._decide_by_points("VULN-2: vulnerable player lost a piece to a response")
+                return
+            self.vuln_end_pending = True
+        self._maybe_end_turn()
+
+    def _apply_build(self, pid: int, t: int, v: int) -> None:
+        """BUILD-1..10: build_cost AP; BUILD-5/-6 the builder rides the new chariot or siege
+        engine; BUILD-7 catapult on an adjacent field; BUILD-8 vessel in a linked harbour;
+        BUILD-9 builder and new piece rest (CONF-35 new_piece_inactive_until)."""
+        s = self.mover
+        self.ap_spent += self.g.variant.build_cost
+        new = self._new_piece(s, t, v, -1, 0)
+        self.built += 1
+        if self.c.build_place[t] == "under_builder":
+            self._detach(pid)
+            self.occ[v] = new
+            self.cargo[new].append(pid)
+            self.carrier[pid] = new
+            self._set_node(new, v)
+        else:
+            self.occ[v] = new
+        n = self.g.n
+        until = (self.turn if self.g.opts.new_piece_inactive_until == "end_of_turn"
+                 else self.turn - self.turn % n + n - 1)
+        self.resting[pid] = until
+        self.resting[new] = until
+        self._maybe_end_turn()
 
     def _after_capture(self, pid: int, scene: int, victim: int, by: int, before: list[int],
                        end: bool, was_unprotected: bool) -> None:
@@ -835,10 +1417,13 @@ class State:
         mover = self.mover
         was_unprotected = self.unprotected(mover)
         before = [self.count(x) for x in range(self.g.n)]
-        for r, v in unloads:  # RECAP-7
+        for r, v in unloads:  # RECAP-7, or the first of two steps (RECAP-5)
             self._relocate(r, v)
         self.window = None
-        self._capture_at(pid, scene, victim)
+        o = self.occ[scene]
+        back = (victim if self.c.sea_type[self.ptype[o]]
+                and not self.c.sea_type[self.ptype[pid]] else None)  # RECAP-13
+        self._capture_at(pid, scene, victim, back)
         self._check_immediate(victim, before)
         if self.terminal:
             return

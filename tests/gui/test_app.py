@@ -56,3 +56,16 @@ def test_screenshot_errors_are_messages_not_tracebacks(tmp_path) -> None:
     assert "Cannot open board" in broken.stderr and "Traceback" not in broken.stderr
     size = _run("--screenshot", str(out), "--size", "big", tmp_path=tmp_path)
     assert size.returncode == 2
+
+
+def test_without_a_display_the_editor_says_so(monkeypatch, capsys) -> None:
+    """On Linux with no X11/Wayland display and no Qt platform chosen, `conquest-editor`
+    explains what to do (exit 2) instead of Qt aborting on a missing platform plugin."""
+    from editor.gui.app import main
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "no display found" in err and "--screenshot" in err
