@@ -17,6 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", metavar="BOARD",
                    help="board (default: conquest-4p, or a synthetic board of its size)")
     p.add_argument("--variant", default="conquest-4p", metavar="VARIANT")
+    p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
+                   help="overlay variant to apply (e.g. catapult-4cm)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--positions", type=int, default=40, help="sampled positions")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -25,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from editor.rules.playout import bench
 
-    game, code = load_game(args.board, args.variant)
+    game, code = load_game(args.board, args.variant, None, args.overlay)
     if game is None:
         return code
     figures = bench(game, seed=args.seed, positions=args.positions)

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     for a in st.legal_actions():
         if want is not None and (a[0] not in (MOVE, RESP) or a[1] not in want):
             continue
-        cost = len(a[2]) - 1 if a[0] == MOVE else 0
+        cost = st.action_cost(a)
         rows.append({"action": to_text(st, a, args.full_path), "ap": cost,
                      "path": [c.node_ids[v] for v in a[2]] if a[0] in (MOVE, RESP) else None})
     head = {"actor": st.actor, "to_move": c.seat_ids[st.mover], "ap_left": st.ap_left(),

@@ -18,6 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="board file or shipped board name (default: the variant's board, or "
                    "a synthetic board of the same size when it is not there yet)")
     p.add_argument("--variant", required=True, metavar="VARIANT", help="variant name or path")
+    p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
+                   help="overlay variant to apply (e.g. catapult-4cm); repeatable")
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
@@ -27,7 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
-def load_game(board_ref: str | None, variant_ref: str, options: dict | None = None):
+def load_game(board_ref: str | None, variant_ref: str, options: dict | None = None,
+              overlays: list[str] | None = None):
     """(game, None) or (None, exit code) after printing the problems."""
     from pathlib import Path
 
@@ -38,7 +41,7 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     from editor.rules.scenario_run import resolve_board
     from editor.rules.synthetic import synthetic_board
 
-    rv = resolve_variant(variant_ref, None, None, options or None)
+    rv = resolve_variant(variant_ref, None, overlays or None, options or None)
     if rv.variant is None:
         for f in rv.findings:
             print(f.format_line(), file=sys.stderr)
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if options is None:
         return EXIT_USAGE
-    game, code = load_game(args.board, args.variant, options)
+    game, code = load_game(args.board, args.variant, options, args.overlay)
     if game is None:
         return code
     log: list | None = [] if args.log else None

@@ -49,6 +49,10 @@ class PendingResponse(StrictModel):
     scene: Id = F(description="Field of the capture.")
     end_turn_after: bool = F(
         default=False, description="The capture was the mover's last action (TURN-11).")
+    partner_only: bool = F(
+        default=False,
+        description="TEAM-14: a last-action capture against the next player; he may answer "
+        "only with his partner's pieces or catapult.")
 
 
 class Position(StrictModel):
@@ -66,6 +70,9 @@ class Position(StrictModel):
                                 description="Pieces each seat captured so far (CAPT-11).")
     turns_without_capture: int = F(default=0, ge=0, le=1_000_000,
                                    description="Turns since the last capture (WIN-9, CONF-20).")
+    drawbridges_raised: dict[Id, Id] = F(
+        default_factory=dict,
+        description="Raised drawbridges: tower field -> seat that raised it (DRAW-2..4).")
     pending_response: PendingResponse | None = F(
         default=None, description="An open response window.")
 

@@ -181,6 +181,12 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         c.captures.append(frozenset(caps))
         c.seize_empty_only.append(shooter)
     c.catapult_cargo_types = frozenset(t for t in range(len(c.type_names)) if c.shoots[t])
+    if opts.siege_may_board_vessels:  # CONF-9: siege pieces as the single load of a vessel
+        for vt in range(len(c.type_names)):
+            if c.sea_type[vt]:
+                for st_ in range(len(c.type_names)):
+                    if c.siege[st_]:
+                        c.carries[vt].setdefault(st_, 1)
 
     # seats, teams, castles, grail
     board_seats = {s.id for s in board.seats}

@@ -434,6 +434,7 @@ class State:
         start0 = self.node[pid]
         ca0 = self.carrier[pid]
         storm = ca0 >= 0 and c.siege[self.ptype[ca0]]  # PIECE-SIEGE-13
+        hop = storm and opts.siege_seize_from_adjacent_tower  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self._may_dismount(pid):
             return []
         team_perm = self.g.variant.team_game
@@ -471,8 +472,9 @@ class State:
                     oo = owner[o]
                     if oo == me:
                         if self._fits(o, t):
-                            if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])):
-                                continue  # PIECE-SOLDIER-4 (another path may still mount)
+                            if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
+                                    not (hop and u == start0 and c.siege[self.ptype[o]]):
+                                continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
                             mark[v] = st
                             parent[v] = u
                             out.append((v, d, K_MOUNT))
@@ -503,8 +505,8 @@ class State:
                         if u_rides and is_sea[v] and not ground_ok:
                             continue
                         mark[v] = st
-                        if self._can_capture(pid, o):
-                            parent[v] = u
+                        if (stand[v] or is_sea[v]) and self._can_capture(pid, o):
+                            parent[v] = u  # GRAIL-2/-3, WILD-2: a capture ends there
                             out.append((v, d, K_CAPTURE))
                         elif self._can_take_over(pid, o, u, u_rides):
                             parent[v] = u
@@ -523,16 +525,20 @@ class State:
         raiser = self.raised[tower]
         if storming and tower == v and c.team_of[c.castle_owner[v]] != myteam:
             return False
-        if c.team_of[raiser] == myteam and not self.g.opts.raised_drawbridge_blocks_own_pieces:
-            return False
-        return True
+        return not (c.team_of[raiser] == myteam
+                    and not self.g.opts.raised_drawbridge_blocks_own_pieces)
 
     def _may_dismount(self, pid: int) -> bool:
         """PIECE-CAMEL-8 (CONF-31): no dismounting from a commandeered camel aboard a vessel
-        (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables."""
+        (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables.
+        TEAM-13: off a partner's elephant or chariot only in front of the grail."""
         c = self.c
         ca = self.carrier[pid]
-        if not c.commandeerable[self.ptype[ca]] or self.carrier[ca] < 0:
+        tc = self.ptype[ca]
+        if (self.owner[ca] != self.owner[pid] and not c.sea_type[tc] and not c.siege[tc]
+                and not c.commandeerable[tc] and self.orig[ca] < 0):
+            return self.node[pid] == c.grail_front  # TEAM-13: a partner's elephant / chariot
+        if not c.commandeerable[tc] or self.carrier[ca] < 0:
             return True
         if self.g.opts.camel_dismount_aboard_vessel == "never":
             return False
@@ -600,6 +606,15 @@ class State:
 
     def range_left(self, pid: int) -> int:
         return self.range_limit(pid) - self.steps[pid]
+
+    def action_cost(self, a: tuple) -> int:
+        """AP an action costs the mover (responses are free, RECAP-8)."""
+        kind = a[0]
+        v = self.g.variant
+        if kind in (MOVE, RIDE, PUSH):
+            return len(a[2]) - 1
+        return {SHOOT: v.shot_cost, BUILD: v.build_cost, RAISE: v.drawbridge_raise_cost,
+                LOWER: v.drawbridge_lower_cost}.get(kind, 0)
 
     def is_resting(self, pid: int) -> bool:
         """BUILD-9: builder and new piece rest until the turn (CONF-35: or round) ends."""
@@ -831,6 +846,9 @@ class State:
         """TEAM-7/-8/-11: a carrier is moved by its owner unless only partner pieces are aboard;
         a partner moves it while at least one of his pieces is aboard."""
         owner = self.owner
+        tc = self.ptype[pid]
+        if not (self.c.sea_type[tc] or self.c.siege[tc]):
+            return owner[pid] == s  # elephants, chariots, (ridden) camels: their controller
         mine = theirs = False
         stack = list(self.cargo[pid])
         while stack:
@@ -982,6 +1000,24 @@ class State:
                             out.append((RESP, q, (probe.node[q], scene), ((p, w),)))
         return out
 
+    def _graph_distance(self, pid: int, target: int, limit: int) -> int:
+        """Steps from pid's field to target over its type's connections, ignoring pieces
+        (limit + 1 when farther)."""
+        adj = self.c.adj_unloaded[self.ptype[pid]]
+        seen = {self.node[pid]}
+        frontier = [self.node[pid]]
+        for d in range(1, limit + 1):
+            nxt = []
+            for u in frontier:
+                for v in adj[u]:
+                    if v == target:
+                        return d
+                    if v not in seen:
+                        seen.add(v)
+                        nxt.append(v)
+            frontier = nxt
+        return limit + 1
+
     def _retaliation_shots(self, seats: set[int], scene: int) -> list[tuple]:
         """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
         capturer, after at most one step of the catapult or its galleon (only if necessary
@@ -993,6 +1029,9 @@ class State:
             if (self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
                     or self.owner[pid] not in seats or (once and pid in self.rshots)):
                 continue
+            if opts.catapult_response_requires_two_field_reach and self._graph_distance(
+                    self.carrier[pid] if self.carrier[pid] >= 0 else pid, scene, 2) > 2:
+                continue  # CONF-6: the catapult must be within two fields of the scene
             if self.shot_effect(pid, scene) in ("hit", "crew") and scene in self.fire_set(pid):
                 out.append((RSHOT, pid, (), scene))
                 if opts.catapult_response_move_must_be_necessary:
@@ -1000,6 +1039,9 @@ class State:
             mover = self.carrier[pid] if self.carrier[pid] >= 0 else pid
             if self.carrier[mover] >= 0:
                 continue
+            if opts.catapult_response_requires_two_field_reach and \
+                    self._graph_distance(mover, scene, 2) > 2:
+                continue  # CONF-6: the catapult must be within two fields of the scene
             for w, _d, kind in self.search(mover, 1):
                 if kind != K_MOVE:
                     continue
@@ -1113,7 +1155,7 @@ class State:
         elif kind == RIDE:
             self._apply_ride(a[1], a[2], a[3])
         elif kind == SHOOT:
-            self._apply_shot(a[1], a[2], regular=True)
+            self._apply_shot(a[1], a[2])
         elif kind == RSHOT:
             self._apply_rshot(a[1], a[2], a[3])
         elif kind == BUILD:
@@ -1311,19 +1353,22 @@ class State:
         self.any_capture = True
         return effect, victim
 
-    def _apply_shot(self, pid: int, v: int, regular: bool) -> None:
+    def _apply_shot(self, pid: int, v: int) -> None:
         """PIECE-CATAPULT-2/-11: shot_cost AP, the catapult stays and does not regenerate
-        (PIECE-CATAPULT-9, -19); RECAP-20: the victim gets no response."""
+        (PIECE-CATAPULT-9, -19); RECAP-20: the victim gets no response, unless
+        catapult_shot_answerable (CONF-6): then he may answer against the catapult's stack."""
         s = self.mover
         self.ap_spent += self.g.variant.shot_cost
         self.shots.add(pid)
         before = [self.count(x) for x in range(self.g.n)]
         was_unprotected = self.unprotected(s)
-        _effect, _victim = self._shot_remove(pid, v)
+        effect, victim = self._shot_remove(pid, v)
+        if self.g.opts.catapult_shot_answerable and effect in ("hit", "crew") and victim >= 0:
+            self._after_capture(pid, self.node[pid], victim, s, before, False, was_unprotected)
+            return
         self._check_immediate(s, before)
         if self.terminal:
             return
-        del was_unprotected
         self._maybe_end_turn()
 
     def _apply_rshot(self, pid: int, pre: tuple, v: int) -> None:
@@ -1445,9 +1490,10 @@ class State:
             self.window = None
             self.end_pending = False
             self.draw = None
+            counting = self.any_capture or g.opts.no_capture_counter_from_start  # CONF-20
             if self.captured_this_turn:
                 self.quiet = 0
-            elif g.opts.no_capture_window == "rounds_since_last_capture":
+            elif g.opts.no_capture_window == "rounds_since_last_capture" and counting:
                 self.quiet += 1
             if g.opts.no_capture_window == "complete_rounds" and self.mover == g.n - 1:
                 self.quiet = self.quiet + g.n if self.quiet_round_clean else 0
@@ -1463,6 +1509,14 @@ class State:
             self.ap_spent = 0
             self.risky = 0
             self.draw_offered = False
+            self.shots = set()
+            self.rshots = set()
+            self.pushed = {}
+            if self.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
+                m = self.mover
+                self.raised = {k: r for k, r in self.raised.items() if r != m}
+            if self.is_frozen(self.mover):
+                self.frozen_mark[self.mover] = self.turn  # CONF-19
             steps = self.steps
             for i in range(len(steps)):
                 steps[i] = 0
@@ -1474,7 +1528,8 @@ class State:
         vic = g.victory
         n = g.n
         if "one_piece_left" in vic and any(self.count(s) == 1 for s in range(n)):  # WIN-8
-            self._decide_by_points("WIN-8: a player has one piece left")
+            self._decide_by_points(self._r("one_piece_left", "WIN-8")
+                                   + ": a player has one piece left")
             return
         for kind in ("no_capture_limit", "team_no_capture_limit"):
             if kind not in vic:
@@ -1489,7 +1544,8 @@ class State:
                 elif two:
                     self._decide_two_player_timeout()
                 else:
-                    self._decide_by_points("WIN-9: no capture for "
+                    self._decide_by_points(self._r("no_capture_limit", "WIN-9")
+                                           + ": no capture for "
                                            f"{rounds} rounds")
                 return
 
@@ -1508,6 +1564,9 @@ class State:
         """WIN-8/WIN-9 by victory points (WIN-10); FREEZE-4 frozen players excluded; WIN-23
         ties shared, or CONF-13 captured_then_shared."""
         cands = [s for s in range(self.g.n) if not self.is_frozen(s)]
+        if self.g.opts.frozen_exclusion == "frozen_during_last_round":  # CONF-19, FREEZE-4
+            recent = self.turn - self.g.n
+            cands = [s for s in cands if self.frozen_mark[s] <= recent]
         if not cands:
             self._finish((), why + "; every player is frozen")
             return
@@ -1538,7 +1597,7 @@ class State:
         if len(top) > 1 and self.g.opts.two_player_timeout_tiebreak == "most_captured":
             most = max(self.captured[s] for s in top)
             top = [s for s in top if self.captured[s] == most]
-        why = "WIN-3: no capture for the round limit"
+        why = self._r("no_capture_limit", "WIN-3") + ": no capture for the round limit"
         self._finish(tuple(top) if len(top) == 1 else (), why + ("" if len(top) == 1
                                                                  else "; tie, draw"))
 
@@ -1559,10 +1618,12 @@ class State:
         ranked = sorted(teams, key=lambda t: (fields(t), points(t)), reverse=True)
         a, b = ranked[0], ranked[1]
         if (fields(a), points(a)) == (fields(b), points(b)):
-            self._finish((), "TEAM-5: no capture for the round limit; tie, draw")
+            self._finish((), self._r("team_no_capture_limit", "TEAM-5")
+                         + ": no capture for the round limit; tie, draw")
             return
         self._finish(tuple(s for s in range(self.g.n) if c.team_of[s] == a),
-                     "TEAM-5: no capture for the round limit")
+                     self._r("team_no_capture_limit", "TEAM-5")
+                     + ": no capture for the round limit")
 
     def _check_immediate(self, by: int, before: list[int] | None) -> None:
         """WIN-24: immediate victories after every action (including responses)."""
@@ -1573,21 +1634,32 @@ class State:
             if "elimination" in vic:  # WIN-6: the capturer took an opponent's last pieces
                 for s in range(n):
                     if s != by and before[s] > 0 and self.count(s) == 0:
-                        self._finish((by,), f"WIN-6: {c.seat_ids[by]} took the last pieces of "
+                        self._finish((by,), self._r("elimination", "WIN-6")
+                                     + f": {c.seat_ids[by]} took the last pieces of "
                                      f"{c.seat_ids[s]}")
                         return
             if "annihilation" in vic:  # WIN-2
                 for s in range(n):
                     if self.cnt_land[s] == 0:
                         others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
-                        self._finish(others, f"WIN-2: {c.seat_ids[s]} has no land pieces left")
+                        self._finish(others, self._r("annihilation", "WIN-2")
+                                     + f": {c.seat_ids[s]} has no land pieces left")
                         return
-            if "team_elimination" in vic:  # TEAM-5
+            if "team_elimination" in vic:  # TEAM-5, TEAM-6, CONF-23
+                last_two = g.opts.team_elimination_rule == "last_two_land_pieces"
                 for s in range(n):
+                    if self.cnt_land[s] == 0 and before[s] > 0 and last_two and (
+                            self.window is not None or c.team_of[by] != c.team_of[self.mover]
+                            or before[s] > 2):
+                        continue  # last_two: the mover's team takes the last two in its turn
                     if self.cnt_land[s] == 0:
                         others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
-                        self._finish(others, f"TEAM-5: {c.seat_ids[s]} lost all land pieces")
+                        self._finish(others, self._r("team_elimination", "TEAM-5")
+                                     + f": {c.seat_ids[s]} lost all land pieces")
                         return
+        for kind in ("siege_in_capital", "siege_in_tower", "siege_in_grail"):
+            if kind in vic and self._siege_win(kind):
+                return
         if "capital_occupation" in vic:  # WIN-1
             for s in range(n):
                 fields = c.castle_fields[s]
@@ -1600,7 +1672,8 @@ class State:
                 if len(holders) == 1:
                     h = holders.pop()
                     if h >= 0 and c.team_of[h] != c.team_of[s]:
-                        self._finish((h,), f"WIN-1: {c.seat_ids[h]} holds the whole capital "
+                        self._finish((h,), self._r("capital_occupation", "WIN-1")
+                                     + f": {c.seat_ids[h]} holds the whole capital "
                                      f"of {c.seat_ids[s]}")
                         return
         if "team_freeze" in vic or "all_others_frozen" in vic:
@@ -1608,13 +1681,40 @@ class State:
             if "team_freeze" in vic and any(frozen):  # TEAM-5
                 s = frozen.index(True)
                 others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
-                self._finish(others, f"TEAM-5: {c.seat_ids[s]} is frozen")
+                self._finish(others, self._r("team_freeze", "TEAM-5")
+                             + f": {c.seat_ids[s]} is frozen")
                 return
             if "all_others_frozen" in vic and frozen.count(False) == 1:  # WIN-7
                 mobile = frozen.index(False)
                 win = mobile if g.opts.all_frozen_winner == "sole_mobile_player" else by
-                self._finish((win,), "WIN-7: all other players are frozen")
+                self._finish((win,), self._r("all_others_frozen", "WIN-7")
+                             + ": all other players are frozen")
                 return
+
+    def _r(self, kind: str, default: str) -> str:
+        """The rule ID the variant names for a victory condition (e.g. WIN-16 for GC4)."""
+        cond = self.g.victory.get(kind)
+        return (cond.rule if cond is not None and cond.rule else default)
+
+    def _siege_win(self, kind: str) -> bool:
+        """WIN-5 (siege tower in the enemy capital), WIN-11 (siege tower in the grail), WIN-13 /
+        WIN-20 / TEAM-6 (siege engine into an enemy tower): an immediate win for its owner
+        (and partner)."""
+        c = self.c
+        fields = c.grail_fields if kind == "siege_in_grail" else [
+            f for fs in c.castle_fields for f in fs]
+        for f in fields:
+            o = self.occ[f]
+            if o < 0 or not c.siege[self.ptype[o]]:
+                continue
+            s = self.owner[o]
+            if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
+                continue
+            rule = self.g.victory[kind].rule or kind
+            self._finish(self._team_members(s), f"{rule}: {c.seat_ids[s]} brought a siege piece "
+                         f"onto {c.node_ids[f]}")
+            return True
+        return False
 
     # ---- explanations -----------------------------------------------------------------------
 

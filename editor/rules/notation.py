@@ -11,13 +11,24 @@ Engine notation (field ids of the board; see docs/rules-engine.md):
     (S a1>f2, E a1*x4) classic response: unload, then recapture (RECAP-7; option-dependent)
     decline | RR       decline the response          end      end the turn
     offer draw | accept draw | reject draw             (WIN-4, 2-player Conquest)
+    S a1~a2            soldier takes over the riderless enemy camel / siege tower on a2
+                       (PIECE-CAMEL-3, PIECE-SIEGE-5)
+    K a1#x4            catapult on a1 shoots at x4 (PIECE-CATAPULT-2/-11, DRAW-6)
+    (K a1#x4)          retaliation shot (RECAP-17/-19); (G s1>s2, K s2#x4) after one step
+    (B s1>h, E h*x4)   two-step response (RECAP-5): the ship docks, the elephant recaptures
+    S a1+K@b2          soldier on a1 builds a catapult on b2 (BUILD-7); S a1+C@a1 under itself
+    raise t1 | lower t1                                 drawbridge of tower t1 (DRAW-2, DRAW-5)
+    push D a1>a2       push an opponent's riderless camel (PIECE-CAMEL-5)
+    resign             (only with allow_resignation, WIN-26)
 
 The piece letter picks the piece among the stack on the start field (carrier or cargo);
 identical riders are interchangeable (the one with least range left is used).
 
 Puzzle-book notation (RULES.md 5.9) is parsed by `parse_puzzle`: `B-509 3`, `Ds x G516 8`,
-`B x Bc 1`, `(Bes x B)`, `RR`. Fields are printed numbers; the text is matched against the
-legal actions of the state (piece letters with cargo, target stack, destination, AP used).
+`B x Bc 1`, `(Bes x B)`, `RR`, `S Ω D`, `K Δ Ge`, `K Δ 110`, `S Π K 414`, `S153 Π T`,
+`110R`, `S110L`, `D/S` (foreign cargo after `/`). Fields are printed numbers; the text is matched
+against the legal actions of the state (piece letters with cargo, target stack, destination, AP
+used).
 """
 
 from __future__ import annotations
@@ -31,24 +42,38 @@ from editor.rules.engine import (
     A_END,
     A_OFFER,
     A_REJECT,
+    A_RESIGN,
     ACCEPT_DRAW,
+    BUILD,
     DECLINE,
     END,
+    LOWER,
     MOVE,
     OFFER_DRAW,
+    PUSH,
+    RAISE,
     REJECT_DRAW,
+    RESIGN,
     RESP,
+    RIDE,
+    RSHOT,
+    SHOOT,
     State,
 )
 from editor.rules.explain import Reason
 
 _WORDS = {
     "decline": A_DECLINE, "rr": A_DECLINE, "end": A_END, "offer draw": A_OFFER,
-    "accept draw": A_ACCEPT, "reject draw": A_REJECT,
+    "accept draw": A_ACCEPT, "reject draw": A_REJECT, "resign": A_RESIGN,
 }
 _FIELD = r"[A-Za-z0-9][A-Za-z0-9_.\-]*"
 _MOVE_RE = re.compile(rf"^([A-Z])\s*({_FIELD})((?:\s*[>*]\s*{_FIELD})+)\s*(!)?$")
-_HOP_RE = re.compile(rf"\s*([>*])\s*({_FIELD})")
+_HOP_RE = re.compile(rf"\s*([>*~])\s*({_FIELD})")
+_RIDE_RE = re.compile(rf"^([A-Z])\s*({_FIELD})((?:\s*>\s*{_FIELD})*)\s*~\s*({_FIELD})$")
+_SHOT_RE = re.compile(rf"^([A-Z])\s*({_FIELD})\s*#\s*({_FIELD})$")
+_BUILD_RE = re.compile(rf"^([A-Z])\s*({_FIELD})\s*\+\s*([A-Z])\s*@\s*({_FIELD})$")
+_BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({_FIELD})$", re.IGNORECASE)
+_PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({_FIELD})((?:\s*>\s*{_FIELD})+)$")
 
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
@@ -64,13 +89,40 @@ def to_text(st: State, a: tuple, full_path: bool = False) -> str:
         return "accept draw"
     if kind == REJECT_DRAW:
         return "reject draw"
+    if kind == RESIGN:
+        return "resign"
     c = st.c
+    if kind in (RAISE, LOWER):
+        return f"{kind} {c.node_ids[a[1]]}"
+    if kind == SHOOT:
+        pid = a[1]
+        return f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}#{c.node_ids[a[2]]}"
+    if kind == RSHOT:
+        pid = a[1]
+        parts = [f"{c.letter[st.ptype[q]]} {c.node_ids[st.node[q]]}>{c.node_ids[w]}"
+                 for q, w in a[2]]
+        at = a[2][0][1] if a[2] else st.node[pid]
+        parts.append(f"{c.letter[st.ptype[pid]]} {c.node_ids[at]}#{c.node_ids[a[3]]}")
+        return "(" + ", ".join(parts) + ")"
+    if kind == BUILD:
+        pid = a[1]
+        return (f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}+{c.letter[a[2]]}"
+                f"@{c.node_ids[a[3]]}")
+    if kind == PUSH:
+        return "push " + _move_text(st, a[1], a[2], True, capture=False)
     pid, path = a[1], a[2]
+    if kind == RIDE:
+        text = _move_text(st, pid, path, full_path, capture=False)
+        head, _sep, last = text.rpartition(">")
+        return f"{head}~{last}"
     if kind == MOVE:
         return _move_text(st, pid, path, full_path) + ("!" if a[3] else "")
     parts = [f"{c.letter[st.ptype[r]]} {c.node_ids[st.node[r]]}>{c.node_ids[v]}"
              for r, v in a[3]]
-    parts.append(_move_text(st, pid, path, full_path, capture=True))
+    if a[3] and st.g.two_step and path[0] != st.node[pid]:
+        parts.append(_move_text(st, pid, path, True, capture=True))
+    else:
+        parts.append(_move_text(st, pid, path, full_path, capture=True))
     return "(" + ", ".join(parts) + ")"
 
 
@@ -102,8 +154,18 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     word = re.sub(r"\s+", " ", raw.lower())
     if word in _WORDS:
         return _WORDS[word], None
+    special = _parse_special(st, raw)
+    if special is not None:
+        return special
     if raw.startswith("(") and raw.endswith(")"):
         parts = [p.strip() for p in raw[1:-1].split(",")]
+        last = parts[-1]
+        if "#" in last:  # retaliation shot (RECAP-17/-19)
+            return _parse_rshot(st, parts)
+        if len(parts) > 1 and st.g.two_step:
+            hit = _match_two_step(st, parts)
+            if hit is not None:
+                return hit, None
         unloads = []
         for part in parts[:-1]:
             act, why = _parse_move(st, part, response=False)
@@ -116,6 +178,125 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         act, why = _parse_move(st, parts[-1], response=True, unloads=tuple(unloads))
         return act, why
     return _parse_move(st, raw, response=False)
+
+
+def _node(st: State, name: str) -> int | None:
+    return st.c.node_index.get(name)
+
+
+def _parse_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | None:
+    """Rides, shots, builds, drawbridges, pushes (None when the text is none of these)."""
+    c = st.c
+    m = _BRIDGE_RE.match(raw)
+    if m:
+        node = _node(st, m.group(2))
+        if node is None:
+            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field {m.group(2)!r}")
+        return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
+    m = _SHOT_RE.match(raw)
+    if m:
+        src, dst = _node(st, m.group(2)), _node(st, m.group(3))
+        if src is None or dst is None:
+            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field in {raw!r}")
+        cands = _pick_piece(st, m.group(1), src, set())
+        if not cands:
+            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {m.group(2)}")
+        return (SHOOT, cands[0], dst), None
+    m = _BUILD_RE.match(raw)
+    if m:
+        src, dst = _node(st, m.group(2)), _node(st, m.group(4))
+        t = c.letter_to_type.get(m.group(3))
+        if src is None or dst is None or t is None:
+            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"cannot read {raw!r}")
+        cands = _pick_piece(st, m.group(1), src, set())
+        if not cands:
+            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {m.group(2)}")
+        return (BUILD, cands[0], t, dst), None
+    m = _PUSH_RE.match(raw)
+    if m:
+        names = [m.group(2)] + [h[1] for h in _HOP_RE.findall(m.group(3))]
+        nodes = [_node(st, x) for x in names]
+        if None in nodes:
+            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field in {raw!r}")
+        cands = _pick_piece(st, m.group(1), nodes[0], set())
+        if not cands:
+            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {names[0]}")
+        pid = cands[0]
+        if len(nodes) == 2:
+            for a in st.legal_actions():
+                if a[0] == PUSH and a[1] == pid and a[2][-1] == nodes[-1]:
+                    return a, None
+        return (PUSH, pid, tuple(nodes)), None
+    m = _RIDE_RE.match(raw)
+    if m:
+        names = [m.group(2), *re.findall(_FIELD, m.group(3) or ""), m.group(4)]
+        nodes = [_node(st, x) for x in names]
+        if None in nodes:
+            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field in {raw!r}")
+        cands = _pick_piece(st, m.group(1), nodes[0], set())
+        if not cands:
+            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {names[0]}")
+        for a in st.legal_actions():
+            if a[0] == RIDE and a[1] in cands and (
+                    a[2] == tuple(nodes) or (len(nodes) == 2 and a[2][-1] == nodes[-1])):
+                return a, None
+        return (RIDE, cands[0], tuple(nodes), False), None
+    return None
+
+
+def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | None]:
+    m = _SHOT_RE.match(parts[-1])
+    if not m:
+        return None, Reason(X.E_BAD_NOTATION, "RECAP-17", f"cannot read {parts[-1]!r}")
+    at, dst = _node(st, m.group(2)), _node(st, m.group(3))
+    pre = []
+    for part in parts[:-1]:
+        mm = _MOVE_RE.match(part)
+        if not mm:
+            return None, Reason(X.E_BAD_NOTATION, "RECAP-17", f"cannot read {part!r}")
+        names = [mm.group(2)] + [h[1] for h in _HOP_RE.findall(mm.group(3))]
+        src, w = _node(st, names[0]), _node(st, names[-1])
+        cands = _pick_piece(st, mm.group(1), src, set()) if src is not None else []
+        if not cands or w is None:
+            return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such piece: {part!r}")
+        pre.append((cands[0], w))
+    letter = m.group(1)
+    for a in st.legal_actions():
+        if a[0] == RSHOT and a[3] == dst and tuple(a[2]) == tuple(pre) and \
+                st.c.letter[st.ptype[a[1]]] == letter:
+            return a, None
+    src = pre[0][0] if pre else None
+    cands = (_pick_piece(st, letter, at, set()) if at is not None else []) or (
+        [x for x in st.pieces_at(st.node[src]) if st.c.letter[st.ptype[x]] == letter]
+        if src is not None else [])
+    if not cands:
+        return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such catapult: {parts[-1]!r}")
+    return (RSHOT, cands[0], tuple(pre), dst), None
+
+
+def _match_two_step(st: State, parts: list[str]) -> tuple | None:
+    """RECAP-5: '(B s1>h, E h*x4)' against the generated two-step responses."""
+    if len(parts) != 2:
+        return None
+    m1, m2 = _MOVE_RE.match(parts[0]), _MOVE_RE.match(parts[1])
+    if not m1 or not m2:
+        return None
+    c = st.c
+    n1 = [m1.group(2)] + [h[1] for h in _HOP_RE.findall(m1.group(3))]
+    n2 = [m2.group(2)] + [h[1] for h in _HOP_RE.findall(m2.group(3))]
+    if any(x not in c.node_index for x in n1 + n2):
+        return None
+    src, w = c.node_index[n1[0]], c.node_index[n1[-1]]
+    at, dst = c.node_index[n2[0]], c.node_index[n2[-1]]
+    for a in st.legal_actions():
+        if a[0] != RESP or len(a[3]) != 1:
+            continue
+        p, pw = a[3][0]
+        if (st.node[p] == src and pw == w and c.letter[st.ptype[p]] == m1.group(1)
+                and c.letter[st.ptype[a[1]]] == m2.group(1) and a[2][0] == at
+                and a[2][-1] == dst):
+            return a
+    return None
 
 
 def _parse_move(st: State, text: str, response: bool,
@@ -136,6 +317,11 @@ def _parse_move(st: State, text: str, response: bool,
             return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field {name!r}")
         nodes.append(c.node_index[name])
     cands = _pick_piece(st, letter, nodes[0], set())
+    if not cands and response and unloads:  # RECAP-5: the piece is there after the first step
+        probe = st.clone()
+        for r, v in unloads:
+            probe._relocate(r, v)
+        cands = _pick_piece(probe, letter, nodes[0], set())
     if not cands:
         return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1",
                             f"no {c.type_names[c.letter_to_type[letter]]} on {start}")
@@ -177,16 +363,113 @@ def _sig_match(actual: str, written: str) -> bool:
     return actual == written or (len(written) == 1 and actual[0] == written)
 
 
+def puzzle_signature(st: State, pid: int) -> str:
+    """RULES.md 5.9 letters with `/` for foreign cargo, seen from the carrier's (original)
+    owner: 'D/S' an opponent's camel ridden by one's soldier, 'Gs/S' a galleon with an own and
+    a partner's soldier, 'G/N' a knight aboard the partner's galleon."""
+    c = st.c
+    base = st.orig[pid] if st.orig[pid] >= 0 else st.owner[pid]
+    own, foreign = [], []
+    stack = list(st.cargo[pid])
+    while stack:
+        x = stack.pop(0)
+        letter = c.letter[st.ptype[x]]
+        if st.owner[x] == base:
+            own.append(letter.lower())
+        else:
+            foreign.append(letter)
+        stack[0:0] = st.cargo[x]
+    sig = c.letter[st.ptype[pid]] + "".join(own)
+    return sig + ("/" + "".join(foreign) if foreign else "")
+
+
+def _sig_ok(st: State, pid: int, written: str) -> bool:
+    if "/" in written:
+        return puzzle_signature(st, pid) == written
+    return _sig_match(st.signature(pid), written)
+
+
+_PUZ_SPECIAL = re.compile(
+    r"^(?P<resp>\()?\s*(?:(?P<tower>\d+)(?P<rl>[RL])|(?P<mover>[A-Z][a-z]*(?:/[A-Z]+)?)"
+    r"(?P<from>\d+)?\s*(?:(?P<lower>L)|(?P<op>[ΩΔΠ])\s*(?P<target>[A-Z][a-z]*(?:/[A-Z]+)?)?"
+    r"\s*(?P<tnum>\d+)?))\s*(?P<ap>\d+)?\s*\)?\s*\*?$")
+
+
+def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | None:
+    """Ω ride a foreign camel, Δ catapult shot, Π build, 110R / 110L / S110L drawbridges."""
+    m = _PUZ_SPECIAL.match(raw)
+    if not m:
+        return None
+    c = st.c
+    matches = []
+    legal = st.legal_actions()
+    if m.group("tower") or m.group("lower"):
+        num = m.group("tower") or m.group("from")
+        node = c.number_to_node.get(int(num)) if num else None
+        kind = RAISE if m.group("rl") == "R" else LOWER
+        matches = [a for a in legal if a[0] == kind and (node is None or a[1] == node)]
+    else:
+        op = m.group("op")
+        written = m.group("mover")
+        want_from = c.number_to_node.get(int(m.group("from"))) if m.group("from") else None
+        tnode = c.number_to_node.get(int(m.group("tnum"))) if m.group("tnum") else None
+        tsig = m.group("target") or ""
+        for a in legal:
+            if op == "Ω" and a[0] == RIDE:
+                pid, dest = a[1], a[2][-1]
+                o = st.occ[dest]
+                if (_sig_ok(st, pid, written) and (want_from is None or a[2][0] == want_from)
+                        and (not tsig or _sig_match(st.signature(o), tsig))
+                        and (tnode is None or dest == tnode)):
+                    matches.append(a)
+            elif op == "Δ" and a[0] in (SHOOT, RSHOT):
+                pid = a[1]
+                target = a[2] if a[0] == SHOOT else a[3]
+                src = st.node[pid] if a[0] == SHOOT or not a[2] else a[2][0][1]
+                o = st.occ[target]
+                if not _sig_ok(st, pid, written) and not (
+                        st.carrier[pid] >= 0 and _sig_ok(st, st.carrier[pid], written)):
+                    continue
+                if want_from is not None and src != want_from and st.node[pid] != want_from:
+                    continue
+                if tnode is not None and target != tnode:
+                    continue
+                if tsig and (o < 0 or not _sig_match(st.signature(o), tsig)):
+                    continue
+                if bool(m.group("resp")) != (a[0] == RSHOT):
+                    continue
+                matches.append(a)
+            elif op == "Π" and a[0] == BUILD:
+                pid, t, v = a[1], a[2], a[3]
+                if not _sig_ok(st, pid, written) or (want_from is not None
+                                                     and st.node[pid] != want_from):
+                    continue
+                if tsig and c.letter[t] != tsig[0]:
+                    continue
+                if tnode is not None and v != tnode:
+                    continue
+                matches.append(a)
+    if len(matches) == 1:
+        return matches[0], None
+    if not matches:
+        return None, Reason(X.E_NO_PATH, "BOARD-5", f"no legal action matches {raw!r}")
+    return None, Reason(X.E_BAD_NOTATION, "BOARD-5",
+                        f"{raw!r} is ambiguous: {len(matches)} legal actions match")
+
+
 def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     """Match a puzzle-book action against the legal actions of `st` (BF-19, EX-8)."""
     raw = text.strip().rstrip(",")
     if raw.upper() in ("RR", "(RR)"):
         return A_DECLINE, None
+    special = _parse_puzzle_special(st, raw)
+    if special is not None:
+        return special
     m = _PUZ.match(raw)
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "BOARD-5", f"cannot read puzzle notation {text!r}")
     c = st.c
-    mover_sig = m.group("mover").replace("/", "")
+    mover_sig = m.group("mover")
     want_from = c.number_to_node.get(int(m.group("from"))) if m.group("from") else None
     if m.group("dash"):
         dest = c.number_to_node.get(int(m.group("to")))
@@ -195,7 +478,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
                                 f"no field numbered {m.group('to')} on this board")
     else:
         dest = c.number_to_node.get(int(m.group("tnum"))) if m.group("tnum") else None
-    target_sig = (m.group("target") or "").replace("/", "")
+    target_sig = m.group("target") or ""
     ap = int(m.group("ap")) if m.group("ap") else None
     is_resp = bool(m.group("resp"))
     matches = []
@@ -203,7 +486,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         if a[0] not in (MOVE, RESP) or (a[0] == RESP) != is_resp or (a[0] == MOVE and a[3]):
             continue
         pid, path = a[1], a[2]
-        if not _sig_match(st.signature(pid), mover_sig):
+        if not _sig_ok(st, pid, mover_sig):
             continue
         if want_from is not None and path[0] != want_from:
             continue
@@ -216,7 +499,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
             continue
         if dest is not None and v != dest:
             continue
-        if target_sig and not _sig_match(st.signature(o), target_sig):
+        if target_sig and not _sig_ok(st, o, target_sig):
             continue
         if ap is not None and not is_resp and len(path) - 1 != ap:
             continue

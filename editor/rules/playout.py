@@ -45,6 +45,9 @@ def check_invariants(st: State, total: int) -> None:
                                      f"{st.occ[v]}")
             if c.is_sea[v] != c.sea_type[st.ptype[p]]:
                 raise InvariantError(f"{st.describe(p)} stands on the wrong terrain")
+            if not c.stand[st.ptype[p]][v]:
+                raise InvariantError(f"{st.describe(p)} may not stand there (MOVE-2, GRAIL-2, "
+                                     "WILD-2, CASTLE-5)")
         else:
             if st.node[ca] != v or p not in st.cargo[ca]:
                 raise InvariantError(f"cargo {p} not with its carrier {ca}")
@@ -61,7 +64,7 @@ def check_invariants(st: State, total: int) -> None:
             raise InvariantError(f"field {c.node_ids[v]} holds a piece that is not there")
     opts = st.g.opts
     if (opts.score_cargo_individually and not opts.score_seized_vessel_as_captured
-            and alive + sum(st.captured) != total):
+            and alive + sum(st.captured) != total + st.built):
         raise InvariantError(f"piece count {alive} + captured {sum(st.captured)} != {total}")
     if not st.terminal and st.ap_spent > st.g.variant.base_budget:
         raise InvariantError(f"AP spent {st.ap_spent} exceeds the base budget")
@@ -74,6 +77,13 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     left = st.ap_left()
     if left <= 0 or rng.random() < end_prob:
         return A_END
+    g = st.g
+    if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
+            rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
+        extra = [a for a in st.legal_actions()
+                 if a[0] not in (MOVE, "end", "resign", "offer_draw")]
+        if extra:
+            return rng.choice(extra)
     pieces = st._movable(st.mover)
     rng.shuffle(pieces)
     fallback = None
@@ -170,6 +180,15 @@ def _median_us(samples: list[float]) -> float:
     return statistics.median(samples) * 1e6 if samples else float("nan")
 
 
+def _bridge_filter(s: State, pid: int):
+    """Raised drawbridges close their accesses (DRAW-3) for the networkx twin as well."""
+    if not s.raised:
+        return lambda u, v: True
+    team = s.c.team_of[s.owner[pid]]
+    return lambda u, v: not ((u in s.raised or v in s.raised)
+                             and s._bridge_blocks(u, v, team, False))
+
+
 def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
           playout_actions: int = 5000) -> dict:
     """The three figures of the brief, measured in one run (medians)."""
@@ -226,7 +245,8 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
             t0 = time.perf_counter()
             for _ in range(repeats):
                 view = nx.subgraph_view(
-                    gr, filter_node=lambda v, start=start, occ=occ: occ[v] < 0 or v == start)
+                    gr, filter_node=lambda v, start=start, occ=occ: occ[v] < 0 or v == start,
+                    filter_edge=_bridge_filter(s, pid))
                 nxres = nx.single_source_shortest_path_length(view, start, cutoff=maxd)
             theirs.append((time.perf_counter() - t0) / repeats)
             if not c.jumps_own[t]:

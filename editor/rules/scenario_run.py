@@ -106,6 +106,12 @@ def build_position(game: Game, pos: Position) -> State:
             raise CompileError(f"captured: unknown seat '{seat}'")
         st.captured[c.seat_index[seat]] = n
     st.quiet = pos.turns_without_capture
+    for tower, seat in pos.drawbridges_raised.items():
+        node = c.node_index.get(tower)
+        if node is None or seat not in c.seat_index or not c.has_drawbridge[node]:
+            raise CompileError(f"drawbridges_raised: '{tower}' is no tower with a drawbridge "
+                               f"or '{seat}' no seat")
+        st.raised[node] = c.seat_index[seat]
     if pos.pending_response is not None:
         pr = pos.pending_response
         if pr.victim not in c.seat_index or pr.scene not in c.node_index:
@@ -114,7 +120,7 @@ def build_position(game: Game, pos: Position) -> State:
         cap = st.occ[scene]
         if cap < 0:
             raise CompileError(f"pending_response: no capturer on '{pr.scene}'")
-        st.window = (c.seat_index[pr.victim], cap, scene, False)
+        st.window = (c.seat_index[pr.victim], cap, scene, pr.partner_only)
         st.end_pending = pr.end_turn_after
         st.captured_this_turn = True
     return st

@@ -81,18 +81,39 @@ PAIR_PIECE_NOT_IMPLEMENTED = define(
     "Conquest Plus / Grand Conquest pieces move as plain pieces until their rules exist.",
     area="pair")
 
-#: option values / victory kinds whose rules this engine does not implement yet
+PAIR_NO_DRAWBRIDGES = define(
+    "PAIR_NO_DRAWBRIDGES", E, "Castles without drawbridges",
+    "Grand Conquest needs every tower access to cross a moat by a drawbridge (DRAW-1, BF-8): set "
+    "'drawbridge' on the castle_access connections.", area="pair")
+PAIR_NO_TOWER_RING = define(
+    "PAIR_NO_TOWER_RING", W, "Castle towers not in a ring",
+    "Catapults in towers fire at the two neighbouring towers (PIECE-CATAPULT-17, BF-9): list "
+    "the five towers of each castle in ring order.", area="pair")
+PAIR_NO_REGIONS = define(
+    "PAIR_NO_REGIONS", E, "No wilderness regions",
+    "Knights and camels use wilderness regions (WILD-1, BF-10): draw the regions, their stair "
+    "fields and the wilderness paths.", area="pair")
+PAIR_REGION_NO_STAIRS = define(
+    "PAIR_REGION_NO_STAIRS", E, "Region without stair fields",
+    "A region is entered only from its stair fields (WILD-3): link at least one.", area="pair")
+PAIR_NO_ARROW_SLITS = define(
+    "PAIR_NO_ARROW_SLITS", W, "No arrow slits",
+    "The Grand Conquest catapult fires across the yellow arrow slits (PIECE-CATAPULT-12, "
+    "BF-13); the board marks none.", area="pair")
+PAIR_NO_CENTRAL_ISLAND = define(
+    "PAIR_NO_CENTRAL_ISLAND", W, "No central island",
+    "Nothing may be built on the central island (BUILD-3, BF-12): mark the grail's island with "
+    "kind 'central'.", area="pair")
+PAIR_NO_SCALE = define(
+    "PAIR_NO_SCALE", E, "Board scale not calibrated",
+    "The 4 cm catapult (PIECE-CATAPULT-4, BF-14) measures field centres in cm: calibrate the "
+    "board's scale (px_per_cm).", area="pair")
+
+#: option values whose rules this engine does not implement (the engine plays the default)
 _UNSUPPORTED_OPTIONS = {
-    ("recapture_sequence_model", "up_to_two_necessary_steps"): "RECAP-5",
-    ("knight_jump_partner_pieces", "grail_roads_only"): "TEAM-12",
-    ("knight_jump_partner_pieces", "anywhere"): "TEAM-12",
-    ("frozen_exclusion", "frozen_during_last_round"): "FREEZE-4",
-    ("no_capture_counter_from_start", False): "CONF-20",
-    ("team_elimination_rule", "last_two_land_pieces"): "TEAM-6",
-    ("allow_resignation", True): "WIN-26",
+    ("galleon_catapult_land_targets", "any_adjacent"): "PIECE-CATAPULT-15",
 }
-_UNSUPPORTED_VICTORY = {"siege_in_capital": "WIN-5", "siege_in_grail": "WIN-11",
-                        "siege_in_tower": "WIN-13"}
+_UNSUPPORTED_VICTORY: dict[str, str] = {}
 
 
 def check_variant(v: Variant) -> list[Finding]:
@@ -144,6 +165,10 @@ def check_variant(v: Variant) -> list[Finding]:
             out.append(VARIANT_UNSUPPORTED.at(
                 f"option {name}={value} ({rule}) is not implemented; the engine plays the "
                 "Conquest default", f"/options/{name}"))
+    if v.options.wilderness_region_capacity != 1:
+        out.append(VARIANT_UNSUPPORTED.at(
+            "wilderness_region_capacity other than 1 (WILD-5) is not implemented; a region "
+            "holds one piece", "/options/wilderness_region_capacity"))
     for i, cond in enumerate(v.victory):
         if cond.kind in _UNSUPPORTED_VICTORY:
             out.append(VARIANT_UNSUPPORTED.at(
@@ -244,12 +269,52 @@ def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
     if len(v.seats) >= 4 and v.options.one_way_passage_types and not any(
             c.one_way for c in board.connections):
         out.append(PAIR_NO_ONE_WAY.at("no connection has a one_way restriction", "/connections"))
+    out.extend(_gc_features(board, v))
     wanted = "x_bridge" if v.options.narrow_bridge_rule == "x_no_elephants" else "rope_bridge"
     if len(v.seats) >= 4 and not any(
             c.kind == ConnectionKind.BRIDGE and c.bridge_class == wanted
             for c in board.connections):
         out.append(PAIR_NO_NARROW_BRIDGE.at(f"no bridge has bridge_class {wanted}",
                                             "/connections"))
+    return out
+
+
+def _gc_features(board: Board, v: Variant) -> list[Finding]:
+    """Board features the Conquest Plus / Grand Conquest rules of the variant need."""
+    out: list[Finding] = []
+    opts = v.options
+    kinds = {c.kind for c in v.victory}
+    shooters = any(p.shoots for p in v.pieces.values())
+    conns = board.connection_by_id()
+    if "siege_in_tower" in kinds or (shooters
+                                     and opts.catapult_castle_access == "allowed_with_drawbridges"):
+        for ci, castle in enumerate(board.castles):
+            if any(not (conns.get(t.access) and conns[t.access].drawbridge)
+                   for t in castle.towers):
+                out.append(PAIR_NO_DRAWBRIDGES.at(
+                    f"castle '{castle.id}' has tower accesses without a drawbridge",
+                    f"/castles/{ci}"))
+    if shooters and opts.catapult_fire_mode == "adjacent_with_slits":
+        for ci, castle in enumerate(board.castles):
+            if len(castle.towers) < 3:
+                out.append(PAIR_NO_TOWER_RING.at(
+                    f"castle '{castle.id}' has {len(castle.towers)} towers", f"/castles/{ci}"))
+        if opts.catapult_fire_via_arrow_slits and not board.arrow_slits:
+            out.append(PAIR_NO_ARROW_SLITS.at("the board has no arrow slits", "/arrow_slits"))
+    if shooters and opts.catapult_fire_mode == "radius_cm" and board.scale is None:
+        out.append(PAIR_NO_SCALE.at("catapult_fire_mode radius_cm needs the board scale",
+                                    "/scale"))
+    if any(p.wilderness for p in v.pieces.values()):
+        if not board.regions:
+            out.append(PAIR_NO_REGIONS.at("the variant has wilderness pieces but the board no "
+                                          "regions", "/regions"))
+        for ri, r in enumerate(board.regions):
+            if not r.stairs:
+                out.append(PAIR_REGION_NO_STAIRS.at(f"region '{r.id}' has no stair fields",
+                                                    f"/regions/{ri}/stairs"))
+    if (any(p.build_limit is not None for p in v.pieces.values()) and board.grail is not None
+            and not any(str(i.kind) == "central" for i in board.islands)):
+        out.append(PAIR_NO_CENTRAL_ISLAND.at("no island has kind 'central'", "/islands"))
     return out
 
 

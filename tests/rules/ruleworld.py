@@ -63,7 +63,7 @@ _TYPES = {"S": "soldier", "E": "elephant", "N": "knight", "C": "chariot", "B": "
           "G": "galleon"}
 
 
-def _parse_spec(spec: str) -> tuple[str, list]:
+def _parse_spec(spec: str, types: dict | None = None) -> tuple[str, list]:
     """'E[SS]' -> ('elephant', [('soldier', []), ('soldier', [])])."""
     pos = 0
 
@@ -77,7 +77,7 @@ def _parse_spec(spec: str) -> tuple[str, list]:
             while spec[pos] != "]":
                 cargo.append(one())
             pos += 1
-        return (_TYPES[letter], cargo)
+        return ((types or _TYPES)[letter], cargo)
 
     return one()
 
@@ -108,7 +108,8 @@ def make_state(pieces: list[str], to_move: str = "south", variant: str = "conque
         if "+" in fid:
             fid, used = fid.split("+")
             steps = int(used)
-        t, cargo = _parse_spec(spec)
+        letters = {g.c.letter[i]: name for i, name in enumerate(g.c.type_names)}
+        t, cargo = _parse_spec(spec, letters)
         st.add_piece(seat, t, fid, cargo, steps=steps)
     if pad:
         for seat in g.c.seat_ids:

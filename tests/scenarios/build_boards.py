@@ -10,6 +10,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "rules"))
 
+from gcworld import gc_board  # noqa: E402
 from rulekit import make_board  # noqa: E402
 from ruleworld import world_board  # noqa: E402
 
@@ -66,10 +67,31 @@ def perft1():
                       name="perft: knight, soldier and ship around a harbour")
 
 
+def cp4cm():
+    """EX-20 (CP-4CM): road a0-a1-...-a7 with centres 1 cm apart (100 px/cm), an unconnected
+    field 'far' 3.5 cm from a0, a sea line h0-h1-h2-h3 (h0 a harbour linked to a0)."""
+    land = [f"a{i}" for i in range(8)] + ["far"]
+    roads = [(f"a{i}", f"a{i + 1}") for i in range(7)]
+    sea = ["h0", "h1", "h2", "h3"]
+    lanes = [("h0", "h1"), ("h1", "h2"), ("h2", "h3")]
+    b = make_board(land=land, sea=sea, harbours=["h0"], roads=roads, lanes=lanes,
+                   links=[("h0", "a0")], name="EX-20 catapult in centimetres")
+    data = b.model_dump(mode="json", exclude_none=True)
+    pos = {f"a{i}": (100.0 + 100.0 * i, 100.0) for i in range(8)}
+    pos["far"] = (100.0, 450.0)
+    pos.update({f"h{i}": (100.0 + 100.0 * i, 900.0) for i in range(4)})
+    for f in data["fields"]:
+        f["x"], f["y"] = pos[f["id"]]
+    data["scale"] = {"px_per_cm": 100.0}
+    return type(b).model_validate(data)
+
+
 if __name__ == "__main__":
     out = HERE / "boards"
     out.mkdir(exist_ok=True)
     for name, board in [("ex1", ex1()), ("ex2", ex2()), ("ex3", ex3()), ("ex8", ex8()),
-                        ("world", world_board()), ("perft1", perft1())]:
+                        ("world", world_board()), ("perft1", perft1()),
+                        ("gcworld", gc_board()), ("gcworld2", gc_board(["south", "north"])),
+                        ("cp4cm", cp4cm())]:
         save_board(board, out / f"{name}.board.json", backup=False)
         print("wrote", out / f"{name}.board.json")
