@@ -15,7 +15,7 @@ HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal a
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", metavar="BOARD",
-                   help="board (default: conquest-4p, or a synthetic board of its size)")
+                   help="board (default: the variant's board)")
     p.add_argument("--variant", default="conquest-4p", metavar="VARIANT")
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help="overlay variant to apply (e.g. catapult-4cm)")

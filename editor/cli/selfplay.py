@@ -16,7 +16,7 @@ HELP = "Play random games, check invariants after every action and print a summa
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", required=False, metavar="BOARD",
                    help="board file or shipped board name (default: the variant's board, or "
-                   "a synthetic board of the same size when it is not there yet)")
+                   "exit 2 when it is missing)")
     p.add_argument("--variant", required=True, metavar="VARIANT", help="variant name or path")
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help="overlay variant to apply (e.g. catapult-4cm); repeatable")
@@ -39,7 +39,6 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     from editor.rules.compiled import CompileError
     from editor.rules.engine import Game
     from editor.rules.scenario_run import resolve_board
-    from editor.rules.synthetic import synthetic_board
 
     rv = resolve_variant(variant_ref, None, overlays or None, options or None)
     if rv.variant is None:
@@ -58,8 +57,14 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
                     print(f.format_line(), file=sys.stderr)
                 return None, EXIT_USAGE
     if board is None:
-        board = synthetic_board(tuple(s.id for s in v.seats))
-        print(f"conquest: board '{ref}' not found; using {board.name}", file=sys.stderr)
+        if ref:
+            print(f"conquest: board '{ref}' of variant '{variant_ref}' not found: give a board "
+                  f"file with --board, or a shipped board name from {data_dir('boards')}",
+                  file=sys.stderr)
+        else:
+            print(f"conquest: variant '{variant_ref}' names no board: give one with --board",
+                  file=sys.stderr)
+        return None, EXIT_USAGE
     try:
         return Game(board, v), None
     except CompileError as exc:

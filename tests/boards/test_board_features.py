@@ -476,8 +476,9 @@ def test_grand_conquest_2p_puzzle_numbers(reference_boards: dict) -> None:
 def test_ex8_line_is_replayable_on_grand_conquest_2p(reference_boards: dict) -> None:
     """EX-8 (RULES.md 5.8): sea fields 516-509-c-d-e-f on a sea-lane line, 516 a harbour linked
     to land; Bc on c can reach 516 within two steps only through 509; Bk on f is 3 steps from
-    c; a white ship can start 3 steps from 509; a ridden camel can start exactly 8 steps (over
-    a bridge) from a land field linked to 516."""
+    c; a white ship can start 3 steps from 509; a ridden camel can start exactly 7 steps (over
+    a bridge) from a land field linked to 516, so that its 8 AP of `Ds x G516 8` end with the
+    boarding step (CARRY-10; RULES.md says 8 steps, which would need 9 AP)."""
     b = reference_boards["grand-conquest-2p"]
     by_number = {f.number: f for f in b.fields}
     fields = b.field_by_id()
@@ -512,8 +513,9 @@ def test_ex8_line_is_replayable_on_grand_conquest_2p(reference_boards: dict) -> 
     landing = links[0].b if links[0].a == h else links[0].a
     land_adj = adjacency(b, LAND_KINDS)
     dl = distances(land_adj, landing)
-    # a camel 8 steps away on another island: every path crosses a bridge (Ds x G516 8)
-    start = [k for k, v in dl.items() if v == 8 and fields[k].island != fields[landing].island]
+    # a camel 7 steps from the quay on another island (every path crosses a bridge), plus the
+    # boarding step: Ds x G516 8
+    start = [k for k, v in dl.items() if v == 7 and fields[k].island != fields[landing].island]
     assert start
 
 

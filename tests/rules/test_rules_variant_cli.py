@@ -193,3 +193,15 @@ def test_reference_boards_pair_and_play(variant):
     assert st.legal_actions() and st.actor == v.seats[0].id
     rep = selfplay(game, games=1, seed=3, max_turns=40)
     assert rep.violations == []
+
+
+def test_selfplay_with_a_missing_board_is_a_usage_error(tmp_path, capsys):
+    """A house-rule variant whose board cannot be found is reported (exit 2), never replaced by
+    some other board behind the user's back."""
+    variant = tmp_path / "house.variant.json"
+    variant.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+                                   "extends": "conquest-4p", "board": "no-such-board"}))
+    assert main(["selfplay", "--variant", str(variant), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "no-such-board" in err and "--board" in err
+    assert main(["bench", "--variant", str(variant)]) == 2
