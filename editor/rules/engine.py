@@ -1382,15 +1382,7 @@ class State:
         self.window = None
         self.rshots.add(pid)
         self._shot_remove(pid, scene)
-        self._check_immediate(victim, before)
-        if self.terminal:
-            return
-        if was_unprotected and self.count(mover) < before[mover]:
-            if self.g.opts.vulnerable_loss_end_timing == "immediately":
-                self._decide_by_points("VULN-2: vulnerable player lost a piece to a response")
-                return
-            self.vuln_end_pending = True
-        self._maybe_end_turn()
+        self._close_response(mover, victim, before, was_unprotected)
 
     def _apply_build(self, pid: int, t: int, v: int) -> None:
         """BUILD-1..10: build_cost AP; BUILD-5/-6 the builder rides the new chariot or siege
@@ -1469,11 +1461,17 @@ class State:
         back = (victim if self.c.sea_type[self.ptype[o]]
                 and not self.c.sea_type[self.ptype[pid]] else None)  # RECAP-13
         self._capture_at(pid, scene, victim, back)
+        self._close_response(mover, victim, before, was_unprotected)
+
+    def _close_response(self, mover: int, victim: int, before: list[int],
+                        was_unprotected: bool) -> None:
+        """After a recapture or retaliation shot: immediate victories (WIN-24), then VULN-2 —
+        an unprotected/vulnerable mover who lost a piece to the response ends the game now or
+        at the end of his turn (`vulnerable_loss_end_timing`, CONF-22)."""
         self._check_immediate(victim, before)
         if self.terminal:
             return
         if was_unprotected and self.count(mover) < before[mover]:
-            # VULN-2: the unprotected mover lost a piece to a response
             if self.g.opts.vulnerable_loss_end_timing == "immediately":
                 self._decide_by_points("VULN-2: unprotected player lost a piece to a response")
                 return
