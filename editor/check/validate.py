@@ -64,8 +64,41 @@ def validate_file(path: str | os.PathLike[str]) -> list[Finding]:
     _load_plugins()
     shown = str(path)
     tag = _format_tag(shown)
-    validator = _VALIDATORS.get(tag or "", validate_board_file)
+    validator = _VALIDATORS.get(tag or "") or _validator_by_name(shown)
     return validator(shown)
+
+
+def _validator_by_name(path: str) -> Validator:
+    """For a file without a known format tag, the format its name announces
+    (`*.variant.json` -> `conquest-variant/1`), so the finding names the expected tag;
+    boards otherwise."""
+    name = Path(path).name
+    for tag, validator in _VALIDATORS.items():
+        kind = tag.split("/", 1)[0].removeprefix("conquest-")
+        if name.endswith(f".{kind}.json"):
+            return validator
+    return validate_board_file
+
+
+#: File name endings `conquest validate DIR` picks up.
+def known_suffixes() -> list[str]:
+    _load_plugins()
+    return [f".{t.split('/', 1)[0].removeprefix('conquest-')}.json" for t in _VALIDATORS]
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """Files to validate: files as given, folders searched (recursively, sorted) for files of
+    the known formats (`*.board.json`, `*.variant.json`, `*.scenario.json`)."""
+    out: list[str] = []
+    suffixes = tuple(known_suffixes())
+    for p in paths:
+        folder = Path(p)
+        if folder.is_dir():
+            out.extend(str(f) for f in sorted(folder.rglob("*.json"))
+                       if f.name.endswith(suffixes) and f.is_file())
+        else:
+            out.append(p)
+    return out
 
 
 def validate_paths(paths: list[str]) -> dict[str, list[Finding]]:

@@ -7,7 +7,7 @@ import json
 import sys
 
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.cli.variant_cmd import parse_options
+from editor.cli.variant_cmd import parse_options, unresolved_exit
 
 NAME = "selfplay"
 HELP = "Play random games, check invariants after every action and print a summary."
@@ -31,7 +31,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def load_game(board_ref: str | None, variant_ref: str, options: dict | None = None,
               overlays: list[str] | None = None):
-    """(game, None) or (None, exit code) after printing the problems."""
+    """(game, None) or (None, exit code) after printing the problems.
+
+    Exit 2 only for unreadable references (no such variant / board file); problems in the
+    inputs (invalid variant, invalid board, a board that lacks what the variant needs) are
+    printed as findings and give exit 1. No CompileError reaches the caller.
+    """
     from pathlib import Path
 
     from editor.model.variant import resolve_variant
@@ -39,24 +44,24 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     from editor.rules.compiled import CompileError
     from editor.rules.engine import Game
     from editor.rules.scenario_run import resolve_board
+    from editor.rules.validation import PAIR_VARIANT, check_board_for_variant
 
     rv = resolve_variant(variant_ref, None, overlays or None, options or None)
     if rv.variant is None:
         for f in rv.findings:
             print(f.format_line(), file=sys.stderr)
-        return None, EXIT_USAGE
+        return None, unresolved_exit(variant_ref, overlays)
     v = rv.variant
     ref = board_ref or v.board
     board = None
+    board_path: Path | None = None
     if ref:
         named = data_dir("boards") / f"{ref}.board.json"
-        if board_ref or named.is_file() or Path(ref).is_file():
-            board, findings = resolve_board(ref, Path.cwd())
-            if board is None:
-                for f in findings:
-                    print(f.format_line(), file=sys.stderr)
-                return None, EXIT_USAGE
-    if board is None:
+        if Path(ref).is_file():
+            board_path = Path(ref)
+        elif named.is_file():
+            board_path = named
+    if board_path is None:
         if ref:
             print(f"conquest: board '{ref}' of variant '{variant_ref}' not found: give a board "
                   f"file with --board, or a shipped board name from {data_dir('boards')}",
@@ -65,12 +70,29 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
             print(f"conquest: variant '{variant_ref}' names no board: give one with --board",
                   file=sys.stderr)
         return None, EXIT_USAGE
-    try:
-        return Game(board, v), None
-    except CompileError as exc:
-        print(f"conquest: board and variant do not fit: {exc} (run conquest validate --board "
-              "--variant)", file=sys.stderr)
+    board, findings = resolve_board(str(board_path), Path.cwd())
+    if board is None:
+        for f in findings:
+            print(f.format_line(), file=sys.stderr)
         return None, EXIT_FINDINGS
+    from editor.model import load_board
+
+    located = load_board(board_path)
+    pair = located.locate(check_board_for_variant(board, v))
+    errors = [f for f in pair if f.is_error]
+    if errors:
+        for f in errors:
+            print(f.format_line(), file=sys.stderr)
+        return None, EXIT_FINDINGS
+    try:
+        game = Game(board, v)
+        game.initial_state()
+    except CompileError as exc:
+        print(PAIR_VARIANT.at(f"board and variant do not fit: {exc} (run conquest validate "
+                              "--board --variant)").located(str(board_path)).format_line(),
+              file=sys.stderr)
+        return None, EXIT_FINDINGS
+    return game, None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
-from editor.check.validate import is_readable_file, validate_file
+from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import Finding, has_errors
 
@@ -15,7 +16,9 @@ HELP = "Check board, variant and scenario files and print one line per finding."
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files to check")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="files to check; a folder is searched for *.board.json, *.variant.json "
+                   "and *.scenario.json files")
     p.add_argument("--board", metavar="BOARD",
                    help="with --variant: check that the board has what the variant needs")
     p.add_argument("--variant", metavar="VARIANT",
@@ -39,18 +42,22 @@ def run(args: argparse.Namespace) -> int:
         print("conquest validate: give at least one PATH, or --board and --variant",
               file=sys.stderr)
         return EXIT_USAGE
-    unreadable = [p for p in args.paths if not is_readable_file(p)]
+    paths = expand_paths(args.paths)
+    for folder in args.paths:
+        if Path(folder).is_dir() and not any(p.startswith(str(Path(folder))) for p in paths):
+            print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
+                  f"files in folder '{folder}'", file=sys.stderr)
+    unreadable = [p for p in paths if not is_readable_file(p)]
     if args.board and not is_readable_file(args.board):
         unreadable.append(args.board)
     for p in unreadable:
         print(f"conquest validate: cannot read '{p}': no such file or not readable",
               file=sys.stderr)
-    if unreadable:
-        return EXIT_USAGE
-    report = {p: validate_file(p) for p in args.paths}
-    if args.board:
+    report = {p: validate_file(p) for p in paths if p not in unreadable}
+    if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
         report[pair_key] = _pair_findings(args.board, args.variant)
+    empty_folder = any(Path(f).is_dir() for f in args.paths) and not paths
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]
         print(json.dumps(payload, indent=2, ensure_ascii=False))
@@ -62,4 +69,6 @@ def run(args: argparse.Namespace) -> int:
         warnings = sum(not f.is_error for fs in report.values() for f in fs)
         print(f"{len(report)} file(s) checked: {errors} error(s), {warnings} warning(s)",
               file=sys.stderr)
+    if unreadable or empty_folder:
+        return EXIT_USAGE  # the readable files were still checked and reported above
     return EXIT_FINDINGS if any(has_errors(fs) for fs in report.values()) else EXIT_OK

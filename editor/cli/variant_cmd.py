@@ -7,7 +7,7 @@ import json
 import sys
 
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.model.variant import VARIANT_NOT_FOUND, dump_variant, resolve_variant
+from editor.model.variant import dump_variant, locate_variant, resolve_variant
 
 NAME = "variant"
 HELP = "Print a variant with its parents and overlays resolved (JSON)."
@@ -36,6 +36,13 @@ def parse_options(items: list[str]) -> dict | None:
     return out
 
 
+def unresolved_exit(ref: str, overlays: list[str] | None = None) -> int:
+    """Exit code when a variant did not resolve: 2 when a reference given on the command line
+    names no file, 1 for problems inside the files (invalid values, missing parents)."""
+    refs = [ref, *(overlays or [])]
+    return EXIT_USAGE if any(locate_variant(str(r)) is None for r in refs) else EXIT_FINDINGS
+
+
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if options is None:
@@ -44,7 +51,6 @@ def run(args: argparse.Namespace) -> int:
     for f in rv.findings:
         print(f.format_line(), file=sys.stderr)
     if rv.variant is None:
-        missing = any(f.code == VARIANT_NOT_FOUND.code for f in rv.findings)
-        return EXIT_USAGE if missing else EXIT_FINDINGS
+        return unresolved_exit(args.variant, args.overlay)
     sys.stdout.write(dump_variant(rv.variant))
     return EXIT_OK

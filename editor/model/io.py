@@ -101,6 +101,17 @@ class _NonJsonConstant(ValueError):
     """NaN, Infinity or -Infinity in the text: Python's json accepts them, JSON does not."""
 
 
+def _decode_message(msg: str) -> str:
+    """Python's JSON error text, completed: some messages end in "at" and rely on the position
+    that the finding carries separately ("Unterminated string starting at")."""
+    text = msg[0].lower() + msg[1:] if msg else "unreadable"
+    if text.endswith(" at"):
+        text = text[:-3] + " here"
+    if text == "extra data":
+        text = "extra data after the end of the JSON document"
+    return text
+
+
 def _reject_constant(name: str) -> float:
     raise _NonJsonConstant(name)
 
@@ -274,8 +285,8 @@ def parse_document(text: str, model: type[M], format_tag: str,
         data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         result.findings.append(
-            JSON_SYNTAX.at(f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
-            .located(path))
+            JSON_SYNTAX.at(f"invalid JSON: {_decode_message(exc.msg)}", line=exc.lineno,
+                           column=exc.colno).located(path))
         return result
     except _NonJsonConstant as exc:
         at = _scan(text, constant=True)

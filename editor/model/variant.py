@@ -24,7 +24,7 @@ from pydantic import Field as F
 from pydantic import ValidationError
 
 from editor.model.findings import Finding, Severity, define
-from editor.model.io import SCHEMA, LoadResult, _pydantic_findings, load_document
+from editor.model.io import SCHEMA, LoadResult, SourceMap, _pydantic_findings, load_document
 from editor.model.schema import SchemaSpec, register
 from editor.model.types import Id, PieceType, StrictModel
 
@@ -39,6 +39,10 @@ VARIANT_CYCLE = define(
     "VARIANT_CYCLE", Severity.ERROR, "Variants extend each other in a cycle",
     "Remove one 'extends' or 'overlays' reference so that the chain ends at a complete variant.",
     area="variant")
+VARIANT_NOT_OVERLAY = define(
+    "VARIANT_NOT_OVERLAY", Severity.ERROR, "Overlay entry is not an overlay",
+    "List only overlay files (with \"overlay\": true, e.g. 'classic-recapture') as overlays; "
+    "a complete variant is a parent: name it in 'extends'.", area="variant")
 
 PT = PieceType
 
@@ -409,39 +413,82 @@ class ResolvedVariant:
     raw: dict | None = None
 
 
-def _load_raw(path: Path, findings: list[Finding]) -> dict | None:
+def _is_partial(raw: dict) -> bool:
+    """A child (with a parent) or an overlay may leave required keys to the files it merges
+    with; only the merged result must be complete."""
+    return bool(raw.get("extends")) or raw.get("overlay") is True
+
+
+def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | None:
+    """The file's JSON object and its source map, or None (with findings) when it is unusable.
+
+    A complete variant is validated on its own; a child or overlay file may be partial, so only
+    its unknown keys and wrong types are reported here (at its own location) and the merged
+    result is validated by the caller.
+    """
     result: LoadResult[Variant] = load_document(path, Variant, VARIANT_FORMAT)
-    if result.model is None:
+    if result.model is not None:
+        text = path.read_text(encoding="utf-8-sig")
+        return json.loads(text), SourceMap(text)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+        raw = json.loads(text)
+    except (OSError, ValueError):
+        raw = None
+    if not isinstance(raw, dict) or not _is_partial(raw):
         findings.extend(result.findings)
         return None
-    return json.loads(path.read_text(encoding="utf-8-sig"))
+    real = [f for f in result.findings
+            if not (f.code == SCHEMA.code and f.message.startswith("required key '"))]
+    if real:
+        findings.extend(real)
+        return None
+    return raw, SourceMap(text)
+
+
+def _ref_finding(code_finding: Finding, source: SourceMap | None, where: str) -> Finding:
+    """A finding about an 'extends' / 'overlays' entry, located on that entry."""
+    if source is None:
+        return code_finding.located(where)
+    return source.locate(code_finding, where)
 
 
 def _resolve_raw(path: Path, findings: list[Finding], stack: list[Path],
                  chain: list[str]) -> dict | None:
+    loaded = _load_raw(path, findings)
+    if loaded is None:
+        return None
+    raw, source = loaded
     real = path.resolve()
-    if real in stack:
-        cycle = " -> ".join(str(p.name) for p in [*stack, real])
-        findings.append(VARIANT_CYCLE.at(f"variant chain forms a cycle: {cycle}", "/extends")
-                        .located(str(path)))
-        return None
-    raw = _load_raw(path, findings)
-    if raw is None:
-        return None
     chain.append(str(path))
     stack = [*stack, real]
+    return _resolve_refs(raw, path.parent, findings, stack, chain, source, str(path))
+
+
+def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: list[Path],
+                  chain: list[str], source: SourceMap | None, where: str,
+                  ) -> dict | None:
+    """Merge the parent and overlays named in `raw`, then raw's own keys."""
     merged: dict = {}
     refs: list[tuple[str, str]] = []
     if raw.get("extends"):
         refs.append(("/extends", raw["extends"]))
-    refs.extend((f"/overlays/{i}", ref) for i, ref in enumerate(raw.get("overlays", [])))
+    overlays = raw.get("overlays", [])
+    if isinstance(overlays, list):
+        refs.extend((f"/overlays/{i}", ref) for i, ref in enumerate(overlays))
     ok = True
     for pointer, ref in refs:
-        target = locate_variant(ref, path.parent)
+        target = locate_variant(str(ref), base)
         if target is None:
-            findings.append(VARIANT_NOT_FOUND.at(
-                f"variant '{ref}' not found (searched {path.parent} and {variants_dir()})",
-                pointer).located(str(path)))
+            findings.append(_ref_finding(VARIANT_NOT_FOUND.at(
+                f"variant '{ref}' not found (searched {base} and {variants_dir()})",
+                pointer), source, where))
+            ok = False
+            continue
+        if target.resolve() in stack:
+            cycle = " -> ".join(p.name for p in [*stack, target.resolve()])
+            findings.append(_ref_finding(VARIANT_CYCLE.at(
+                f"variant chain forms a cycle: {cycle}", pointer), source, where))
             ok = False
             continue
         sub = _resolve_raw(target, findings, stack, chain)
@@ -449,6 +496,12 @@ def _resolve_raw(path: Path, findings: list[Finding], stack: list[Path],
             ok = False
             continue
         if pointer != "/extends":  # an overlay contributes only its values
+            if sub.get("overlay") is not True:
+                findings.append(_ref_finding(VARIANT_NOT_OVERLAY.at(
+                    f"'{ref}' is a complete variant, not an overlay (its file does not set "
+                    "\"overlay\": true)", pointer), source, where))
+                ok = False
+                continue
             sub = {k: v for k, v in sub.items() if k not in ("name", "description", "overlay")}
         merged = _merge(merged, sub)
     if not ok:
@@ -465,24 +518,37 @@ def resolve_variant_data(raw: dict, base: Path | None, where: str = "<inline>",
     """Resolve an in-memory variant object (e.g. from a scenario) against files under `base`."""
     findings: list[Finding] = []
     chain: list[str] = []
-    merged: dict = {}
-    refs = ([("/extends", raw["extends"])] if raw.get("extends") else []) + [
-        (f"/overlays/{i}", r) for i, r in enumerate(raw.get("overlays", []))]
-    for pointer, ref in refs:
-        target = locate_variant(ref, base)
-        if target is None:
-            findings.append(VARIANT_NOT_FOUND.at(f"variant '{ref}' not found", pointer)
-                            .located(where))
-            return ResolvedVariant(None, findings, chain)
-        sub = _resolve_raw(target, findings, [], chain)
-        if sub is None:
-            return ResolvedVariant(None, findings, chain)
-        if pointer != "/extends":
-            sub = {k: v for k, v in sub.items() if k not in ("name", "description", "overlay")}
-        merged = _merge(merged, sub)
-    merged = _merge(merged, {k: v for k, v in raw.items() if k not in ("extends", "overlays")})
+    merged = _resolve_refs(raw, base, findings, [], chain, None, where)
+    if merged is None:
+        return ResolvedVariant(None, findings, chain)
     merged.setdefault("format", VARIANT_FORMAT)
     return _validate_merged(merged, findings, chain, where)
+
+
+def _has_pointer(data: object, pointer: str) -> bool:
+    for part in [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
+            data = data[int(part)]
+        else:
+            return False
+    return True
+
+
+def _blame(finding: Finding, chain: list[str], where: str) -> Finding:
+    """Locate a finding of the merged variant in the file that holds the bad value: the first
+    file of the chain (the referring file before its parents) whose JSON has the pointer."""
+    if finding.pointer:
+        for name in chain:
+            try:
+                text = Path(name).read_text(encoding="utf-8-sig")
+                data = json.loads(text)
+            except (OSError, ValueError):
+                continue
+            if _has_pointer(data, finding.pointer):
+                return SourceMap(text).locate(finding, name)
+    return finding.located(where)
 
 
 def _validate_merged(merged: dict, findings: list[Finding], chain: list[str],
@@ -490,7 +556,7 @@ def _validate_merged(merged: dict, findings: list[Finding], chain: list[str],
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as exc:
-        findings.extend(f.located(where) for f in _pydantic_findings(exc))
+        findings.extend(_blame(f, chain, where) for f in _pydantic_findings(exc))
         return ResolvedVariant(None, findings, chain, merged)
     except (ValueError, TypeError) as exc:
         findings.append(SCHEMA.at(f"cannot build the variant: {exc}").located(where))
@@ -525,9 +591,20 @@ def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
         sub = _resolve_raw(target, findings, [], chain)
         if sub is None:
             return ResolvedVariant(None, findings, chain)
+        if sub.get("overlay") is not True:
+            findings.append(VARIANT_NOT_OVERLAY.at(
+                f"overlay '{ref2}' is a complete variant, not an overlay (its file does not set "
+                "\"overlay\": true)", "/overlay").located(str(target)))
+            return ResolvedVariant(None, findings, chain)
         merged = _merge(merged, {k: v for k, v in sub.items()
                                  if k not in ("name", "description", "overlay")})
     if options:
+        try:
+            Options.model_validate(options)
+        except ValidationError as exc:
+            findings.extend(f.located(f"--option {f.pointer.lstrip('/').split('/')[0]}")
+                            for f in _pydantic_findings(exc))
+            return ResolvedVariant(None, findings, chain)
         merged = _merge(merged, {"options": options})
     return _validate_merged(merged, findings, chain, str(path))
 

@@ -83,15 +83,87 @@ def resolve_variant_ref(ref: str | VariantRef, base: Path) -> tuple[Variant | No
     return rv.variant, rv.findings
 
 
+class PositionError(CompileError):
+    """An impossible position, with the JSON pointer (relative to the scenario) to blame."""
+
+    def __init__(self, message: str, pointer: str = "/position") -> None:
+        super().__init__(message)
+        self.pointer = pointer
+
+
+def _terrain_problem(game: Game, ptype: str, field_id: str) -> str | None:
+    """Why a piece of this type cannot stand (not as cargo) on the field, or None."""
+    c = game.c
+    t, node = c.type_index.get(ptype), c.node_index.get(field_id)
+    if t is None or node is None or c.stand[t][node]:
+        return None
+    if c.is_region[node]:
+        return (f"{ptype} in wilderness region '{field_id}': only "
+                f"{[n for i, n in enumerate(c.type_names) if c.wilderness[i]]} enter regions "
+                "(WILD-2)")
+    if c.is_sea[node] != c.sea_type[t]:
+        if c.sea_type[t]:
+            return f"{ptype} on land field '{field_id}': vessels stay on sea fields (MOVE-2)"
+        return (f"{ptype} on sea field '{field_id}': land pieces stand on land or ride a vessel "
+                "as cargo (MOVE-2, CARRY-1)")
+    if c.is_grail[node]:
+        return f"{ptype} on grail field '{field_id}': not among grail_entry_types (GRAIL-2)"
+    return f"{ptype} may not stand on '{field_id}' (PIECE-CATAPULT-6, CASTLE-5)"
+
+
+def check_variant_ref(ref: str | VariantRef, base: Path) -> list[Finding]:
+    """Problems of the scenario's own variant reference, with pointers into the scenario (so a
+    typo in an option override is blamed on the scenario, not on the shipped variant file)."""
+    from pydantic import ValidationError
+
+    from editor.model.io import _pydantic_findings
+    from editor.model.variant import Options, locate_variant
+
+    name = ref if isinstance(ref, str) else ref.name
+    out: list[Finding] = []
+    if locate_variant(name, base) is None:
+        out.append(SCENARIO_VARIANT.at(
+            f"variant '{name}' not found: no such file (relative to the scenario) and no "
+            "shipped variant of that name", "/variant" if isinstance(ref, str) else "/variant/name"))
+    if isinstance(ref, str):
+        return out
+    for i, ov in enumerate(ref.overlays):
+        target = locate_variant(ov, base)
+        if target is None:
+            out.append(SCENARIO_VARIANT.at(f"overlay '{ov}' not found", f"/variant/overlays/{i}"))
+            continue
+        rv = resolve_variant(str(target), base)
+        if rv.raw is not None and rv.raw.get("overlay") is not True:
+            out.append(SCENARIO_VARIANT.at(
+                f"'{ov}' is a complete variant, not an overlay (its file does not set "
+                "\"overlay\": true)", f"/variant/overlays/{i}"))
+    if ref.options:
+        try:
+            Options.model_validate(ref.options)
+        except ValidationError as exc:
+            out.extend(SCENARIO_VARIANT.at(f"option override: {f.message}",
+                                           "/variant/options" + f.pointer)
+                       for f in _pydantic_findings(exc))
+    return out
+
+
 def build_position(game: Game, pos: Position) -> State:
-    """Raises CompileError (with a message) for impossible positions."""
+    """Raises PositionError (with a message and pointer) for impossible positions."""
     st = game.empty_state()
     c = game.c
     if pos.to_move not in c.seat_index:
-        raise CompileError(f"to_move '{pos.to_move}' is not a seat of the variant")
-    for p in pos.pieces:
-        st.add_piece(p.owner, str(p.piece), p.field, [_tree(x) for x in p.cargo],
-                     steps=p.steps_used)
+        raise PositionError(f"to_move '{pos.to_move}' is not a seat of the variant",
+                            "/position/to_move")
+    for i, p in enumerate(pos.pieces):
+        ptr = f"/position/pieces/{i}"
+        why = _terrain_problem(game, str(p.piece), p.field)
+        if why:
+            raise PositionError(f"{p.owner} {why}", ptr)
+        try:
+            st.add_piece(p.owner, str(p.piece), p.field, [_tree(x) for x in p.cargo],
+                         steps=p.steps_used)
+        except CompileError as exc:
+            raise PositionError(f"{p.owner} {p.piece} on {p.field}: {exc}", ptr) from None
     si = c.seat_index[pos.to_move]
     if pos.turn is None:
         st.turn = game.n + si
@@ -145,18 +217,35 @@ def load(path: str | Path) -> Loaded:
         out.findings.append(result.locate([SCENARIO_BOARD.at(
             f"board cannot be used: {msg}", "/board")])[0])
         return out
+    bad = check_variant_ref(scn.variant, base)
+    if bad:
+        out.findings.extend(result.locate(bad))
+        return out
     variant, vf = resolve_variant_ref(scn.variant, base)
     if variant is None:
         msg = "; ".join(f.format_line() for f in vf[:3])
         out.findings.append(result.locate([SCENARIO_VARIANT.at(
             f"variant cannot be used: {msg}", "/variant")])[0])
         return out
+    setup_id = scn.setup or variant.setup
+    if scn.position == "start" and (setup_id is None or board.setup(setup_id) is None):
+        have = [x.id for x in board.setups]
+        if scn.setup:
+            msg, ptr = f"the board has no setup '{scn.setup}'; it has {have}", "/setup"
+        elif setup_id:
+            msg, ptr = (f"the board has no setup '{setup_id}' (the variant's); it has {have}: "
+                        "name one with 'setup'", "/board")
+        else:
+            msg, ptr = f"the variant names no setup: name one of {have} with 'setup'", "/setup"
+        out.findings.append(result.locate([SCENARIO_POSITION.at(msg, ptr)])[0])
+        return out
     try:
         game = Game(board, variant, setup=scn.setup)
         state = game.initial_state() if scn.position == "start" else build_position(
             game, scn.position)
     except CompileError as exc:
-        out.findings.append(result.locate([SCENARIO_POSITION.at(str(exc), "/position")])[0])
+        ptr = getattr(exc, "pointer", "/position")
+        out.findings.append(result.locate([SCENARIO_POSITION.at(str(exc), ptr)])[0])
         return out
     out.game, out.state = game, state
     _ = shown

@@ -42,11 +42,55 @@ def test_help_and_version_exit_0(cli: Callable[..., CliRun]) -> None:
 
 def test_unreadable_paths_exit_2(tmp_path: Path, cli: Callable[..., CliRun],
                                  board_file: Callable[..., Path]) -> None:
-    good = board_file(small_board())
-    for bad in (tmp_path / "missing.board.json", tmp_path):
-        run = cli("validate", good, bad)
-        assert run.code == 2
-        assert f"cannot read '{bad}'" in run.err
+    """A missing path is a usage error (exit 2), but the readable files are still checked and
+    reported, so one typo does not hide the findings of the others."""
+    data = small_board()
+    data["connections"].append(road("bad", "a", "nowhere"))
+    broken = board_file(data)
+    missing = tmp_path / "missing.board.json"
+    run = cli("validate", broken, missing)
+    assert run.code == 2
+    assert f"cannot read '{missing}'" in run.err
+    assert "DANGLING_REFERENCE" in run.out and "'nowhere'" in run.out
+
+
+def test_folders_are_searched_for_known_formats(tmp_path: Path,
+                                                cli: Callable[..., CliRun]) -> None:
+    """`conquest validate DIR` checks the *.board.json, *.variant.json and *.scenario.json files
+    below DIR; a folder without any is a usage error."""
+    sub = tmp_path / "deep" / "er"
+    sub.mkdir(parents=True)
+    (sub / "a.board.json").write_text(json.dumps(small_board()), encoding="utf-8")
+    (sub / "notes.json").write_text("not json at all", encoding="utf-8")
+    run = cli("validate", tmp_path)
+    assert run.code == 0, run.out + run.err
+    assert "1 file(s) checked" in run.err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    run = cli("validate", empty)
+    assert run.code == 2 and "no *.board.json" in run.err
+
+
+def test_expected_format_follows_the_file_name(tmp_path: Path,
+                                               cli: Callable[..., CliRun]) -> None:
+    """A file named *.variant.json that is not a variant is told the variant format tag."""
+    path = tmp_path / "house.variant.json"
+    path.write_text("[1, 2]", encoding="utf-8")
+    run = cli("validate", path)
+    assert run.code == 1
+    assert "FORMAT_TAG" in run.out and "conquest-variant/1" in run.out
+
+
+def test_truncated_string_message_is_complete(tmp_path: Path,
+                                              cli: Callable[..., CliRun]) -> None:
+    """Python's "Unterminated string starting at" relies on a position the finding carries
+    separately: the message must still read as a sentence."""
+    path = tmp_path / "cut.board.json"
+    path.write_text('{\n  "format": "conquest-board/1",\n  "name": "cut', encoding="utf-8")
+    run = cli("validate", path)
+    assert run.code == 1
+    assert re.search(r":3:11: error JSON_SYNTAX invalid JSON: unterminated string starting here ",
+                     run.out), run.out
 
 
 def test_clean_file_exits_0(cli: Callable[..., CliRun], board_file: Callable[..., Path]) -> None:
