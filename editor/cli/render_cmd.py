@@ -6,22 +6,32 @@ import argparse
 import sys
 from pathlib import Path
 
+from editor.check.board_checks import check_board
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model import load_board
+from editor.model.findings import Finding
 from editor.model.io import FILE_UNREADABLE
 
 NAME = "render"
+MAX_SCALE = 1000.0
 HELP = ("Draw a board the way a printed map looks (sea, islands, roads, bridges, castles, "
         "grail, wilderness) as a PNG or SVG file.")
+EPILOG = (
+    "A board that fails 'conquest validate' with semantic problems (e.g. a dangling "
+    "reference) is still drawn: its findings are printed on stderr as warnings and the exit "
+    "status is 0. A file that is not a valid board (structural errors) exits 1 without "
+    "drawing; a missing or unreadable file and usage errors exit 2. An SVG's width and "
+    "height are the printed size in mm (pixels / PX_PER_CM).")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = EPILOG
     p.add_argument("board", metavar="BOARD", help="board file (*.board.json)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="output file; the extension (.png or .svg) selects the format")
     p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
                    help="output pixels per printed centimetre (default: the board's own scale, "
-                   "100 px/cm without one)")
+                   "100 px/cm without one); greater than 0 and at most 1000")
 
 
 def _fail(message: str, code: int) -> int:
@@ -34,9 +44,9 @@ def run(args: argparse.Namespace) -> int:
     if out.suffix.lower() not in (".png", ".svg"):
         return _fail(f"unknown output type '{out.suffix or out.name}': use a .png or .svg file",
                      EXIT_USAGE)
-    if args.scale is not None and not (0 < args.scale <= 1000):
-        return _fail(f"--scale must be between 0 and 1000 px/cm, got {args.scale:g}",
-                     EXIT_USAGE)
+    if args.scale is not None and not (0 < args.scale <= MAX_SCALE):
+        return _fail(f"--scale must be greater than 0 and at most {MAX_SCALE:g} px/cm, "
+                     f"got {args.scale:g}", EXIT_USAGE)
     if not out.parent.is_dir():
         return _fail(f"cannot write '{out}': folder '{out.parent}' does not exist", EXIT_USAGE)
     result = load_board(args.board)
@@ -50,11 +60,29 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"'{args.board}' is not a valid board: {detail}{more}", EXIT_FINDINGS)
     from editor.render import RenderError, render_board_to_file
 
+    findings = [*result.findings, *result.locate(check_board(result.model))]
     try:
         width, height = render_board_to_file(result.model, out, args.scale)
     except RenderError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except OSError as exc:
         return _fail(f"cannot write '{out}': {exc.strerror or exc}", EXIT_USAGE)
+    _warn(args.board, findings)
     print(f"wrote {out} ({width}x{height} px)")
     return EXIT_OK
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _warn(board: str, findings: list[Finding]) -> None:
+    """The board's validation findings, as warnings: the drawing was made all the same."""
+    if not findings:
+        return
+    errors = sum(1 for f in findings if f.is_error)
+    print(f"conquest render: warning: '{board}' has {_count(errors, 'error')} and "
+          f"{_count(len(findings) - errors, 'warning')} (drawn anyway; run 'conquest validate' "
+          "for details):", file=sys.stderr)
+    for f in findings:
+        print(f"  {f.format_line()}", file=sys.stderr)

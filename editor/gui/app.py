@@ -7,17 +7,42 @@ import os
 import sys
 from pathlib import Path
 
+#: --screenshot sizes outside these bounds are refused (the window cannot be laid out smaller;
+#: larger ones are almost certainly typos and would need gigabytes)
+MIN_SIZE = (640, 480)
+MAX_SIZE = 10_000
+EXIT_OK, EXIT_NOT_OPENED, EXIT_USAGE = 0, 1, 2
+
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="conquest-editor",
-        description="Trace, edit and validate Conquest boards over their scans.")
+        description="Trace, edit and validate Conquest boards over their scans.",
+        epilog="With --screenshot: exit 0 when the PNG was written; 1 when BOARD is not a valid "
+        "board (every finding is printed as PATH:LINE:COL: SEVERITY CODE message [pointer] and "
+        "no PNG is written); 2 for usage errors, a missing or unreadable BOARD, or a PNG that "
+        "cannot be written.")
     parser.add_argument("board", nargs="?", help="board file to open (*.board.json)")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="render the window for BOARD to PNG and exit (works headless)")
     parser.add_argument("--size", default="1400x900", metavar="WxH",
-                        help="window size for --screenshot (default 1400x900)")
+                        help="window size for --screenshot (default 1400x900; from "
+                        f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE}x{MAX_SIZE})")
     return parser.parse_args(argv)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`WxH` within MIN_SIZE..MAX_SIZE; raises ValueError with a message for the user."""
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"bad --size {text!r}, expected WxH (e.g. 1400x900)") from None
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        raise ValueError(f"--size {text} is too small: the window needs at least "
+                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    if width > MAX_SIZE or height > MAX_SIZE:
+        raise ValueError(f"--size {text} is too large: at most {MAX_SIZE}x{MAX_SIZE}")
+    return width, height
 
 
 def screenshot(window, out: str) -> bool:
@@ -38,61 +63,106 @@ def _no_display() -> bool:
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _err(message: str) -> None:
+    print(f"conquest-editor: {message}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
+    size = (0, 0)
+    if args.screenshot:
+        try:
+            size = parse_size(args.size)
+        except ValueError as exc:
+            _err(str(exc))
+            return EXIT_USAGE
     if _no_display():
         if not args.screenshot:
             print("conquest-editor: no display found (DISPLAY and WAYLAND_DISPLAY are not set). "
                   "Start it from a desktop session, or render the window headless with "
                   "'conquest-editor --screenshot shot.png [BOARD]'.", file=sys.stderr)
-            return 2
+            return EXIT_USAGE
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtWidgets import QApplication
+    from editor.gui.qtlog import install_message_filter
 
-    from editor.gui import dialogs
-    from editor.gui.window import MainWindow
+    install_message_filter()
+    from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("conquest-editor")
     app.setApplicationDisplayName("Conquest Workbench")
     app.setOrganizationName("ConquestWorkbench")
     if args.screenshot:
-        if args.board and not Path(args.board).is_file():
-            print(f"conquest-editor: {args.board}: no such file", file=sys.stderr)
-            return 2
-        errors: list[str] = []
+        return run_screenshot(args.board, args.screenshot, size)
+    from editor.gui.window import MainWindow
 
-        def report(_parent, title, text, details=""):
-            errors.append(f"{title}: {text}")
-
-        dialogs.show_error = report  # never block a headless run on a dialog
-        dialogs.show_warning = report
-        try:
-            width, height = (int(v) for v in args.size.lower().split("x"))
-        except ValueError:
-            print(f"conquest-editor: bad --size {args.size!r}, expected WxH", file=sys.stderr)
-            return 2
-        window = MainWindow(args.board, check_recovery=False, restore_layout=False)
-        window.autosave_timer.stop()
-        window.resize(width, height)
-        window.show()
-        ok = screenshot(window, args.screenshot)
-        for line in errors:
-            print(f"conquest-editor: {line}", file=sys.stderr)
-        window.doc.stack.setClean()
-        window.doc.restored = False
-        window.close()
-        if not ok:
-            print(f"conquest-editor: cannot write {args.screenshot}", file=sys.stderr)
-            return 1
-        if args.board and window.doc.path is None:
-            return 1
-        print(f"wrote {args.screenshot}")
-        return 0
     window = MainWindow(args.board)
     install_excepthook(window)
     window.show()
     return app.exec()
+
+
+def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
+    """`--screenshot`: open BOARD headless, render the window to `out`, report on stderr.
+
+    A board that cannot be opened writes no PNG: its findings are printed one per line
+    (`PATH:LINE:COL: SEVERITY CODE message [pointer]`); exit 1, or 2 when the file itself is
+    missing or unreadable.
+    """
+    from editor.gui import dialogs
+    from editor.gui.window import MainWindow
+    from editor.gui.wording import plural
+    from editor.model import load_board
+    from editor.model.io import FILE_UNREADABLE
+
+    if board is not None:
+        if not Path(board).is_file():
+            _err(f"{board}: {'not a file' if Path(board).exists() else 'no such file'}")
+            return EXIT_USAGE
+        result = load_board(board)
+        if result.model is None:
+            if any(f.code == FILE_UNREADABLE.code for f in result.findings):
+                reason = result.findings[0].message
+                _err(f"{board}: {reason}")
+                return EXIT_USAGE
+            _err(f"cannot open board '{board}' ({plural(len(result.findings), 'finding')}); "
+                 "no screenshot written:")
+            for finding in result.findings:
+                print(finding.format_line(), file=sys.stderr)
+            return EXIT_NOT_OPENED
+    messages: list[str] = []
+    ok = False
+
+    def report(_parent, title, text, details=""):
+        messages.append(f"{title}: {text}" + (f"\n{details}" if details else ""))
+
+    saved = dialogs.show_error, dialogs.show_warning
+    dialogs.show_error = report  # never block a headless run on a dialog
+    dialogs.show_warning = report
+    try:
+        window = MainWindow(board, check_recovery=False, restore_layout=False)
+        window.autosave_timer.stop()
+        try:
+            opened = board is None or window.doc.path is not None
+            if opened:
+                window.resize(*size)
+                window.show()
+                ok = screenshot(window, out)
+        finally:
+            window.doc.stack.setClean()
+            window.doc.restored = False
+            window.close()
+    finally:
+        dialogs.show_error, dialogs.show_warning = saved
+    for line in messages:
+        _err(line)
+    if not opened:  # the file changed between the check above and the window's own load
+        return EXIT_NOT_OPENED
+    if not ok:
+        _err(f"cannot write {out}")
+        return EXIT_USAGE
+    print(f"wrote {out}")
+    return EXIT_OK
 
 
 def install_excepthook(window) -> None:

@@ -181,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=120, help="frames to pan per zoom")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from editor.gui.qtlog import install_message_filter
+
+    install_message_filter()
     r = run(args.board, args.runs, args.frames)
     print(f"board: {args.board or 'synthetic'} ({r['fields']} fields, "
           f"{r['connections']} connections)")

@@ -31,12 +31,15 @@ from PySide6.QtWidgets import (
 
 from editor.gui.document import BoardDocument
 from editor.gui.tools import CONNECTION_KINDS
+from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BoardSide, BridgeClass, ConnectionKind, IslandKind, Terrain
 from editor.model.types import PieceType
 
 VARIOUS = "(various)"
 PIECES = list(PieceType)
+#: selection key kinds as the user reads them
+KIND_NOUNS = {"slit": "arrow slit"}
 
 
 def _ids(text: str) -> list[str]:
@@ -206,7 +209,7 @@ class FieldPage(Page):
         if not fs:
             return
         self.title.setText(f"<b>Field {fs[0].id}</b>" if len(fs) == 1 else
-                           f"<b>{len(fs)} fields</b>")
+                           f"<b>{plural(len(fs), 'field')}</b>")
         _set_combo(self.terrain, [f.terrain.value for f in fs])
         single = len(fs) == 1
         self.number.setEnabled(single)
@@ -335,7 +338,7 @@ class ConnectionPage(Page):
             return
         c0 = cs[0]
         self.title.setText(f"<b>Connection {c0.id}</b>: {c0.a} – {c0.b}" if len(cs) == 1 else
-                           f"<b>{len(cs)} connections</b>")
+                           f"<b>{plural(len(cs), 'connection')}</b>")
         _set_combo(self.kind, [c.kind.value for c in cs])
         _set_combo(self.bridge_class, [c.bridge_class.value if c.bridge_class else None
                                        for c in cs])
@@ -467,8 +470,8 @@ class RegionPage(Page):
         if not rs:
             return
         r0 = rs[0]
-        self.title.setText(f"<b>Region {r0.id}</b> ({len(r0.polygon)} corners)"
-                           if len(rs) == 1 else f"<b>{len(rs)} regions</b>")
+        self.title.setText(f"<b>Region {r0.id}</b> ({plural(len(r0.polygon), 'corner')})"
+                           if len(rs) == 1 else f"<b>{plural(len(rs), 'region')}</b>")
         _set_line(self.name, [r.name for r in rs])
         _set_line(self.colour, [r.colour for r in rs])
         if not self.capacity.hasFocus():
@@ -658,12 +661,13 @@ class BoardPage(Page):
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
         self.summary.setText(
-            f"{len(b.fields)} fields, {len(b.connections)} connections, {len(b.regions)} "
-            f"regions, {len(b.arrow_slits)} arrow slits<br>Scan: {image}<br>Scale: {scale}"
+            f"{plural(len(b.fields), 'field')}, {plural(len(b.connections), 'connection')}, "
+            f"{plural(len(b.regions), 'region')}, {plural(len(b.arrow_slits), 'arrow slit')}"
+            f"<br>Scan: {image}<br>Scale: {scale}"
             f"<br>Grail: {', '.join(b.grail.fields) if b.grail else 'none'}")
         self._fill(self.seat_list, [
             (s.id, f"{s.id} — {s.name}  " + "; ".join(
-                f"castle {c.id}: {len(c.towers)} towers{' (moat)' if c.moat else ''}"
+                f"castle {c.id}: {plural(len(c.towers), 'tower')}{' (moat)' if c.moat else ''}"
                 for c in b.castles if c.seat == s.id)) for s in b.seats])
         taken = {s.id for s in b.seats}
         self.seat_choice.clear()
@@ -672,7 +676,7 @@ class BoardPage(Page):
             swatch = QPixmap(14, 14)
             swatch.fill(QColor(s.colour))
             self.seat_list.item(i).setIcon(QIcon(swatch))
-        self._fill(self.setup_list, [(s.id, f"{s.id} — {len(s.placements)} start pieces")
+        self._fill(self.setup_list, [(s.id, f"{s.id} — {plural(len(s.placements), 'start piece')}")
                                      for s in b.setups])
         self._fill(self.island_list, [(i.id, f"{i.id} ({i.kind.value})") for i in b.islands])
         self._show_seat()
@@ -768,9 +772,9 @@ class Inspector(QScrollArea):
                 page = self.pages[kinds.pop()]
             else:
                 self.mixed.setText(
-                    "Mixed selection: " + ", ".join(f"{sum(1 for k, _ in keys if k == kind)} "
-                                                    f"{kind}(s)" for kind in sorted(
-                                                        {k for k, _ in keys}))
+                    "Mixed selection: " + ", ".join(
+                        plural(sum(1 for k, _ in keys if k == kind), KIND_NOUNS.get(kind, kind))
+                        for kind in sorted({k for k, _ in keys}))
                     + ".<br>Select elements of one kind to edit them together.")
                 self.stack.setCurrentWidget(self.mixed)
                 return

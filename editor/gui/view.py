@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from editor.gui.document import BoardDocument
 from editor.gui.scene import BoardScene
 from editor.gui.tools import Tool, ToolOptions
+from editor.gui.wording import plural
 from editor.model import edit as ops
 
 
@@ -197,7 +198,7 @@ class BoardView(QGraphicsView):
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             keys = self.board_scene.selected_keys()
             if keys:
-                self.doc.apply(f"Delete {len(keys)} element(s)", ops.delete, keys)
+                self.doc.apply(f"Delete {plural(len(keys), 'element')}", ops.delete, keys)
                 event.accept()
                 return
         if not mods and key in self.tool_keys:

@@ -33,6 +33,7 @@ from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.validation import ValidationPanel
 from editor.gui.view import BoardView
+from editor.gui.wording import plural
 from editor.model import dump_board, load_board, save_board
 from editor.model import edit as ops
 from editor.model.board import Board, ScanImage
@@ -59,6 +60,18 @@ def _format_findings(findings: list[Finding], limit: int = 30) -> str:
     lines = [f.format_line() for f in findings[:limit]]
     if len(findings) > limit:
         lines.append(f"... and {len(findings) - limit} more")
+    return "\n".join(lines)
+
+
+def open_failure_text(path: str, findings: list[Finding], limit: int = 10) -> str:
+    """The open-failure dialog's text: every finding (up to `limit`) with its line:column."""
+    if not findings:
+        return f"'{path}' could not be opened as a board."
+    lines = [f"'{path}' could not be opened as a board ({plural(len(findings), 'problem')}):"]
+    lines += [f"line {f.line or 1}, column {f.column or 1}: {f.message}"
+              for f in findings[:limit]]
+    if len(findings) > limit:
+        lines.append(f"… and {len(findings) - limit} more (see the details)")
     return "\n".join(lines)
 
 
@@ -288,7 +301,7 @@ class MainWindow(QMainWindow):
         self.pos_label.setText(text + " ")
 
     def _counts(self, errors: int, warnings: int) -> None:
-        self.counts_label.setText(f" {errors} errors, {warnings} warnings ")
+        self.counts_label.setText(f" {plural(errors, 'error')}, {plural(warnings, 'warning')} ")
 
     def _kind_changed(self, kind) -> None:
         self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind))
@@ -355,7 +368,7 @@ class MainWindow(QMainWindow):
     def delete_selection(self) -> None:
         keys = self.scene.selected_keys()
         if keys:
-            self.doc.apply(f"Delete {len(keys)} element(s)", ops.delete, keys)
+            self.doc.apply(f"Delete {plural(len(keys), 'element')}", ops.delete, keys)
 
     def _index_changed(self, _index: int) -> None:
         self.update_title()
@@ -466,11 +479,9 @@ class MainWindow(QMainWindow):
             return False
         result = load_board(path)
         if result.model is None:
-            dialogs.show_error(
-                self, "Cannot open board",
-                f"'{path}' could not be opened as a board: {result.findings[0].message}"
-                if result.findings else f"'{path}' could not be opened as a board.",
-                _format_findings(result.findings))
+            dialogs.show_error(self, "Cannot open board",
+                               open_failure_text(path, result.findings),
+                               _format_findings(result.findings))
             return False
         self._drop_recovery()
         absolute = str(Path(path).resolve())

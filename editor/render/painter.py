@@ -51,6 +51,9 @@ SLIT = QColor("#ffd21f")
 INK = QColor("#1f1a12")
 DEFAULT_PX_PER_CM = 100.0
 MARGIN_CM = 1.5
+CM_PER_INCH = 2.54
+#: SVG size and resolution are scaled by this (at most) so the integer dpi is exact to 1/1000
+SVG_SIZE_FACTOR = 1000
 
 
 class RenderError(ValueError):
@@ -617,7 +620,14 @@ def _write_svg(board: Board, target: Path, px_per_cm: float | None) -> tuple[int
         raise RenderError(f"cannot write '{target}': {exc.strerror or exc}") from exc
     gen = QSvgGenerator()
     gen.setFileName(str(target))
-    gen.setSize(size)
+    # The SVG's physical size (width/height in mm) is size / resolution. QSvgGenerator takes
+    # an integer dpi, and px/cm * 2.54 is rarely whole, so both the size and the resolution
+    # are multiplied by `k`: the viewBox (the drawing's coordinates) stays `size`, and the
+    # printed size comes out as pixels / (px per cm), e.g. 960 px at 20 px/cm = 480 mm.
+    out_ppc = px_per_cm if px_per_cm is not None else _ppc(board)
+    k = max(1, min(SVG_SIZE_FACTOR, (2**31 - 1) // max(size.width(), size.height())))
+    gen.setSize(QSize(size.width() * k, size.height() * k))
+    gen.setResolution(max(1, round(out_ppc * CM_PER_INCH * k)))
     gen.setViewBox(QRectF(0, 0, size.width(), size.height()))
     gen.setTitle(board.name)
     gen.setDescription("Rendered by conquest render")
@@ -625,6 +635,10 @@ def _write_svg(board: Board, target: Path, px_per_cm: float | None) -> tuple[int
     if not painter.begin(gen):
         raise RenderError(f"cannot write '{target}'")
     try:
+        # the default font is sized in points, which the large resolution would blow up
+        font = QFont(painter.font())
+        font.setPixelSize(12)
+        painter.setFont(font)
         painter.scale(factor, factor)
         paint_board(painter, board)
     finally:

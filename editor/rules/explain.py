@@ -20,6 +20,8 @@ class Reason:
     message: str
 
     def __str__(self) -> str:
+        if not self.rule:
+            return f"{self.code}: {self.message}"
         return f"{self.code} ({self.rule}): {self.message}"
 
 

@@ -147,6 +147,21 @@ def _pick_piece(st: State, letter: str, node: int, prefer: set[int]) -> list[int
     return [p for p in st.pieces_at(node) if st.ptype[p] == t] if t is not None else []
 
 
+def _no_piece(st: State, letter: str, node: int) -> Reason:
+    """E_NO_SUCH_PIECE naming what the letter means and what stands on the field instead."""
+    c = st.c
+    t = c.letter_to_type.get(letter)
+    what = c.type_names[t] if t is not None else f"piece {letter!r}"
+    there = st.pieces_at(node)
+    if there:
+        names = ", ".join(c.type_names[st.ptype[p]] for p in there)
+        art = "an" if names[0] in "aeiou" else "a"
+        seen = f"{art} {names} stands there" if len(there) == 1 else f"there stand: {names}"
+    else:
+        seen = "the field is empty"
+    return Reason(X.E_NO_SUCH_PIECE, "", f"no {what} on {c.node_ids[node]} ({seen})")
+
+
 def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     """Parse engine notation. Returns (action, None) — the action may still be illegal, ask
     `st.explain` — or (None, reason) when the text names nothing."""
@@ -189,38 +204,48 @@ def _parse_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | 
     c = st.c
     m = _BRIDGE_RE.match(raw)
     if m:
+        if not st.g.has_drawbridges:
+            return None, Reason(X.E_NOT_AVAILABLE, "DRAW-1",
+                                "drawbridges are not part of this game (the board's castles "
+                                "have none)")
         node = _node(st, m.group(2))
         if node is None:
-            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field {m.group(2)!r}")
+            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {m.group(2)!r}")
         return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
     m = _SHOT_RE.match(raw)
     if m:
         src, dst = _node(st, m.group(2)), _node(st, m.group(3))
         if src is None or dst is None:
-            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field in {raw!r}")
+            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
         cands = _pick_piece(st, m.group(1), src, set())
         if not cands:
-            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {m.group(2)}")
+            return None, _no_piece(st, m.group(1), src)
         return (SHOOT, cands[0], dst), None
     m = _BUILD_RE.match(raw)
     if m:
         src, dst = _node(st, m.group(2)), _node(st, m.group(4))
+        if not st.g.has_builds:
+            return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1",
+                                "building is not part of this variant")
         t = c.letter_to_type.get(m.group(3))
-        if src is None or dst is None or t is None:
-            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"cannot read {raw!r}")
+        if src is None or dst is None:
+            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
+        if t is None:
+            return None, Reason(X.E_BAD_NOTATION, "",
+                                f"unknown piece letter {m.group(3)!r} in {raw!r}")
         cands = _pick_piece(st, m.group(1), src, set())
         if not cands:
-            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {m.group(2)}")
+            return None, _no_piece(st, m.group(1), src)
         return (BUILD, cands[0], t, dst), None
     m = _PUSH_RE.match(raw)
     if m:
         names = [m.group(2)] + [h[1] for h in _HOP_RE.findall(m.group(3))]
         nodes = [_node(st, x) for x in names]
         if None in nodes:
-            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field in {raw!r}")
+            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
         cands = _pick_piece(st, m.group(1), nodes[0], set())
         if not cands:
-            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {names[0]}")
+            return None, _no_piece(st, m.group(1), nodes[0])
         pid = cands[0]
         if len(nodes) == 2:
             for a in st.legal_actions():
@@ -232,10 +257,10 @@ def _parse_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | 
         names = [m.group(2), *re.findall(_FIELD, m.group(3) or ""), m.group(4)]
         nodes = [_node(st, x) for x in names]
         if None in nodes:
-            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field in {raw!r}")
+            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
         cands = _pick_piece(st, m.group(1), nodes[0], set())
         if not cands:
-            return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1", f"no such piece on {names[0]}")
+            return None, _no_piece(st, m.group(1), nodes[0])
         for a in st.legal_actions():
             if a[0] == RIDE and a[1] in cands and (
                     a[2] == tuple(nodes) or (len(nodes) == 2 and a[2][-1] == nodes[-1])):
@@ -303,18 +328,18 @@ def _parse_move(st: State, text: str, response: bool,
                 unloads: tuple = ()) -> tuple[tuple | None, Reason | None]:
     m = _MOVE_RE.match(text.strip())
     if not m:
-        return None, Reason(X.E_BAD_NOTATION, "TURN-1",
+        return None, Reason(X.E_BAD_NOTATION, "",
                             f"cannot read {text!r}: expected e.g. 'E s12>s14', 'N s3*w7', "
                             "'(E a1*x4)', 'decline' or 'end'")
     c = st.c
     letter, start, hops, bang = m.group(1), m.group(2), m.group(3), bool(m.group(4))
     if letter not in c.letter_to_type:
-        return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown piece letter {letter!r}")
+        return None, Reason(X.E_BAD_NOTATION, "", f"unknown piece letter {letter!r}")
     names = [start] + [h[1] for h in _HOP_RE.findall(hops)]
     nodes = []
     for name in names:
         if name not in c.node_index:
-            return None, Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown field {name!r}")
+            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {name!r}")
         nodes.append(c.node_index[name])
     cands = _pick_piece(st, letter, nodes[0], set())
     if not cands and response and unloads:  # RECAP-5: the piece is there after the first step
@@ -323,8 +348,7 @@ def _parse_move(st: State, text: str, response: bool,
             probe._relocate(r, v)
         cands = _pick_piece(probe, letter, nodes[0], set())
     if not cands:
-        return None, Reason(X.E_NO_SUCH_PIECE, "TURN-1",
-                            f"no {c.type_names[c.letter_to_type[letter]]} on {start}")
+        return None, _no_piece(st, letter, nodes[0])
     kind = RESP if response else MOVE
     last = unloads if response else bang
     legal = st.legal_actions() if not st.terminal else []

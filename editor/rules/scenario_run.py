@@ -124,7 +124,8 @@ def check_variant_ref(ref: str | VariantRef, base: Path) -> list[Finding]:
     if locate_variant(name, base) is None:
         out.append(SCENARIO_VARIANT.at(
             f"variant '{name}' not found: no such file (relative to the scenario) and no "
-            "shipped variant of that name", "/variant" if isinstance(ref, str) else "/variant/name"))
+            "shipped variant of that name",
+            "/variant" if isinstance(ref, str) else "/variant/name"))
     if isinstance(ref, str):
         return out
     for i, ov in enumerate(ref.overlays):
@@ -252,6 +253,20 @@ def load(path: str | Path) -> Loaded:
     return out
 
 
+def _notation_hint(why) -> str | None:
+    """A hint that fits why the action text names no action (None: the generic one)."""
+    code = getattr(why, "code", None)
+    if code == "E_NO_SUCH_PIECE":
+        return ("The text is readable, but no piece of that letter stands (or rides) on the field "
+                "in this position (after the previous steps): check the letter and the field, or "
+                "the steps before.")
+    if code == "E_NOT_AVAILABLE":
+        return ("The text is readable, but this kind of action is not part of the scenario's "
+                "variant or board; mark the step 'expect': 'illegal' with this reason, or change "
+                "the variant.")
+    return None
+
+
 def check_expect(st: State, exp: Expect) -> list[str]:
     """Differences between the expected facts and the state (empty when all hold)."""
     c = st.c
@@ -340,7 +355,9 @@ def run(path: str | Path) -> list[Finding]:
         else:
             a, why = parse_or_reason(st, step.action)
         if a is None and step.expect == "legal":
-            fail(SCENARIO_NOTATION, f"step {i + 1} {step.action!r}: {why}", ptr + "/action")
+            out.extend(res.locate([SCENARIO_NOTATION.at(
+                f"step {i + 1} {step.action!r}: {why}", ptr + "/action",
+                hint=_notation_hint(why))]))
             break
         if step.expect == "legal":
             if why is not None:

@@ -48,6 +48,14 @@ PAIR_SEAT_MISSING = define(
 PAIR_SETUP_MISSING = define(
     "PAIR_SETUP_MISSING", E, "Board lacks the variant's setup",
     "Add a setup with this id to the board (BF-15), or set the variant's 'setup'.", area="pair")
+PAIR_SETUP_SEATS = define(
+    "PAIR_SETUP_SEATS", E, "Setup places pieces of seats the variant does not have",
+    "Use a setup for the variant's seats (a board setup per seat count, BF-15), or a variant "
+    "with these seats.", area="pair")
+PAIR_SETUP_TERRAIN = define(
+    "PAIR_SETUP_TERRAIN", E, "Setup places a piece in a region it may not enter",
+    "Wilderness regions only hold the variant's wilderness types (WILD-2); move the piece to a "
+    "field.", area="pair")
 PAIR_SETUP_PIECE = define(
     "PAIR_SETUP_PIECE", E, "Setup places a piece the variant does not have",
     "Remove the placement or add the piece type to the variant.", area="pair")
@@ -241,10 +249,26 @@ def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
     if setup is not None:
         si = board.setups.index(setup)
         used = set()
+        variant_seats = {s.id for s in v.seats}
+        foreign = sorted({pl.seat for pl in setup.placements} - variant_seats)
+        if foreign:
+            first = next(j for j, pl in enumerate(setup.placements) if pl.seat in foreign)
+            out.append(PAIR_SETUP_SEATS.at(
+                f"setup '{setup.id}' places pieces of {foreign}, which the variant does not "
+                f"seat (it seats {[s.id for s in v.seats]})",
+                f"/setups/{si}/placements/{first}"))
+        region_ids = {r.id for r in board.regions}
         for j, pl in enumerate(setup.placements):
             ptr = f"/setups/{si}/placements/{j}"
-            if pl.seat not in {s.id for s in v.seats}:
+            if pl.seat not in variant_seats:
                 continue
+            spec = v.pieces.get(pl.piece)
+            # land / sea terrain is the board check's PLACEMENT_TERRAIN; regions depend on the
+            # variant's wilderness types
+            if spec is not None and pl.field in region_ids and not spec.wilderness:
+                out.append(PAIR_SETUP_TERRAIN.at(
+                    f"{pl.seat} {pl.piece} in region '{pl.field}': not a wilderness type of the "
+                    "variant (WILD-2)", ptr))
             used.add(pl.seat)
             if str(pl.piece) not in types:
                 out.append(PAIR_SETUP_PIECE.at(f"{pl.seat} {pl.piece} on {pl.field}: not a piece "
@@ -319,14 +343,21 @@ def _gc_features(board: Board, v: Variant) -> list[Finding]:
 
 
 def check_pair(board_path: str, variant: str) -> list[Finding]:
-    """`conquest validate --board B --variant V`: findings of the pair (never raises)."""
+    """`conquest validate --board B --variant V`: the board's own findings, the variant's
+    findings, then what the pair lacks (never raises)."""
+    from editor.check.validate import validate_board_file
     from editor.model import load_board
+    from editor.model.variant import locate_variant
 
+    out: list[Finding] = list(validate_board_file(board_path))
     rv = resolve_variant(variant, Path.cwd())
     if rv.variant is None:
-        return [PAIR_VARIANT.at(f"variant '{variant}' cannot be resolved").located(variant),
+        return [*out, PAIR_VARIANT.at(f"variant '{variant}' cannot be resolved").located(variant),
                 *rv.findings]
+    vpath = locate_variant(variant, Path.cwd())
+    out.extend(rv.findings)
+    out.extend(f.located(str(vpath) if vpath else variant) for f in check_variant(rv.variant))
     result = load_board(board_path)
     if result.model is None:
-        return result.findings
-    return result.locate(check_board_for_variant(result.model, rv.variant))
+        return out
+    return out + result.locate(check_board_for_variant(result.model, rv.variant))

@@ -192,7 +192,7 @@ def _explain_special(st: State, a: tuple) -> Reason | None:
     if kind in (SHOOT, BUILD, RIDE, PUSH):
         pid = a[1]
         if not (0 <= pid < len(st.ptype)) or st.node[pid] < 0:
-            return Reason(X.E_NO_SUCH_PIECE, "TURN-1", "that piece is not on the board")
+            return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
     if kind == SHOOT:
         pid, v = a[1], a[2]
         if st.owner[pid] != s:
@@ -220,6 +220,8 @@ def _explain_special(st: State, a: tuple) -> Reason | None:
             return Reason(X.E_NO_TARGET, rule, f"{st.describe(o)} itself cannot be destroyed "
                           "by a shot; only its crew")
         return Reason(X.E_NO_TARGET, "PIECE-CATAPULT-5", f"no enemy piece on {_name(st, v)}")
+    if kind == BUILD and not st.g.has_builds:
+        return Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
     if kind == BUILD:
         pid, t, v = a[1], a[2], a[3]
         if left < st.g.variant.build_cost:
@@ -239,6 +241,9 @@ def _explain_special(st: State, a: tuple) -> Reason | None:
         return Reason(X.E_CANNOT_BUILD, "BUILD-3",
                       f"cannot build a {c.type_names[t]} on {_name(st, v)}")
     if kind in (RAISE, LOWER):
+        if not st.g.has_drawbridges:
+            return Reason(X.E_NOT_AVAILABLE, "DRAW-1",
+                          "drawbridges are not part of this game (the board's castles have none)")
         cost = st.g.variant.drawbridge_raise_cost if kind == RAISE else \
             st.g.variant.drawbridge_lower_cost
         if left < cost:
@@ -257,7 +262,7 @@ def _explain_special(st: State, a: tuple) -> Reason | None:
             return Reason(X.E_NOT_AVAILABLE, "PIECE-SIEGE-5",
                           "a siege tower is seized only from an adjacent own tower")
         return Reason(X.E_NOT_AVAILABLE, "PIECE-CAMEL-3", "cannot take this piece over")
-    return Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown action {a!r}")
+    return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
 
 
 def _explain(st: State, a: tuple) -> Reason | None:
@@ -291,12 +296,12 @@ def _explain(st: State, a: tuple) -> Reason | None:
     if kind in (RIDE, SHOOT, RSHOT, BUILD, RAISE, LOWER, PUSH, RESIGN):
         return _explain_special(st, a)
     if kind not in (MOVE, RESP) or len(a) != 4:
-        return Reason(X.E_BAD_NOTATION, "TURN-1", f"unknown action {a!r}")
+        return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
     pid, path = a[1], tuple(a[2])
     if not (0 <= pid < len(st.ptype)) or st.node[pid] < 0:
-        return Reason(X.E_NO_SUCH_PIECE, "TURN-1", "that piece is not on the board")
+        return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
     if not path or path[0] != st.node[pid] or any(not (0 <= v < len(c.node_ids)) for v in path):
-        return Reason(X.E_NO_SUCH_PIECE, "TURN-1",
+        return Reason(X.E_NO_SUCH_PIECE, "",
                       f"the path must start at the piece's field ({_name(st, st.node[pid])})")
     if st.draw is not None:
         return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")

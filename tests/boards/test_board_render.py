@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 
@@ -98,7 +99,9 @@ def test_cli_render_reference_board_small(tmp_path: Path, capsys) -> None:
     (["{bad}", "-o", "{tmp}/x.png"], 1, "is not a valid board"),
     (["{good}", "-o", "{tmp}/x.gif"], 2, "unknown output type"),
     (["{good}", "-o", "{tmp}/no/such/dir/x.png"], 2, "does not exist"),
-    (["{good}", "-o", "{tmp}/x.png", "--scale", "0"], 2, "--scale"),
+    (["{good}", "-o", "{tmp}/x.png", "--scale", "0"], 2,
+     "--scale must be greater than 0 and at most 1000 px/cm, got 0"),
+    (["{good}", "-o", "{tmp}/x.png", "--scale", "1001"], 2, "at most 1000 px/cm, got 1001"),
 ])
 def test_cli_render_bad_input_gives_one_line_error(tmp_path: Path, capsys, args: list[str],
                                                   code: int, message: str) -> None:
@@ -121,3 +124,66 @@ def test_cli_render_unwritable_output(tmp_path: Path, capsys) -> None:
     assert main(["render", str(good), "-o", str(target)]) == 2
     err = capsys.readouterr().err.strip()
     assert "cannot write" in err and len(err.splitlines()) == 1
+
+
+def _svg_size_mm(path: Path) -> tuple[float, float]:
+    head = path.read_text(encoding="utf-8")[:400]
+    match = re.search(r'<svg width="([0-9.]+)mm" height="([0-9.]+)mm"', head)
+    assert match, head
+    return float(match.group(1)), float(match.group(2))
+
+
+@pytest.mark.parametrize(("scale", "px"), [(50, (350, 355)), (20, (140, 142)),
+                                           (37.8, (265, 268))])
+def test_svg_physical_size_is_the_printed_size(tmp_path: Path, scale: float,
+                                               px: tuple[int, int]) -> None:
+    """The SVG's width/height in mm are pixels / (px per cm): the printed board's size, not
+    QSvgGenerator's default 72 dpi."""
+    from editor.render import render_board_to_file
+
+    out = tmp_path / "t.svg"
+    assert render_board_to_file(tiny_board(), out, px_per_cm=scale) == px
+    w_mm, h_mm = _svg_size_mm(out)
+    assert w_mm == pytest.approx(px[0] / scale * 10, rel=1e-4)
+    assert h_mm == pytest.approx(px[1] / scale * 10, rel=1e-4)
+    svg = out.read_text(encoding="utf-8")
+    assert f'viewBox="0 0 {px[0]} {px[1]}"' in svg
+    assert 'font-size="9"' not in svg and not re.search(r'font-size="\d{4,}"', svg)
+
+
+def test_cli_render_svg_of_the_reference_board_is_printed_size(tmp_path: Path, capsys) -> None:
+    """`conquest render grand-conquest-4p -o gc4.svg --scale 20`: 960 px at 20 px/cm = 480 mm."""
+    out = tmp_path / "gc4.svg"
+    assert main(["render", str(BOARDS / "grand-conquest-4p.board.json"), "-o", str(out),
+                 "--scale", "20"]) == 0
+    captured = capsys.readouterr()
+    assert "wrote" in captured.out and "960x" in captured.out
+    w_mm, _ = _svg_size_mm(out)
+    assert w_mm == 480
+
+
+def test_cli_render_board_with_semantic_errors_warns_and_draws(tmp_path: Path, capsys) -> None:
+    """Semantic findings (here DANGLING_REFERENCE: islands 'a' and 'b' do not exist) are printed
+    as warnings with line:column; the board is still drawn and the exit status is 0."""
+    good = tmp_path / "tiny.board.json"
+    save_board(tiny_board(), good)
+    out = tmp_path / "tiny.png"
+    assert main(["render", str(good), "-o", str(out)]) == 0
+    assert png_size(out) == (700, 710)
+    captured = capsys.readouterr()
+    assert "wrote" in captured.out
+    lines = captured.err.splitlines()
+    assert lines[0].startswith("conquest render: warning: ") and "11 errors and 0 warnings" \
+        in lines[0]
+    dangling = [ln for ln in lines if "DANGLING_REFERENCE" in ln]
+    assert len(dangling) == 11
+    assert re.match(rf"  {re.escape(str(good))}:\d+:\d+: error DANGLING_REFERENCE field 't0' ",
+                    dangling[0])
+    assert dangling[0].endswith("[/fields/0/island]")
+
+
+def test_cli_render_help_documents_warnings_and_exit_codes(capsys) -> None:
+    assert main(["render", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "printed on stderr as warnings and the exit status is 0" in text
+    assert "greater than 0 and at most 1000" in text

@@ -32,6 +32,8 @@ def test_screenshot_of_a_board(tmp_path) -> None:
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1400, 900)
     assert "Traceback" not in result.stderr
+    # the offscreen plugin's harmless warning is filtered out (other Qt warnings are not)
+    assert "propagateSizeHints" not in result.stderr
 
 
 def test_screenshot_of_the_shipped_board_when_present(tmp_path) -> None:
@@ -49,13 +51,116 @@ def test_screenshot_errors_are_messages_not_tracebacks(tmp_path) -> None:
     missing = _run("--screenshot", str(out), str(tmp_path / "nope.board.json"),
                    tmp_path=tmp_path)
     assert missing.returncode == 2 and "no such file" in missing.stderr
+    folder = _run("--screenshot", str(out), str(tmp_path), tmp_path=tmp_path)
+    assert folder.returncode == 2 and "not a file" in folder.stderr
     bad = tmp_path / "bad.board.json"
     bad.write_text("{", encoding="utf-8")
     broken = _run("--screenshot", str(out), str(bad), tmp_path=tmp_path)
     assert broken.returncode == 1
-    assert "Cannot open board" in broken.stderr and "Traceback" not in broken.stderr
+    assert "cannot open board" in broken.stderr and "Traceback" not in broken.stderr
+    assert f"{bad}:1:2: error " in broken.stderr
     size = _run("--screenshot", str(out), "--size", "big", tmp_path=tmp_path)
     assert size.returncode == 2
+    assert not out.exists()
+
+
+BROKEN = """{
+  "format": "conquest-board/1",
+  "name": "broken",
+  "seats": [{"id": "s", "name": "S", "colour": "notacolour"}],
+  "fields": [
+    {"id": "a", "terrain": "lava", "x": 10, "y": 10}
+  ]
+}
+"""
+
+
+def test_screenshot_of_a_broken_board_lists_every_finding_and_writes_no_png(tmp_path) -> None:
+    """A board with two structural errors: both are printed as PATH:LINE:COL: SEVERITY CODE
+    message [pointer], no PNG of an empty window is written, and the exit status is 1."""
+    board = tmp_path / "BROKEN.board.json"
+    board.write_text(BROKEN, encoding="utf-8")
+    out = tmp_path / "out.png"
+    result = _run("--screenshot", str(out), str(board), tmp_path=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert not out.exists()
+    lines = result.stderr.splitlines()
+    colour = [ln for ln in lines if ln.startswith(f"{board}:4:38: error SCHEMA ")]
+    terrain = [ln for ln in lines if ln.startswith(f"{board}:6:17: error SCHEMA ")]
+    assert len(colour) == 1 and colour[0].endswith("[/seats/0/colour]")
+    assert len(terrain) == 1 and terrain[0].endswith("[/fields/0/terrain]")
+    assert "lava" in terrain[0]
+    assert "(2 findings)" in result.stderr and "Untitled" not in result.stderr
+    assert "wrote" not in result.stdout
+
+
+def test_screenshot_honours_the_smallest_allowed_size(tmp_path) -> None:
+    board = synthetic_board(tmp_path, fields=20, size=800)
+    out = tmp_path / "small.png"
+    result = _run("--screenshot", str(out), "--size", "640x480", str(board), tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (640, 480)
+
+
+@pytest.mark.parametrize(("size", "message"), [
+    ("0x0", "--size 0x0 is too small: the window needs at least 640x480"),
+    ("20x20", "--size 20x20 is too small: the window needs at least 640x480"),
+    ("639x480", "too small"),
+    ("1400x479", "too small"),
+    ("10001x900", "--size 10001x900 is too large: at most 10000x10000"),
+    ("1400x20000", "too large"),
+    ("big", "bad --size 'big', expected WxH"),
+    ("1x2x3", "expected WxH"),
+])
+def test_screenshot_rejects_sizes_out_of_range(tmp_path, capsys, size: str,
+                                               message: str) -> None:
+    """Sizes the window cannot honour are refused (exit 2) before anything is drawn, instead
+    of silently producing an image of another size."""
+    from editor.gui.app import main
+
+    out = tmp_path / "x.png"
+    assert main(["--screenshot", str(out), "--size", size]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1
+    assert not out.exists()
+
+
+def test_qt_message_filter_drops_only_the_harmless_warning(tmp_path) -> None:
+    """The filter drops "This plugin does not support propagateSizeHints()" and nothing else
+    (run in a child process: pytest-qt owns this process's message handler)."""
+    code = (
+        "from PySide6.QtCore import qWarning\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from editor.gui.qtlog import install_message_filter\n"
+        "install_message_filter()\n"
+        "app = QApplication([])\n"
+        "qWarning('This plugin does not support propagateSizeHints()')\n"
+        "qWarning('some other Qt warning')\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "propagateSizeHints" not in result.stderr
+    assert "some other Qt warning" in result.stderr
+
+
+def test_qt_message_filter_forwards_to_the_previous_handler(capsys) -> None:
+    from PySide6.QtCore import QMessageLogContext, QtMsgType
+
+    from editor.gui.qtlog import forward
+
+    seen: list[str] = []
+    ctx = QMessageLogContext()
+    warning = QtMsgType.QtWarningMsg
+    forward(lambda _m, _c, text: seen.append(text), warning, ctx,
+            "This plugin does not support propagateSizeHints()")
+    forward(lambda _m, _c, text: seen.append(text), warning, ctx, "a real problem")
+    assert seen == ["a real problem"]
+    forward(None, warning, ctx, "This plugin does not support propagateSizeHints()")
+    forward(None, warning, ctx, "another real problem")
+    err = capsys.readouterr().err
+    assert "another real problem" in err and "propagateSizeHints" not in err
 
 
 def test_without_a_display_the_editor_says_so(monkeypatch, capsys) -> None:

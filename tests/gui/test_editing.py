@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
+from editor.gui.wording import plural
 from editor.model import dump_board, save_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage
@@ -159,7 +160,7 @@ def test_validation_panel_refreshes_and_jumps_to_the_element(make_window, drive,
     codes = [(f.code, f.element) for f in w.validation.findings]
     assert ("UNREACHABLE_FIELD", "6") in codes
     errors, warnings = w.validation.counts()
-    assert f"{errors} errors, {warnings} warnings" in w.counts_label.text()
+    assert f"{plural(errors, 'error')}, {plural(warnings, 'warning')}" in w.counts_label.text()
     w.doc.apply("Number", E.set_attr, "fields", ["2"], "number", 1)
     qtbot.waitUntil(lambda: any(f.code == "DUPLICATE_NUMBER" for f in w.validation.findings))
     row = next(i for i, f in enumerate(w.validation.findings) if f.code == "DUPLICATE_NUMBER")

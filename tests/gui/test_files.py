@@ -46,6 +46,28 @@ def test_open_unreadable_and_invalid_files_show_a_dialog(make_window, tmp_path, 
     assert w.doc.path is None
 
 
+def test_open_failure_dialog_lists_every_finding_with_line_and_column(make_window, tmp_path,
+                                                                      ui) -> None:
+    """Two structural errors: the dialog's text names both with line and column, its details
+    hold the full PATH:LINE:COL: SEVERITY CODE message [pointer] lines."""
+    broken = tmp_path / "broken.board.json"
+    broken.write_text(
+        '{\n  "format": "conquest-board/1",\n  "name": "broken",\n'
+        '  "seats": [{"id": "s", "name": "S", "colour": "notacolour"}],\n'
+        '  "fields": [\n    {"id": "a", "terrain": "lava", "x": 10, "y": 10}\n  ]\n}\n',
+        encoding="utf-8")
+    w = make_window()
+    assert not w.open_path(str(broken))
+    (error,) = ui.errors()  # "TITLE: TEXT\nDETAILS"
+    text = window_module.open_failure_text(str(broken), load_board(broken).findings)
+    assert error.startswith(f"Cannot open board: {text}\n")
+    assert "(2 problems)" in text
+    assert "line 4, column 38: 'colour'" in text and "line 6, column 17: 'terrain'" in text
+    assert f"{broken}:4:38: error SCHEMA " in error and "[/seats/0/colour]" in error
+    assert f"{broken}:6:17: error SCHEMA " in error and "[/fields/0/terrain]" in error
+    assert w.doc.path is None and w.doc.board.name == "Untitled board"
+
+
 def test_missing_scan_is_reported_and_the_board_still_opens(make_window, tmp_path, ui) -> None:
     path = small_board_file(tmp_path, scan=False)
     w = make_window(str(path))
@@ -117,6 +139,8 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
     d.click(400, 200)
     recovery = tmp_path / "recovery"
     qtbot.waitUntil(lambda: any(recovery.glob("*.board.json")), timeout=5000)
+    # the timer may fire between the clicks: wait for the autosave of the last edit
+    qtbot.waitUntil(lambda: w1._autosaved_index == w1.doc.stack.index(), timeout=5000)
     w1.autosave_timer.stop()
     autosaved = dump_board(w1.doc.board)
     # an edit after the last autosave is lost in the crash
