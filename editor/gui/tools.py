@@ -294,20 +294,35 @@ class AddSeaFieldTool(AddFieldTool):
            "an existing field selects it.")
 
 
-class _TwoNodeTool(Tool):
-    """Click a first field, then a second one; a rubber line follows the cursor."""
-
-    regions = False
+class _RubberLineTool(Tool):
+    """A gesture of two clicks: after the first, a preview line follows the cursor."""
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.first: str | None = None
+        self.first = None
         self._line: QGraphicsLineItem | None = None
 
     def cancel(self) -> None:
         super().cancel()
         self.first = None
         self._line = None
+
+    def _start_line(self, start: QPointF, pos: QPointF, *colour: str) -> None:
+        """Show the preview line from `start` (optionally in another colour)."""
+        self._line = self._add_preview(QGraphicsLineItem(start.x(), start.y(), pos.x(), pos.y()))
+        self._line.setPen(_preview_pen(self.scene, *colour))
+
+    def move(self, event: QMouseEvent, pos: QPointF) -> None:
+        if self._line is not None:
+            line = self._line.line()
+            line.setP2(pos)
+            self._line.setLine(line)
+
+
+class _TwoNodeTool(_RubberLineTool):
+    """Click a first field, then a second one; a rubber line follows the cursor."""
+
+    regions = False
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() == Qt.MouseButton.RightButton:
@@ -322,10 +337,7 @@ class _TwoNodeTool(Tool):
         if self.first is None or self.first == node:
             self.cancel()
             self.first = node
-            start = self.scene.node_pos(node)
-            self._line = self._add_preview(QGraphicsLineItem(start.x(), start.y(), pos.x(),
-                                                             pos.y()))
-            self._line.setPen(_preview_pen(self.scene))
+            self._start_line(self.scene.node_pos(node), pos)
             self.scene.select_keys([("region" if self._wants_regions() else "field", node)])
             return
         first = self.first
@@ -333,16 +345,7 @@ class _TwoNodeTool(Tool):
         keep = self.finish(first, node)
         if keep:
             self.first = node
-            start = self.scene.node_pos(node)
-            self._line = self._add_preview(QGraphicsLineItem(start.x(), start.y(), pos.x(),
-                                                             pos.y()))
-            self._line.setPen(_preview_pen(self.scene))
-
-    def move(self, event: QMouseEvent, pos: QPointF) -> None:
-        if self._line is not None:
-            line = self._line.line()
-            line.setP2(pos)
-            self._line.setLine(line)
+            self._start_line(self.scene.node_pos(node), pos)
 
     def key(self, event: QKeyEvent) -> bool:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -475,22 +478,12 @@ class RegionTool(Tool):
         return False
 
 
-class ScaleTool(Tool):
+class ScaleTool(_RubberLineTool):
     name = "scale"
     title = "Scale calibration"
     shortcut = "K"
     tip = ("Click two points on the scan a known printed distance apart, then enter the "
            "distance in cm.")
-
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self.first: QPointF | None = None
-        self._line: QGraphicsLineItem | None = None
-
-    def cancel(self) -> None:
-        super().cancel()
-        self.first = None
-        self._line = None
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -498,9 +491,7 @@ class ScaleTool(Tool):
             return
         if self.first is None:
             self.first = QPointF(pos)
-            self._line = self._add_preview(QGraphicsLineItem(pos.x(), pos.y(), pos.x(),
-                                                             pos.y()))
-            self._line.setPen(_preview_pen(self.scene, "#e65100"))
+            self._start_line(pos, pos, "#e65100")
             return
         a, b = (self.first.x(), self.first.y()), (pos.x(), pos.y())
         self.cancel()
@@ -510,12 +501,6 @@ class ScaleTool(Tool):
                                10.0)
         if cm:
             self.doc.apply("Calibrate scale", ops.set_scale, a, b, cm)
-
-    def move(self, event: QMouseEvent, pos: QPointF) -> None:
-        if self._line is not None:
-            line = self._line.line()
-            line.setP2(pos)
-            self._line.setLine(line)
 
 
 class DeleteTool(Tool):

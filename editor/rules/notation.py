@@ -473,12 +473,18 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
                 if tnode is not None and v != tnode:
                     continue
                 matches.append(a)
+    return _one_match(matches, raw)
+
+
+def _one_match(matches: list[tuple], text: str) -> tuple[tuple | None, Reason | None]:
+    """The single legal action a puzzle-book text names, or why there is none or several
+    (BOARD-5: printed numbers identify the fields)."""
     if len(matches) == 1:
         return matches[0], None
     if not matches:
-        return None, Reason(X.E_NO_PATH, "BOARD-5", f"no legal action matches {raw!r}")
+        return None, Reason(X.E_NO_PATH, "BOARD-5", f"no legal action matches {text!r}")
     return None, Reason(X.E_BAD_NOTATION, "BOARD-5",
-                        f"{raw!r} is ambiguous: {len(matches)} legal actions match")
+                        f"{text!r} is ambiguous: {len(matches)} legal actions match")
 
 
 def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
@@ -528,9 +534,4 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         if ap is not None and not is_resp and len(path) - 1 != ap:
             continue
         matches.append(a)
-    if len(matches) == 1:
-        return matches[0], None
-    if not matches:
-        return None, Reason(X.E_NO_PATH, "BOARD-5", f"no legal action matches {text!r}")
-    return None, Reason(X.E_BAD_NOTATION, "BOARD-5",
-                        f"{text!r} is ambiguous: {len(matches)} legal actions match")
+    return _one_match(matches, text)
