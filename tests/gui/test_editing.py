@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from guikit import make_scan
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
+from support.guikit import make_scan
 
 from editor.gui.wording import plural
 from editor.model import dump_board, save_board

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from guikit import make_scan
 from PySide6.QtCore import Qt
+from support.guikit import make_scan
 
 from editor.gui import window as window_module
 from editor.model import dump_board, load_board, save_board

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from guikit import make_scan
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
+from support.guikit import make_scan
 
 from editor.model import dump_board, load_board
 from editor.model import edit as E

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ruleworld import code, make_state, on, play, why
+from support.ruleworld import code, make_state, on, play, why
 
 from editor.model.variant import resolve_variant
 

@@ -3,8 +3,8 @@ world (ruleworld.py) with the conquest-plus variants and the catapult-4cm overla
 
 from __future__ import annotations
 
-from rulekit import make_board
-from ruleworld import code, dests, make_state, on, play, why
+from support.rulekit import make_board
+from support.ruleworld import code, dests, make_state, on, play, why
 
 from editor.model.variant import resolve_variant
 from editor.rules.engine import Game

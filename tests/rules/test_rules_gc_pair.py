@@ -4,9 +4,9 @@ and the shipped variants (edition switches in files, not code)."""
 
 from __future__ import annotations
 
-from gcworld import gc_board
-from rulekit import make_board
-from ruleworld import make_state, on, play
+from support.gcworld import gc_board
+from support.rulekit import make_board
+from support.ruleworld import make_state, on, play
 
 from editor.model.variant import resolve_variant
 from editor.rules.validation import check_board_for_variant, check_variant
@@ -20,7 +20,7 @@ def codes(board, name, overlays=()):
 def test_pair_gc_features_on_a_conquest_board():
     """DRAW-1/BF-8 drawbridges, WILD-1/BF-10 regions, BF-13 arrow slits: a GC variant on a
     board without them reports the gaps; the GC world board has them."""
-    from ruleworld import world_board
+    from support.ruleworld import world_board
     got = codes(world_board(), "grand-conquest-4p")
     assert {"PAIR_NO_DRAWBRIDGES", "PAIR_NO_REGIONS", "PAIR_NO_ARROW_SLITS",
             "PAIR_NO_CENTRAL_ISLAND"} <= got

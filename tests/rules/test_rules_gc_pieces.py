@@ -3,8 +3,8 @@ matrix. Each test names its rule IDs and asserts legal and illegal cases on the 
 
 from __future__ import annotations
 
-from gcworld import gc_board
-from ruleworld import code, dests, make_state, on, play, why
+from support.gcworld import gc_board
+from support.ruleworld import code, dests, make_state, on, play, why
 
 GC4 = "grand-conquest-4p"
 _BOARDS: dict = {}

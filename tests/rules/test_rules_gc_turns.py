@@ -3,8 +3,8 @@ board; each test names its rule IDs and asserts legal and illegal cases."""
 
 from __future__ import annotations
 
-from gcworld import gc_board
-from ruleworld import code, make_state, on, play, why
+from support.gcworld import gc_board
+from support.ruleworld import code, make_state, on, play, why
 
 from editor.rules.engine import A_END
 from editor.rules.notation import parse_or_reason, to_text

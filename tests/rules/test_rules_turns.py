@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ruleworld import code, make_state, on, play, why, world_board
+from support.ruleworld import code, make_state, on, play, why, world_board
 
 from editor.model.variant import resolve_variant
 from editor.rules.engine import Game

@@ -164,7 +164,7 @@ def test_cli_selfplay_and_bench_smoke(capsys):
 
 def test_bad_action_text_gives_reasons_not_tracebacks():
     """Unreadable notation, unknown fields and pieces give E_BAD_NOTATION / E_NO_SUCH_PIECE."""
-    from ruleworld import make_state, why
+    from support.ruleworld import make_state, why
 
     st = make_state(["south:S@g0_0"])
     assert why(st, "hello world").code == "E_BAD_NOTATION"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ruleworld import code, make_state, play, world_board
+from support.ruleworld import code, make_state, play, world_board
 
 from editor.model.variant import resolve_variant
 from editor.rules.synthetic import synthetic_board

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "rules"))
+sys.path.insert(0, str(HERE.parent))  # tests/: the `support` package
 
-from gcworld import gc_board  # noqa: E402
-from rulekit import make_board  # noqa: E402
-from ruleworld import world_board  # noqa: E402
+from support.gcworld import gc_board  # noqa: E402
+from support.rulekit import make_board  # noqa: E402
+from support.ruleworld import world_board  # noqa: E402
 
 from editor.model import save_board  # noqa: E402
 

@@ -9,7 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from boardkit import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.boardkit import (
     FORMAT,
     Board,
     bare_board,
@@ -20,8 +22,6 @@ from boardkit import (
     rich_board,
     small_board,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from editor.model import dump_board, load_board, parse_board, save_board
 from editor.model.board import Board as BoardModel

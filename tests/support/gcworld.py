@@ -11,9 +11,9 @@ g2_2 and g3_2 (BUILD-3); a 4 cm scale (100 px/cm on a 20 px grid: neighbours 0.2
 
 from __future__ import annotations
 
-from ruleworld import _TYPES, SEATS4, world_board
-
 from editor.model.board import Board
+
+from .ruleworld import _TYPES, SEATS4, world_board
 
 _TYPES.update({"D": "camel", "K": "catapult", "T": "siege_engine"})
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 
-from rulekit import make_board
-
 from editor.model.variant import resolve_variant
 from editor.rules.engine import Game, State
 from editor.rules.notation import parse_or_reason
+
+from .rulekit import make_board
 
 SEATS4 = ["south", "west", "north", "east"]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from boardkit import CliRun, land, road, small_board
+from support.boardkit import CliRun, land, road, small_board
 
 LINE = re.compile(r"^(?P<path>.+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning) "
                   r"(?P<code>[A-Z_]+) (?P<msg>.*)$")

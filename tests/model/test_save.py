@@ -11,7 +11,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from boardkit import board_text, rich_board, small_board
+from support.boardkit import board_text, rich_board, small_board
 
 from editor.model import dump_board, parse_board, save_board
 from editor.model import io as model_io

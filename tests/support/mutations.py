@@ -6,8 +6,9 @@ import copy
 import json
 from typing import Any
 
-from boardkit import castle_board, grail_board, region_board, rich_board, small_board
 from hypothesis import strategies as st
+
+from .boardkit import castle_board, grail_board, region_board, rich_board, small_board
 
 BASES = [small_board(), castle_board(), grail_board(), region_board(), rich_board()]
 DEEP = "@@deep@@"

@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
-from boardkit import run_cli
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from mutations import mutated_files
+from support.boardkit import run_cli
+from support.mutations import mutated_files
 
 from editor.check.board_checks import check_board
 from editor.check.catalogue import load_all_codes

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import json_source_map
 import pytest
-from boardkit import (
+from support.boardkit import (
     Board,
     bare_board,
     board_text,

@@ -1,7 +1,7 @@
 """Builders for small board files in tests (plain dicts, written as JSON).
 
-Import with `from boardkit import ...` from tests in `tests/foundation/` (its conftest puts this
-folder on `sys.path`); other test folders can do the same insertion.
+Import with `from support.boardkit import ...` (tests/ is on `sys.path`: see
+tests/support/__init__.py).
 
     data = small_board()                     # two land fields and a road, no findings
     data["connections"].append(road("r2", "a", "zz"))

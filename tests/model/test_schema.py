@@ -15,10 +15,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-from boardkit import FORMAT, Board, rich_board, run_cli, small_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mutations import BASES, DEEP, NASTY, mutate_tree
+from support.boardkit import FORMAT, Board, rich_board, run_cli, small_board
+from support.mutations import BASES, DEEP, NASTY, mutate_tree
 
 from editor.cli.schema_cmd import load_providers
 from editor.model import parse_board
