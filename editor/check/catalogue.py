@@ -1,55 +1,18 @@
-"""The documented list of finding codes (`docs/findings.md`), generated from the registry."""
+"""The documented list of finding codes (`docs/findings.md`), generated from the registry.
+
+Codes are registered when the module that defines them is imported; this module imports none of
+them. The caller (the top layer: `editor.cli.docs_cmd`) imports every producer first.
+"""
 
 from __future__ import annotations
 
-import importlib
-import re
-from pathlib import Path
+from collections.abc import Iterable
 
-from editor.model.findings import CODES
-
-#: Modules that define finding codes; importing them fills the registry. Any other module of
-#: the package that calls `define(` is found by `producer_modules()` too, so a code is
-#: documented whatever happens to be imported already.
-PRODUCERS = [
-    "editor.model.io",
-    "editor.check.board_checks",
-    "editor.rules.validation",
-    "editor.rules.explain",
-]
-
-_PACKAGE = Path(__file__).resolve().parent.parent
-_DEFINES = re.compile(r"^(?!\s*def )[^#\n]*\bdefine\(", re.MULTILINE)
+from editor.model.findings import CODES, Code
 
 
-def producer_modules() -> list[str]:
-    """PRODUCERS plus every module of the `editor` package whose source calls `define(`."""
-    found = []
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        rel = path.relative_to(_PACKAGE.parent).with_suffix("")
-        name = ".".join(rel.parts).removesuffix(".__init__")
-        if name in ("editor.model.findings", __name__):
-            continue
-        try:
-            source = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if _DEFINES.search(source):
-            found.append(name)
-    return [*PRODUCERS, *(n for n in found if n not in PRODUCERS)]
-
-
-def load_all_codes() -> None:
-    for name in producer_modules():
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-
-
-def render_markdown() -> str:
-    load_all_codes()
+def render_markdown(codes: Iterable[Code] | None = None) -> str:
+    """The table of `codes` (default: every registered code), by area and code."""
     lines = [
         "# Finding codes",
         "",
@@ -60,7 +23,8 @@ def render_markdown() -> str:
         "| code | area | severity | meaning | how to fix |",
         "|---|---|---|---|---|",
     ]
-    for code in sorted(CODES.values(), key=lambda c: (c.area, c.code)):
+    for code in sorted(CODES.values() if codes is None else codes,
+                       key=lambda c: (c.area, c.code)):
         hint = code.hint.replace("|", "\\|")
         lines.append(f"| `{code.code}` | {code.area} | {code.severity.value} | {code.title} | "
                      f"{hint} |")

@@ -1,40 +1,52 @@
-"""Validate files of any shipped format: load, structure, semantic checks, positions.
+"""Validate files of any shipped format: load, structure, semantic checks.
 
-The format is recognised by the file's `"format"` tag; other layers register a validator for
-their format with `register_validator` (variants and scenarios do). Files without a known tag
-are validated as boards, which reports the wrong tag.
+The format is recognised by the file's `"format"` tag and looked up in a table of validators
+(format tag -> function of a path). `VALIDATORS` holds what this layer can judge on its own:
+boards and variants in full, scenarios as far as their structure goes. A higher layer passes a
+table of its own: `editor.rules.validation.VALIDATORS` adds the scenario checks that run the
+engine. Nothing here imports a higher layer. A file without a known tag is validated as the
+format its name announces (so the finding names the expected tag), else as a board.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from editor.check.board_checks import check_board
+from editor.check.variant_checks import validate_variant_file
 from editor.model import load_board
 from editor.model.board import BOARD_FORMAT
 from editor.model.findings import Finding
+from editor.model.scenario import SCENARIO_FORMAT, load_scenario
+from editor.model.variant import VARIANT_FORMAT
 
 Validator = Callable[[str], list[Finding]]
-_VALIDATORS: dict[str, Validator] = {}
-
-
-def register_validator(format_tag: str, validator: Validator) -> None:
-    _VALIDATORS[format_tag] = validator
+Validators = Mapping[str, Validator]
 
 
 def validate_board_file(path: str) -> list[Finding]:
     """Findings of a board file: reading, structure, then semantic checks, all located."""
-    from editor.check.board_checks import check_board
-
     result = load_board(path)
     if result.model is None:
         return result.findings
     return result.locate(check_board(result.model))
 
 
-register_validator(BOARD_FORMAT, validate_board_file)
+def validate_scenario_structure(path: str) -> list[Finding]:
+    """Findings of a scenario file as far as this layer sees: reading and structure (its board,
+    variant, position and steps need the rules engine: `editor.rules.validation`)."""
+    return load_scenario(path).findings
+
+
+#: The validators of this layer, by format tag.
+VALIDATORS: Validators = {
+    BOARD_FORMAT: validate_board_file,
+    VARIANT_FORMAT: validate_variant_file,
+    SCENARIO_FORMAT: validate_scenario_structure,
+}
 
 
 def _format_tag(path: str) -> str | None:
@@ -47,50 +59,41 @@ def _format_tag(path: str) -> str | None:
     return tag if isinstance(tag, str) else None  # a malformed tag is the loader's finding
 
 
-def _load_plugins() -> None:
-    """Import the layers that register validators for their formats, where present."""
-    import importlib
-
-    for name in ("editor.rules.validation",):
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-
-
-def validate_file(path: str | os.PathLike[str]) -> list[Finding]:
+def validate_file(path: str | os.PathLike[str],
+                  validators: Validators = VALIDATORS) -> list[Finding]:
     """All findings of one file, whatever its format."""
-    _load_plugins()
     shown = str(path)
     tag = _format_tag(shown)
-    validator = _VALIDATORS.get(tag or "") or _validator_by_name(shown)
+    validator = validators.get(tag or "") or _validator_by_name(shown, validators)
     return validator(shown)
 
 
-def _validator_by_name(path: str) -> Validator:
+def _validator_by_name(path: str, validators: Validators) -> Validator:
     """For a file without a known format tag, the format its name announces
     (`*.variant.json` -> `conquest-variant/1`), so the finding names the expected tag;
     boards otherwise."""
     name = Path(path).name
-    for tag, validator in _VALIDATORS.items():
-        kind = tag.split("/", 1)[0].removeprefix("conquest-")
-        if name.endswith(f".{kind}.json"):
+    for tag, validator in validators.items():
+        if name.endswith(_suffix(tag)):
             return validator
     return validate_board_file
 
 
-#: File name endings `conquest validate DIR` picks up.
-def known_suffixes() -> list[str]:
-    _load_plugins()
-    return [f".{t.split('/', 1)[0].removeprefix('conquest-')}.json" for t in _VALIDATORS]
+def _suffix(format_tag: str) -> str:
+    """`conquest-variant/1` -> `.variant.json`."""
+    return f".{format_tag.split('/', 1)[0].removeprefix('conquest-')}.json"
 
 
-def expand_paths(paths: list[str]) -> list[str]:
+def known_suffixes(validators: Validators = VALIDATORS) -> list[str]:
+    """File name endings `conquest validate DIR` picks up."""
+    return [_suffix(t) for t in validators]
+
+
+def expand_paths(paths: list[str], validators: Validators = VALIDATORS) -> list[str]:
     """Files to validate: files as given, folders searched (recursively, sorted) for files of
     the known formats (`*.board.json`, `*.variant.json`, `*.scenario.json`)."""
     out: list[str] = []
-    suffixes = tuple(known_suffixes())
+    suffixes = tuple(known_suffixes(validators))
     for p in paths:
         folder = Path(p)
         if folder.is_dir():
@@ -101,8 +104,9 @@ def expand_paths(paths: list[str]) -> list[str]:
     return out
 
 
-def validate_paths(paths: list[str]) -> dict[str, list[Finding]]:
-    return {p: validate_file(p) for p in paths}
+def validate_paths(paths: list[str],
+                   validators: Validators = VALIDATORS) -> dict[str, list[Finding]]:
+    return {p: validate_file(p, validators) for p in paths}
 
 
 def is_readable_file(path: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from editor.cli.main import EXIT_OK
+from editor.cli.exits import EXIT_OK
 from editor.cli.selfplay import load_game
 
 NAME = "bench"

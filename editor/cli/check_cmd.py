@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.rules import scenario_run
 
 NAME = "check"

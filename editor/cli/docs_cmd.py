@@ -6,13 +6,28 @@ import argparse
 import sys
 from pathlib import Path
 
+from editor.check import board_checks, editor_codes, pair_checks, variant_checks
 from editor.check.catalogue import render_markdown
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model import io, variant
+from editor.model.findings import CODES, Code
 from editor.model.io import atomic_write_text
 from editor.resources import checkout_root
+from editor.rules import explain, scenario_run
 
 NAME = "docs"
 HELP = "Write docs/findings.md, the table of finding codes (--check: fail when stale)."
+
+#: Every module that defines finding codes (`define(...)` at import time), imported above so
+#: the registry is complete; tests/check/test_catalogue.py fails when a module that calls
+#: `define(` is missing here.
+PRODUCERS = (io, variant, board_checks, variant_checks, pair_checks, editor_codes, explain,
+             scenario_run)
+
+
+def all_codes() -> list[Code]:
+    """Every finding code of the workbench, by area and code."""
+    return sorted(CODES.values(), key=lambda c: (c.area, c.code))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,7 +43,7 @@ def default_target() -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = render_markdown()
+    text = render_markdown(all_codes())
     out: Path = args.out or default_target()
     current = out.read_text(encoding="utf-8") if out.is_file() else None
     if current == text:

@@ -9,31 +9,28 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import sys
 from types import ModuleType
 
 from editor import __version__
+from editor.cli import (
+    bench,
+    check_cmd,
+    docs_cmd,
+    moves,
+    render_cmd,
+    schema_cmd,
+    selfplay,
+    validate,
+    variant_cmd,
+)
+from editor.cli.exits import EXIT_OK, EXIT_USAGE
 
-#: Subcommand modules in help order; a module not written yet is skipped.
-SUBCOMMANDS = [
-    "validate", "schema_cmd", "docs_cmd", "render_cmd", "variant_cmd", "moves", "check_cmd",
-    "selfplay", "bench",
+#: Subcommand modules in help order (imported by name: no module name in a string).
+SUBCOMMANDS: list[ModuleType] = [
+    validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
 ]
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-def _modules() -> list[ModuleType]:
-    found = []
-    for name in SUBCOMMANDS:
-        qualified = f"editor.cli.{name}"
-        try:
-            found.append(importlib.import_module(qualified))
-        except ModuleNotFoundError as exc:
-            if exc.name != qualified:
-                raise
-    return found
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         "boards, and play-test rules.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _modules():
+    for module in SUBCOMMANDS:
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)

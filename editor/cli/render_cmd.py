@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from editor.check.board_checks import check_board
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model import load_board
 from editor.model.findings import Finding
 from editor.model.io import FILE_UNREADABLE

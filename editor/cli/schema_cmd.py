@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model import scenario, variant
 from editor.model.io import atomic_write_text
 from editor.model.schema import SCHEMAS, render
 from editor.resources import data_dir
@@ -15,8 +15,8 @@ from editor.resources import data_dir
 NAME = "schema"
 HELP = "Generate schema/*.schema.json from the models (--check: fail when they are stale)."
 
-#: Modules that register further schemas (variant, scenario) when present.
-SCHEMA_PROVIDERS = ["editor.model.variant", "editor.model.scenario"]
+#: Modules that register further schemas (the board's is built in): imported, so registered.
+SCHEMA_PROVIDERS = (variant, scenario)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -25,17 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=None, help="folder to write to (default: schema/)")
 
 
-def load_providers() -> None:
-    for name in SCHEMA_PROVIDERS:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-
-
 def run(args: argparse.Namespace) -> int:
-    load_providers()
     folder = args.out or data_dir("schema")
     if folder.exists() and not folder.is_dir():
         print(f"conquest schema: '{folder}' is not a folder; --out takes the folder to write "

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options, unresolved_exit
 
 NAME = "selfplay"
@@ -39,12 +39,12 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     """
     from pathlib import Path
 
+    from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
     from editor.model.variant import resolve_variant
     from editor.resources import data_dir
     from editor.rules.compiled import CompileError
     from editor.rules.engine import Game
     from editor.rules.scenario_run import resolve_board
-    from editor.rules.validation import PAIR_VARIANT, check_board_for_variant
 
     rv = resolve_variant(variant_ref, None, overlays or None, options or None)
     if rv.variant is None:

@@ -7,9 +7,11 @@ import json
 import sys
 from pathlib import Path
 
+from editor.check.pair_checks import check_pair
 from editor.check.validate import expand_paths, is_readable_file, validate_file
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.model.findings import Finding, has_errors
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.findings import has_errors
+from editor.rules.validation import VALIDATORS
 
 NAME = "validate"
 HELP = "Check board, variant and scenario files and print one line per finding."
@@ -27,13 +29,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="output format (default: text)")
 
 
-def _pair_findings(board: str, variant: str) -> list[Finding]:
-    """Findings of a board/variant pair (the rules layer provides the check)."""
-    from editor.rules.validation import check_pair
-
-    return check_pair(board, variant)
-
-
 def run(args: argparse.Namespace) -> int:
     if bool(args.board) != bool(args.variant):
         print("conquest validate: --board and --variant go together", file=sys.stderr)
@@ -42,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         print("conquest validate: give at least one PATH, or --board and --variant",
               file=sys.stderr)
         return EXIT_USAGE
-    paths = expand_paths(args.paths)
+    paths = expand_paths(args.paths, VALIDATORS)
     for folder in args.paths:
         if Path(folder).is_dir() and not any(p.startswith(str(Path(folder))) for p in paths):
             print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
@@ -53,10 +48,10 @@ def run(args: argparse.Namespace) -> int:
     for p in unreadable:
         print(f"conquest validate: cannot read '{p}': no such file or not readable",
               file=sys.stderr)
-    report = {p: validate_file(p) for p in paths if p not in unreadable}
+    report = {p: validate_file(p, VALIDATORS) for p in paths if p not in unreadable}
     if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
-        report[pair_key] = _pair_findings(args.board, args.variant)
+        report[pair_key] = check_pair(args.board, args.variant)
     empty_folder = any(Path(f).is_dir() for f in args.paths) and not paths
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]

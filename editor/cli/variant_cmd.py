@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.variant import dump_variant, locate_variant, resolve_variant
 
 NAME = "variant"

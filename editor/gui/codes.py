@@ -1,11 +1,9 @@
-"""Finding codes the editor adds to those of `conquest validate` (kept free of widgets so the
-findings catalogue can import it cheaply)."""
+"""Finding codes the editor adds to those of `conquest validate`. They are defined in
+`editor.check.editor_codes` (so `conquest docs` lists them without importing the GUI); define new
+ones there."""
 
 from __future__ import annotations
 
-from editor.model.findings import Severity, define
+from editor.check.editor_codes import SCAN_MISSING
 
-SCAN_MISSING = define(
-    "SCAN_MISSING", Severity.WARNING, "Scan image not found",
-    "Put the scan next to the board file at the path in image.path, or choose it again with "
-    "File > New from scan.", area="editor")
+__all__ = ["SCAN_MISSING"]

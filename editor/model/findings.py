@@ -1,13 +1,12 @@
 """Findings: what is wrong with a file, where, and how to fix it (ARCHITECTURE principle 4).
 
 Every finding has a stable `code` from the registry below. Codes are defined where they are
-produced (`define(...)` at import time); `editor.check.catalogue` imports every producer so the
-generated table in `docs/findings.md` lists them all.
+produced (`define(...)` at import time); the top layer imports every producer
+(`editor.cli.docs_cmd.PRODUCERS`) so the generated table in `docs/findings.md` lists them all.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 
@@ -98,10 +97,6 @@ class Finding:
 
 def has_errors(findings: list[Finding]) -> bool:
     return any(f.is_error for f in findings)
-
-
-def findings_to_json(findings: list[Finding]) -> str:
-    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)
 
 
 def pointer_join(*parts: object) -> str:

@@ -34,8 +34,8 @@ from support.boardkit import (
 )
 
 from editor.check.board_checks import check_board
-from editor.check.catalogue import load_all_codes
 from editor.check.validate import validate_file
+from editor.cli.docs_cmd import all_codes
 from editor.model import load_board, parse_board
 from editor.model.findings import CODES, Finding
 
@@ -232,7 +232,7 @@ def the(findings: list[Finding], code: str) -> Finding:
 
 
 def test_every_board_and_file_code_has_a_case() -> None:
-    load_all_codes()
+    all_codes()
     documented = {c.code for c in CODES.values() if c.area in AREAS}
     assert documented == set(BY_CODE), (
         f"codes without a test case: {sorted(documented - set(BY_CODE))}; "
@@ -240,7 +240,7 @@ def test_every_board_and_file_code_has_a_case() -> None:
 
 
 def test_codes_have_title_and_hint() -> None:
-    load_all_codes()
+    all_codes()
     for code in CODES.values():
         if code.area in AREAS:
             assert code.title.strip() and code.hint.strip(), code

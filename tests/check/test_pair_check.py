@@ -8,7 +8,7 @@ import copy
 import pytest
 from support.files import BOARDS, shipped_board, write_json, write_variant
 
-from editor.rules.validation import check_pair
+from editor.check.pair_checks import check_pair
 
 
 def _broken_boards() -> dict[str, dict]:

@@ -20,7 +20,7 @@ from support.boardkit import run_cli
 from support.mutations import mutated_files
 
 from editor.check.board_checks import check_board
-from editor.check.catalogue import load_all_codes
+from editor.cli.docs_cmd import all_codes
 from editor.model import dump_board, load_board, parse_board
 from editor.model.findings import CODES, Severity
 
@@ -31,7 +31,7 @@ CLI_EXAMPLES, LOADER_EXAMPLES = 2000, 1000
 
 @pytest.fixture(scope="module")
 def fuzz_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    load_all_codes()
+    all_codes()
     return tmp_path_factory.mktemp("fuzz") / "m.board.json"
 
 

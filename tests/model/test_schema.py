@@ -20,11 +20,10 @@ from hypothesis import strategies as st
 from support.boardkit import FORMAT, Board, rich_board, run_cli, small_board
 from support.mutations import BASES, DEEP, NASTY, mutate_tree
 
-from editor.cli.schema_cmd import load_providers
-from editor.model import parse_board
+from editor.model import parse_board, scenario, variant
 from editor.model.schema import DIALECT, SCHEMAS, generate, render
 
-load_providers()  # every format's schema (variant, scenario) registers itself
+SCHEMA_PROVIDERS = (variant, scenario)  # imported: their schemas are registered
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "schema" / "board.schema.json"

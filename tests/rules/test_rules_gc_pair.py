@@ -8,8 +8,9 @@ from support.gcworld import gc_board
 from support.rulekit import make_board
 from support.ruleworld import make_state, on, play
 
+from editor.check.pair_checks import check_board_for_variant
+from editor.check.variant_checks import check_variant
 from editor.model.variant import resolve_variant
-from editor.rules.validation import check_board_for_variant, check_variant
 
 
 def codes(board, name, overlays=()):

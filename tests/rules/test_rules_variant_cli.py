@@ -42,7 +42,7 @@ def test_every_option_of_the_catalogue_is_in_the_options_model():
 @pytest.mark.parametrize("name", ["conquest-2p", "conquest-4p", "conquest-team"])
 def test_shipped_variants_resolve_without_findings(name):
     """The shipped variants resolve and pass the semantic checks."""
-    from editor.rules.validation import check_variant
+    from editor.check.variant_checks import check_variant
 
     rv = resolve_variant(name)
     assert rv.variant is not None and rv.findings == []
@@ -177,10 +177,10 @@ def test_bad_action_text_gives_reasons_not_tracebacks():
 def test_reference_boards_pair_and_play(variant):
     """BOARD-1 / BOARD-2: the shipped reference boards pair with the shipped variants and a
     short random game on them keeps every invariant."""
+    from editor.check.pair_checks import check_board_for_variant
     from editor.model import load_board
     from editor.rules.engine import Game
     from editor.rules.playout import selfplay
-    from editor.rules.validation import check_board_for_variant
 
     v = resolve_variant(variant).variant
     path = data_dir("boards") / f"{v.board}.board.json"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from support.ruleworld import code, make_state, play, world_board
 
+from editor.check.pair_checks import check_board_for_variant
 from editor.model.variant import resolve_variant
 from editor.rules.synthetic import synthetic_board
-from editor.rules.validation import check_board_for_variant
 
 PAD = {s: [f"{s}:S@pad_{s}_0", f"{s}:S@pad_{s}_1"] for s in ("south", "west", "north", "east")}
 

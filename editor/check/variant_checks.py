@@ -1,0 +1,113 @@
+"""Semantic checks of a resolved variant: completeness, duplicates, piece types in play, teams,
+rules this engine does not implement yet (VARIANT_* codes of area "variant").
+
+`check_variant(variant)` returns findings with JSON pointers into the resolved variant;
+`validate_variant_file(path)` resolves a file (its `extends` and overlays report their own
+findings, located in the file that has the problem) and locates the semantic findings in it.
+"""
+
+from __future__ import annotations
+
+from editor.model.findings import Finding, Severity, define, pointer_join
+from editor.model.variant import Variant, resolve_variant
+
+E, W = Severity.ERROR, Severity.WARNING
+
+VARIANT_INCOMPLETE = define(
+    "VARIANT_INCOMPLETE", E, "Variant lacks what a game needs",
+    "A playable variant has at least two seats, piece types, a setup and victory conditions; "
+    "add them or mark the file as an overlay (\"overlay\": true).", area="variant")
+VARIANT_DUPLICATE = define(
+    "VARIANT_DUPLICATE", E, "Duplicate seat or piece letter",
+    "Give every seat once and every piece type its own letter.", area="variant")
+VARIANT_UNKNOWN_TYPE = define(
+    "VARIANT_UNKNOWN_TYPE", E, "Piece type not in play",
+    "Carry tables, the capture matrix and type lists may name only piece types listed under "
+    "'pieces'.", area="variant")
+VARIANT_UNSUPPORTED = define(
+    "VARIANT_UNSUPPORTED", W, "Rule not implemented by this engine yet",
+    "The engine implements the Conquest editions (C2, C4, CT); Conquest Plus and Grand "
+    "Conquest rules named here are not applied yet.", area="variant")
+VARIANT_TEAMS = define(
+    "VARIANT_TEAMS", E, "Team setup is inconsistent",
+    "Team games need an even number of seats; custom teams list every seat exactly once.",
+    area="variant")
+
+#: option values whose rules this engine does not implement (the engine plays the default)
+_UNSUPPORTED_OPTIONS = {
+    ("galleon_catapult_land_targets", "any_adjacent"): "PIECE-CATAPULT-15",
+}
+_UNSUPPORTED_VICTORY: dict[str, str] = {}
+
+
+def check_variant(v: Variant) -> list[Finding]:
+    """Semantic checks of a resolved variant (pointers into the resolved object)."""
+    out: list[Finding] = []
+    types = {str(t) for t in v.pieces}
+    if not v.overlay:
+        if len(v.seats) < 2:
+            out.append(VARIANT_INCOMPLETE.at("a game needs at least two seats", "/seats"))
+        if not v.pieces:
+            out.append(VARIANT_INCOMPLETE.at("no piece types", "/pieces"))
+        if not v.setup:
+            out.append(VARIANT_INCOMPLETE.at("no setup named", "/setup"))
+        if not v.victory:
+            out.append(VARIANT_INCOMPLETE.at("no victory conditions", "/victory"))
+    seen: set[str] = set()
+    for i, s in enumerate(v.seats):
+        if s.id in seen:
+            out.append(VARIANT_DUPLICATE.at(f"seat '{s.id}' listed twice", f"/seats/{i}/id"))
+        seen.add(s.id)
+    letters: dict[str, str] = {}
+    for name, spec in v.pieces.items():
+        if spec.letter in letters:
+            out.append(VARIANT_DUPLICATE.at(
+                f"letter {spec.letter} used by {letters[spec.letter]} and {name}",
+                pointer_join("pieces", str(name), "letter")))
+        letters[spec.letter] = str(name)
+        for t in spec.carries:
+            if str(t) not in types:
+                out.append(VARIANT_UNKNOWN_TYPE.at(
+                    f"{name} carries '{t}', which is not in play",
+                    pointer_join("pieces", str(name), "carries", str(t))))
+    for cap, targets in v.capture_matrix.items():
+        for j, t in enumerate([cap, *targets]):
+            if str(t) not in types:
+                out.append(VARIANT_UNKNOWN_TYPE.at(
+                    f"capture matrix names '{t}', which is not in play",
+                    pointer_join("capture_matrix", str(cap)) + ("" if j == 0 else f"/{j - 1}")))
+    if v.team_game:
+        if len(v.seats) % 2:
+            out.append(VARIANT_TEAMS.at("a team game needs an even number of seats", "/seats"))
+        if v.options.team_pairing == "custom":
+            listed = [s for team in v.teams for s in team]
+            if sorted(listed) != sorted(s.id for s in v.seats):
+                out.append(VARIANT_TEAMS.at("custom teams must list every seat once", "/teams"))
+    opts = v.options.model_dump()
+    for (name, value), rule in _UNSUPPORTED_OPTIONS.items():
+        if rule and opts.get(name) == value:
+            out.append(VARIANT_UNSUPPORTED.at(
+                f"option {name}={value} ({rule}) is not implemented; the engine plays the "
+                "Conquest default", f"/options/{name}"))
+    if v.options.wilderness_region_capacity != 1:
+        out.append(VARIANT_UNSUPPORTED.at(
+            "wilderness_region_capacity other than 1 (WILD-5) is not implemented; a region "
+            "holds one piece", "/options/wilderness_region_capacity"))
+    for i, cond in enumerate(v.victory):
+        if cond.kind in _UNSUPPORTED_VICTORY:
+            out.append(VARIANT_UNSUPPORTED.at(
+                f"victory condition {cond.kind} ({_UNSUPPORTED_VICTORY[cond.kind]}) is not "
+                "checked yet", f"/victory/{i}/kind"))
+    for name, spec in v.pieces.items():
+        if not spec.implemented:
+            out.append(VARIANT_UNSUPPORTED.at(
+                f"piece type {name}: special rules not implemented",
+                pointer_join("pieces", str(name), "implemented")))
+    return out
+
+
+def validate_variant_file(path: str) -> list[Finding]:
+    rv = resolve_variant(path if path.endswith(".json") else f"./{path}")
+    if rv.variant is None:
+        return rv.findings
+    return rv.findings + [f.located(path) for f in check_variant(rv.variant)]
