@@ -50,7 +50,7 @@ def road(cid: str, a: str, b: str, **kw: object) -> Connection:
     return Connection(id=cid, kind=ConnectionKind.ROAD, a=a, b=b, **kw)
 
 
-def small_board() -> Board:
+def corner_board() -> Board:
     """A seat's corner: a castle of five towers with fronts, a region, a one-way road."""
     fields = [land(f"t{i}", 500 + 40 * i, 800) for i in range(5)]
     fields += [land(f"f{i}", 500 + 40 * i, 860) for i in range(5)]
@@ -98,7 +98,7 @@ def test_reflection_is_an_involution() -> None:
 
 
 def test_rotate_elements_renames_and_moves_everything() -> None:
-    board = small_board()
+    board = corner_board()
     sel = select(board, corner_ids(board))
     els, ids = rotate_elements(sel, CENTRE, 90, lambda i: f"w.{i}", seat_map={"south": "west"})
     assert ids["t0"] == "w.t0" and ids["a0"] == "w.a0" and ids["R"] == "w.R"
@@ -124,7 +124,7 @@ def test_rotate_elements_renames_and_moves_everything() -> None:
 
 def test_rotated_copy_added_to_board_is_valid() -> None:
     """CASTLE-1 and the other checks hold for the rotated copy as for the original."""
-    board = small_board()
+    board = corner_board()
     els, ids = rotate_elements(select(board, corner_ids(board)), CENTRE, 90, lambda i: f"w.{i}",
                                seat_map={"south": "west"})
     out = add_elements(board, els)
@@ -147,13 +147,13 @@ def test_copies_drop_printed_numbers_unless_asked() -> None:
 
 
 def test_rename_collision_is_rejected() -> None:
-    board = small_board()
+    board = corner_board()
     with pytest.raises(ValueError):
         rotate_elements(select(board, {"t0", "t1"}), CENTRE, 90, lambda i: "same")
 
 
 def test_mirror_reverses_rings_and_keeps_orientation() -> None:
-    board = small_board()
+    board = corner_board()
     els, _ = mirror_elements(select(board, corner_ids(board)), (500, 0), (500, 1000),
                              lambda i: f"m.{i}")
     assert [t.field for t in els.castles[0].towers] == [f"m.t{i}" for i in reversed(range(5))]
@@ -193,7 +193,7 @@ def test_merge_coincident_fields_redirects_every_reference() -> None:
 
 
 def test_merge_without_coincidences_returns_the_board() -> None:
-    board = small_board()
+    board = corner_board()
     out, merged = merge_coincident_fields(board)
     assert merged == {} and out is board
 

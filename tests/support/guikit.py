@@ -1,4 +1,4 @@
-"""Helpers shared by the GUI tests (imported as `guikit`, like tests/rules/ruleworld.py)."""
+"""Scan images for the GUI tests (`from support.guikit import make_scan`; needs Qt)."""
 
 from __future__ import annotations
 
