@@ -1,4 +1,4 @@
-"""Build small hand-made boards for rule tests (and the synthetic bench board).
+"""Build small hand-made boards for rule tests.
 
 `make_board(...)` takes compact lists (land fields, sea fields, roads, sea lanes, harbour links,
 bridges, castles, grail) and returns a valid `conquest-board/1` Board: coordinates are laid out on
@@ -68,16 +68,3 @@ def make_board(*, land: list[str], sea: list[str] = (), harbours: list[str] = ()
     if grail:
         data["grail"] = {"fields": grail}
     return Board.model_validate(data)
-
-
-def grid_board(w: int, h: int, seats=("south", "north")) -> Board:
-    """A w x h grid of land fields g{x}_{y} joined by roads (for search tests)."""
-    land = [f"g{x}_{y}" for y in range(h) for x in range(w)]
-    roads = []
-    for y in range(h):
-        for x in range(w):
-            if x + 1 < w:
-                roads.append((f"g{x}_{y}", f"g{x + 1}_{y}"))
-            if y + 1 < h:
-                roads.append((f"g{x}_{y}", f"g{x}_{y + 1}"))
-    return make_board(land=land, roads=roads, seats=list(seats))
