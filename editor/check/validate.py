@@ -104,11 +104,6 @@ def expand_paths(paths: list[str], validators: Validators = VALIDATORS) -> list[
     return out
 
 
-def validate_paths(paths: list[str],
-                   validators: Validators = VALIDATORS) -> dict[str, list[Finding]]:
-    return {p: validate_file(p, validators) for p in paths}
-
-
 def is_readable_file(path: str) -> bool:
     p = Path(path)
     return p.is_file() and os.access(p, os.R_OK)
