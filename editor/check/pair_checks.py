@@ -99,6 +99,7 @@ PAIR_NO_SCALE = define(
     "The 4 cm catapult (PIECE-CATAPULT-4, BF-14) measures field centres in cm: calibrate the "
     "board's scale (px_per_cm).", area="pair")
 
+
 def _carry_ok(v: Variant, carrier: str, cargo: list) -> str | None:
     spec = v.pieces.get(PieceType(carrier)) if carrier in {str(t) for t in v.pieces} else None
     if spec is None:

@@ -33,6 +33,7 @@ VARIANT_TEAMS = define(
     "Team games need an even number of seats; custom teams list every seat exactly once.",
     area="variant")
 
+
 #: option values whose rules this engine does not implement (the engine plays the default)
 _UNSUPPORTED_OPTIONS = {
     ("galleon_catapult_land_targets", "any_adjacent"): "PIECE-CATAPULT-15",
