@@ -32,7 +32,6 @@ SUBCOMMANDS: list[ModuleType] = [
 ]
 
 
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="conquest",
