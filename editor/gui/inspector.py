@@ -381,22 +381,8 @@ class ConnectionPage(Page):
             self.set_attr("connections", "crossing", value)
 
     def _toggle_list(self, attr: str, piece: str, on: bool) -> None:
-        if self.updating:
-            return
-        edits = []
-        for c in self.conns():
-            values = [p.value for p in getattr(c, attr)]
-            if on and piece not in values:
-                values.append(piece)
-            elif not on and piece in values:
-                values.remove(piece)
-            edits.append((c.id, [PieceType(v) for v in values]))
-        self.doc.stack.beginMacro(f"Set {attr}")
-        try:
-            for cid, values in edits:
-                self.doc.apply(f"Set {attr}", ops.set_attr, "connections", [cid], attr, values)
-        finally:
-            self.doc.stack.endMacro()
+        if not self.updating:
+            self.apply(f"Set {attr}", ops.toggle_piece, list(self.ids), attr, piece, on)
 
     def _one_way(self) -> None:
         if len(self.ids) == 1:
@@ -408,22 +394,8 @@ class ConnectionPage(Page):
             self.apply("Remove one way", ops.set_one_way, list(self.ids), None)
 
     def _one_way_piece(self, piece: str, on: bool) -> None:
-        if self.updating:
-            return
-        self.doc.stack.beginMacro("Set one-way pieces")
-        try:
-            for c in self.conns():
-                if c.one_way is None:
-                    continue
-                values = [p.value for p in (c.one_way.pieces or [])]
-                if on and piece not in values:
-                    values.append(piece)
-                elif not on and piece in values:
-                    values.remove(piece)
-                self.doc.apply("Set one-way pieces", ops.set_one_way, [c.id], c.one_way.to,
-                               [PieceType(v) for v in values] or None)
-        finally:
-            self.doc.stack.endMacro()
+        if not self.updating:
+            self.apply("Set one-way pieces", ops.set_one_way_pieces, list(self.ids), piece, on)
 
 
 class RegionPage(Page):
@@ -723,8 +695,7 @@ class BoardPage(Page):
         seat = self.current_seat()
         if seat is None:
             return
-        castles = [("castle", c.id) for c in self.doc.board.castles if c.seat == seat]
-        self.apply("Remove seat", ops.delete, [("seat", seat), *castles])
+        self.apply("Remove seat", ops.delete, [("seat", seat)])  # its castles go with it
 
     def _remove(self, widget: QListWidget, kind: str) -> None:
         item = widget.currentItem()
