@@ -130,15 +130,15 @@ def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]
     tmp = tempfile.mkdtemp(prefix="conquest-bench-")
     window = MainWindow(settings=QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat),
                         recovery_dir=os.path.join(tmp, "rec"), check_recovery=False)
-    window.autosave_timer.stop()
+    window.recovery.timer.stop()
     window.resize(1400, 900)
     window.show()
     app.processEvents()
-    view = window.view
+    view = window.trace.view
     opens = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        if not window.open_path(board):
+        if not window.files.open_path(board):
             raise SystemExit(f"cannot open {board}")
         app.processEvents()
         view.viewport().repaint()
