@@ -134,7 +134,7 @@ class Mode(QObject):
     def set_parts_visible(self, visible: bool) -> None:
         """Show or hide everything the mode owns; docks come back as the user left them."""
         if not visible:
-            self._dock_visible = {d: d.isVisible() for d in self.docks}
+            self._dock_visible = {d: d.isVisibleTo(self.window) for d in self.docks}
         for bar in self.toolbars:
             bar.setVisible(visible)
             bar.toggleViewAction().setVisible(visible)
