@@ -9,20 +9,17 @@ active mode's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
+from editor.gui.files import BoardFiles
 from editor.gui.modes.base import Mode
-
-if TYPE_CHECKING:
-    from editor.gui.window import MainWindow
 
 StandardKey = QKeySequence.StandardKey
 
 
-def make_action(window: MainWindow, menu: QMenu, text: str, slot: Callable, shortcut=None,
+def make_action(window: QMainWindow, menu: QMenu, text: str, slot: Callable, shortcut=None,
                 tip: str = "") -> QAction:
     """An action in `menu` that calls `slot`."""
     action = QAction(text, window)
@@ -38,11 +35,11 @@ def make_action(window: MainWindow, menu: QMenu, text: str, slot: Callable, shor
 class ShellMenus:
     """File, Edit and View menus; a mode's menus go between View and Mode."""
 
-    def __init__(self, window: MainWindow, undo_group: QUndoGroup) -> None:
+    def __init__(self, window: QMainWindow, files: BoardFiles, undo_group: QUndoGroup) -> None:
         self.window = window
+        self.files = files
         bar = window.menuBar()
         self.file = bar.addMenu("&File")
-        files = window.files
         make_action(window, self.file, "&New from scan…", files.new_from_scan, StandardKey.New)
         make_action(window, self.file, "&Open…", files.open_dialog, StandardKey.Open)
         self.recent = self.file.addMenu("Open &recent")
@@ -68,7 +65,7 @@ class ShellMenus:
 
     def update_recent(self) -> None:
         self.recent.clear()
-        files = self.window.files
+        files = self.files
         for path in files.recent_files():
             action = self.recent.addAction(path)
             action.triggered.connect(lambda _c=False, p=path: files.open_path(p))

@@ -9,7 +9,6 @@ window title. Everything else belongs to a mode (`modes/`), switched as a whole 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
@@ -31,13 +30,11 @@ from editor.gui.files import BoardFiles
 from editor.gui.menus import ShellMenus
 from editor.gui.modes import MODES, Mode
 from editor.gui.modes.switcher import ModeSwitcher
+from editor.gui.modes.trace import TraceMode
 from editor.gui.recovery import AUTOSAVE_MS, Recovery, default_recovery_dir
 from editor.gui.validation import ValidationPanel
 from editor.gui.wording import plural
 from editor.model.findings import Finding
-
-if TYPE_CHECKING:
-    from editor.gui.modes.trace import TraceMode
 
 APP_NAME = "Conquest Workbench"
 
@@ -60,7 +57,7 @@ class MainWindow(QMainWindow):
         self.central = QStackedWidget()
         self.setCentralWidget(self.central)
         self.switcher = ModeSwitcher(self, self.central)
-        self.menus = ShellMenus(self, self.switcher.undo_group)
+        self.menus = ShellMenus(self, self.files, self.switcher.undo_group)
         self.menuBar().addMenu(self.switcher.menu)
         self.switcher.add_modes(list(MODES if modes is None else modes))
         for mode in self.switcher.modes.values():

@@ -10,19 +10,34 @@ below, so the shell knows them without asking.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar, QToolBar, QWidget
 
+from editor.gui.document import BoardDocument
 from editor.model.findings import Finding
-
-if TYPE_CHECKING:
-    from editor.gui.window import MainWindow
 
 #: the shell's shared menus a mode may add actions to (see `Mode.add_action`)
 SHARED_MENUS = ("edit", "view")
+
+
+class Shell(Protocol):
+    """What a mode may use of the main window (`editor.gui.window.MainWindow`, a QMainWindow)."""
+
+    doc: BoardDocument
+    history_dock: QDockWidget
+
+    @property
+    def mode(self) -> Mode: ...
+    def show_message(self, text: str) -> None: ...
+    def add_mode_menu(self, title: str) -> QMenu: ...
+    def statusBar(self) -> QStatusBar: ...
+    def addToolBar(self, area: Qt.ToolBarArea, bar: QToolBar) -> None: ...
+    def addToolBarBreak(self, area: Qt.ToolBarArea) -> None: ...
+    def addDockWidget(self, area: Qt.DockWidgetArea, dock: QDockWidget) -> None: ...
+    def resizeDocks(self, docks: list, sizes: list[int], o: Qt.Orientation) -> None: ...
 
 
 class Mode(QObject):
@@ -37,7 +52,7 @@ class Mode(QObject):
     #: what the History dock shows for the start of the mode's undo stack
     history_start: ClassVar[str] = "<start>"
 
-    def __init__(self, window: MainWindow, stack: QUndoStack | None = None) -> None:
+    def __init__(self, window: Shell, stack: QUndoStack | None = None) -> None:
         super().__init__(window)
         self.window = window
         #: the mode's undo stack (its own unless it edits a document that has one)

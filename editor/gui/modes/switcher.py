@@ -3,16 +3,11 @@ undo group, so Edit > Undo and the History dock always work on the active mode's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QMenu, QStackedWidget, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QStackedWidget, QToolBar
 
 from editor.gui.modes.base import Mode
-
-if TYPE_CHECKING:
-    from editor.gui.window import MainWindow
 
 
 class ModeSwitcher(QObject):
@@ -20,7 +15,7 @@ class ModeSwitcher(QObject):
 
     switched = Signal(object)  # the Mode now active
 
-    def __init__(self, window: MainWindow, central: QStackedWidget) -> None:
+    def __init__(self, window: QMainWindow, central: QStackedWidget) -> None:
         super().__init__(window)
         self.window = window
         self.central = central

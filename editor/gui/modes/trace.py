@@ -3,14 +3,12 @@ inspector dock, layer switches; its undo stack is the board document's."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider
 
 from editor.gui.inspector import Inspector
-from editor.gui.modes.base import Mode
+from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.view import BoardView
@@ -18,9 +16,6 @@ from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.findings import Finding
 from editor.model.types import PieceType
-
-if TYPE_CHECKING:
-    from editor.gui.window import MainWindow
 
 #: the first part of a finding's JSON pointer -> the kind of element to select first
 POINTER_KINDS = {"fields": "field", "connections": "connection", "regions": "region",
@@ -33,7 +28,7 @@ class TraceMode(Mode):
     tip = "Trace the board over its scan: fields, connections, regions, castles, start pieces"
     history_start = "<opened>"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Shell) -> None:
         super().__init__(window, window.doc.stack)
         self.doc = window.doc
         self.options = ToolOptions()
