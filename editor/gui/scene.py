@@ -1,8 +1,9 @@
 """The board scene: graphics items that observe the document and redraw what changed.
 
-One item per field, connection, region and arrow slit, keyed by `(kind, id)`; the scan is a
-pixmap item behind them (the items are in `items.py`). `BoardScene.on_changed(keys)` updates only the named items (and the
-connections of a moved field); nothing rebuilds the whole scene except a document reset.
+One item per field, connection, region and arrow slit (`items.py`), keyed by `(kind, id)`; the
+scan is a pixmap item behind them. `BoardScene.on_changed(keys)` updates only the named items
+(and the connections of a moved field); nothing rebuilds the whole scene except a document
+reset.
 """
 
 from __future__ import annotations
