@@ -192,11 +192,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.commit_typing()
-        if not self.files.maybe_save():
+        # a mode that refuses to be left refuses the close; the layout is saved in the home mode
+        if not self.switcher.switch(self.switcher.home.name) or not self.files.maybe_save():
             event.ignore()
             return
         self.recovery.stop()
-        self.switcher.switch(self.switcher.home.name)  # the layout is saved in the home mode
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()

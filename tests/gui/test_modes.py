@@ -125,13 +125,15 @@ def test_switching_swaps_toolbars_docks_menus_and_undo_stack(make_window, tmp_pa
     assert len(w.doc.board.fields) == 3 and dummy.pokes == 1
 
 
-def test_docks_a_user_hid_stay_hidden_after_a_round_trip(make_window, qtbot) -> None:
+def test_docks_and_toolbars_a_user_hid_stay_hidden_after_a_round_trip(make_window) -> None:
     w = make_window(modes=[*MODES, DummyMode])
+    tools, options = w.trace.toolbars
     w.trace.inspector_dock.hide()
+    options.hide()
     w.switch_mode("dummy")
     w.switch_mode("trace")
-    assert not _shown(w, w.trace.inspector_dock)
-    assert _shown(w, next(b for b in w.trace.toolbars if b.objectName() == "tools"))
+    assert not _shown(w, w.trace.inspector_dock) and not _shown(w, options)
+    assert _shown(w, tools)
 
 
 def test_a_mode_can_refuse_to_be_left(make_window) -> None:
@@ -141,6 +143,7 @@ def test_a_mode_can_refuse_to_be_left(make_window) -> None:
     dummy.refuse_to_leave = True
     assert not w.switch_mode("trace")
     assert w.mode is dummy and w.switcher.actions["dummy"].isChecked()
+    assert not w.close() and w.isVisible()  # nor can the window be closed
     dummy.refuse_to_leave = False
     assert w.switch_mode("trace")
 

@@ -67,7 +67,8 @@ class Mode(QObject):
         self.status_widgets: list[QWidget] = []
         #: every action made by `add_action`: enabled only while the mode is active
         self.own_actions: list[QAction] = []
-        self._dock_visible: dict[QDockWidget, bool] = {}
+        #: toolbars and docks as the user left them when the mode was last hidden
+        self._shown: dict[QWidget, bool] = {}
 
     # ---- hooks ----------------------------------------------------------------------
 
@@ -147,15 +148,14 @@ class Mode(QObject):
     # ---- switching (driven by the shell) ---------------------------------------------
 
     def set_parts_visible(self, visible: bool) -> None:
-        """Show or hide everything the mode owns; docks come back as the user left them."""
+        """Show or hide everything the mode owns; toolbars and docks come back as the user
+        left them."""
+        panels: list[QToolBar | QDockWidget] = [*self.toolbars, *self.docks]
         if not visible:
-            self._dock_visible = {d: d.isVisibleTo(self.window) for d in self.docks}
-        for bar in self.toolbars:
-            bar.setVisible(visible)
-            bar.toggleViewAction().setVisible(visible)
-        for dock in self.docks:
-            dock.setVisible(visible and self._dock_visible.get(dock, True))
-            dock.toggleViewAction().setVisible(visible)
+            self._shown = {p: p.isVisibleTo(self.window) for p in panels}
+        for panel in panels:
+            panel.setVisible(visible and self._shown.get(panel, True))
+            panel.toggleViewAction().setVisible(visible)
         for menu in self.menus:
             menu.menuAction().setVisible(visible)
             menu.setEnabled(visible)
