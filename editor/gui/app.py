@@ -52,7 +52,7 @@ def screenshot(window, out: str) -> bool:
     for _ in range(5):
         QApplication.processEvents()
     window.validation.refresh()
-    window.view.fit()
+    window.trace.view.fit()
     QApplication.processEvents()
     return window.grab().save(out)
 
@@ -141,7 +141,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
     dialogs.show_warning = report
     try:
         window = MainWindow(board, check_recovery=False, restore_layout=False)
-        window.autosave_timer.stop()
+        window.recovery.timer.stop()
         try:
             opened = board is None or window.doc.path is not None
             if opened:
@@ -176,7 +176,7 @@ def install_excepthook(window) -> None:
         details = "".join(traceback.format_exception(kind, value, tb))
         print(details, file=sys.stderr)
         try:
-            saved = window.autosave()
+            saved = window.recovery.autosave()
         except Exception:  # the hook must never raise
             saved = False
         note = " Your work was autosaved for recovery." if saved else ""

@@ -26,9 +26,6 @@ from pathlib import Path
 def synthetic_board(folder: str | os.PathLike[str], fields: int = 600, size: int = 4000,
                     seed: int = 7) -> Path:
     """Write a synthetic board with a scan of size x size pixels; returns the board path."""
-    from PySide6.QtCore import QPointF, QRectF
-    from PySide6.QtGui import QColor, QImage, QPainter, QPen
-
     from editor.model import edit as E
     from editor.model import save_board
     from editor.model.board import Board, ScanImage
@@ -86,24 +83,34 @@ def synthetic_board(folder: str | os.PathLike[str], fields: int = 600, size: int
             E.add_arrow_slit(board, fid, other)
     save_board(board, board_path, backup=False)
     if not scan_path.exists():
-        img = QImage(size, size, QImage.Format.Format_RGB32)
-        img.fill(QColor("#b9d6ec"))
-        p = QPainter(img)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setBrush(QColor("#e9ddb5"))
-        p.setPen(QPen(QColor("#6d5a3a"), 6))
-        p.drawEllipse(QPointF(centre, centre), size * 0.44, size * 0.44)
-        for _ in range(6000):  # texture, so the scan compresses and decodes like a real one
-            p.setPen(QPen(QColor(rng.randrange(80, 200), rng.randrange(80, 200),
-                                 rng.randrange(60, 160)), rng.uniform(1, 4)))
-            x, y = rng.uniform(0, size), rng.uniform(0, size)
-            p.drawLine(QPointF(x, y), QPointF(x + rng.uniform(-40, 40), y + rng.uniform(-40, 40)))
-        p.setPen(QPen(QColor("#333333"), 3))
-        for f in board.fields:
-            p.drawEllipse(QRectF(f.x - 22, f.y - 22, 44, 44))
-        p.end()
-        img.save(str(scan_path))
+        _draw_scan(board, scan_path, size, rng)
     return board_path
+
+
+
+def _draw_scan(board, scan_path: Path, size: int, rng: random.Random) -> None:
+    """A textured scan with a circle at every field (it decodes like a real scan)."""
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter, QPen
+
+    centre = size / 2
+    img = QImage(size, size, QImage.Format.Format_RGB32)
+    img.fill(QColor("#b9d6ec"))
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(QColor("#e9ddb5"))
+    p.setPen(QPen(QColor("#6d5a3a"), 6))
+    p.drawEllipse(QPointF(centre, centre), size * 0.44, size * 0.44)
+    for _ in range(6000):  # texture, so the scan compresses and decodes like a real one
+        p.setPen(QPen(QColor(rng.randrange(80, 200), rng.randrange(80, 200),
+                             rng.randrange(60, 160)), rng.uniform(1, 4)))
+        x, y = rng.uniform(0, size), rng.uniform(0, size)
+        p.drawLine(QPointF(x, y), QPointF(x + rng.uniform(-40, 40), y + rng.uniform(-40, 40)))
+    p.setPen(QPen(QColor("#333333"), 3))
+    for f in board.fields:
+        p.drawEllipse(QRectF(f.x - 22, f.y - 22, 44, 44))
+    p.end()
+    img.save(str(scan_path))
 
 
 def _median_ms(values: list[float]) -> float:
@@ -130,15 +137,15 @@ def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]
     tmp = tempfile.mkdtemp(prefix="conquest-bench-")
     window = MainWindow(settings=QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat),
                         recovery_dir=os.path.join(tmp, "rec"), check_recovery=False)
-    window.autosave_timer.stop()
+    window.recovery.timer.stop()
     window.resize(1400, 900)
     window.show()
     app.processEvents()
-    view = window.view
+    view = window.trace.view
     opens = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        if not window.open_path(board):
+        if not window.files.open_path(board):
             raise SystemExit(f"cannot open {board}")
         app.processEvents()
         view.viewport().repaint()

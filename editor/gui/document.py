@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QImageReader, QUndoCommand, QUndoStack
 
 from editor.model.board import Board
 from editor.model.edit import Edit, EditError
@@ -120,12 +120,32 @@ class BoardDocument(QObject):
         self.stack.push(EditCommand(self, text, edit, merge_key))
         return edit
 
-    def replace_board(self, board: Board, path: str | None) -> None:
+    def replace_board(self, board: Board, path: str | None, *,
+                      scan_override: str | None = None, restored: bool = False) -> None:
+        """A new board (open, new from scan, restore): observers rebuild on `reset`.
+
+        `restored` marks content that differs from the file although nothing is undoable
+        (a recovery file)."""
         self.board = board
         self.path = path
-        self.scan_override = None
-        self.restored = False
+        self.scan_override = scan_override
+        self.restored = restored
         self.stack.clear()
         self.stack.setClean()
         self.reset.emit()
         self.pathChanged.emit()
+
+    def mark_saved(self, path: str) -> None:
+        """The board was written to `path`: it is the document's file now, and clean."""
+        self.path = path
+        self.scan_override = None
+        self.restored = False
+        self.stack.setClean()
+        self.pathChanged.emit()
+
+    def missing_scan(self) -> str | None:
+        """The scan's path when the board names a scan that cannot be read, else None."""
+        path = self.scan_path()
+        if path is None or (Path(path).is_file() and QImageReader(path).canRead()):
+            return None
+        return path

@@ -6,21 +6,14 @@ Every change goes through `doc.apply` as an undo command; typing merges into one
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -29,106 +22,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.board_page import BoardPage
 from editor.gui.document import BoardDocument
+from editor.gui.pages import (
+    Page,
+    PieceChecks,
+    show_check,
+    show_combo,
+    show_line,
+    split_ids,
+)
 from editor.gui.tools import CONNECTION_KINDS
 from editor.gui.wording import plural
 from editor.model import edit as ops
-from editor.model.board import BoardSide, BridgeClass, ConnectionKind, IslandKind, Terrain
-from editor.model.types import PieceType
+from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
 
-VARIOUS = "(various)"
-PIECES = list(PieceType)
 #: selection key kinds as the user reads them
 KIND_NOUNS = {"slit": "arrow slit"}
-
-
-def _ids(text: str) -> list[str]:
-    return [t for t in (p.strip() for p in text.replace(";", ",").split(",")) if t]
-
-
-def _set_check(box: QCheckBox, values: list[bool]) -> None:
-    box.setTristate(len(set(values)) > 1)
-    if len(set(values)) > 1:
-        box.setCheckState(Qt.CheckState.PartiallyChecked)
-    else:
-        box.setCheckState(Qt.CheckState.Checked if values and values[0] else
-                          Qt.CheckState.Unchecked)
-
-
-def _set_combo(combo: QComboBox, values: list, default_index: int = 0) -> None:
-    distinct = list(dict.fromkeys(values))
-    various = combo.findText(VARIOUS)
-    if len(distinct) == 1:
-        if various >= 0:
-            combo.removeItem(various)
-        index = combo.findData(distinct[0])
-        combo.setCurrentIndex(index if index >= 0 else default_index)
-    else:
-        if various < 0:
-            combo.addItem(VARIOUS, "__various__")
-        combo.setCurrentIndex(combo.findText(VARIOUS))
-
-
-def _set_line(edit: QLineEdit, values: list[str]) -> None:
-    if edit.hasFocus():
-        return
-    distinct = set(values)
-    if len(distinct) == 1:
-        edit.setText(values[0])
-        edit.setPlaceholderText("")
-    else:
-        edit.clear()
-        edit.setPlaceholderText(VARIOUS)
-
-
-class PieceChecks(QWidget):
-    """A grid of check boxes, one per piece type."""
-
-    toggled = Signal(str, bool)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(2)
-        self.boxes: dict[str, QCheckBox] = {}
-        for i, p in enumerate(PIECES):
-            box = QCheckBox(p.value.replace("_", " "))
-            box.setObjectName(f"piece_{p.value}")
-            box.clicked.connect(lambda on, v=p.value: self.toggled.emit(v, on))
-            grid.addWidget(box, i // 2, i % 2)
-            self.boxes[p.value] = box
-
-    def show_values(self, lists: list[list[str]]) -> None:
-        for value, box in self.boxes.items():
-            _set_check(box, [value in lst for lst in lists])
-
-
-class Page(QWidget):
-    def __init__(self, inspector: Inspector) -> None:
-        super().__init__()
-        self.inspector = inspector
-        self.ids: list[str] = []
-        self.form = QFormLayout(self)
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-
-    @property
-    def doc(self) -> BoardDocument:
-        return self.inspector.doc
-
-    @property
-    def updating(self) -> bool:
-        return self.inspector.updating
-
-    def apply(self, text: str, op: Callable, *args, merge: bool = False, **kwargs) -> None:
-        if self.updating:
-            return
-        key = ("inspector", text, tuple(self.ids)) if merge else None
-        self.doc.apply(text, op, *args, merge_key=key, **kwargs)
-
-    def set_attr(self, collection: str, attr: str, value, merge: bool = False) -> None:
-        self.apply(f"Set {attr}", ops.set_attr, collection, list(self.ids), attr, value,
-                   merge=merge)
 
 
 class FieldPage(Page):
@@ -210,26 +120,26 @@ class FieldPage(Page):
             return
         self.title.setText(f"<b>Field {fs[0].id}</b>" if len(fs) == 1 else
                            f"<b>{plural(len(fs), 'field')}</b>")
-        _set_combo(self.terrain, [f.terrain.value for f in fs])
+        show_combo(self.terrain, [f.terrain.value for f in fs])
         single = len(fs) == 1
         self.number.setEnabled(single)
         if not self.number.hasFocus():
             self.number.setValue(fs[0].number if fs[0].number is not None else -1)
-        _set_line(self.label, [f.label for f in fs])
+        show_line(self.label, [f.label for f in fs])
         self.island.clear()
         self.island.addItem("(none)", None)
         for isl in board.islands:
             self.island.addItem(f"{isl.id} ({isl.kind.value})", isl.id)
-        _set_combo(self.island, [f.island for f in fs])
-        _set_check(self.harbour, [f.harbour for f in fs])
+        show_combo(self.island, [f.island for f in fs])
+        show_check(self.harbour, [f.harbour for f in fs])
         grail = board.grail
-        _set_check(self.grail, [bool(grail and f.id in grail.fields) for f in fs])
+        show_check(self.grail, [bool(grail and f.id in grail.fields) for f in fs])
         self.front.setEnabled(single)
-        _set_check(self.front, [bool(grail and grail.front == f.id) for f in fs])
+        show_check(self.front, [bool(grail and grail.front == f.id) for f in fs])
         stairs = {s for r in board.regions for s in r.stairs}
-        _set_check(self.stairs, [f.id in stairs for f in fs])
+        show_check(self.stairs, [f.id in stairs for f in fs])
         central = {i.id for i in board.islands if i.kind == IslandKind.CENTRAL}
-        _set_check(self.central, [f.island in central for f in fs])
+        show_check(self.central, [f.island in central for f in fs])
         self.castle.clear()
         self.castle.addItem("(none)", None)
         for c in board.castles:
@@ -339,8 +249,8 @@ class ConnectionPage(Page):
         c0 = cs[0]
         self.title.setText(f"<b>Connection {c0.id}</b>: {c0.a} – {c0.b}" if len(cs) == 1 else
                            f"<b>{plural(len(cs), 'connection')}</b>")
-        _set_combo(self.kind, [c.kind.value for c in cs])
-        _set_combo(self.bridge_class, [c.bridge_class.value if c.bridge_class else None
+        show_combo(self.kind, [c.kind.value for c in cs])
+        show_combo(self.bridge_class, [c.bridge_class.value if c.bridge_class else None
                                        for c in cs])
         self.barred.show_values([[p.value for p in c.barred] for c in cs])
         self.unloaded.show_values([[p.value for p in c.only_unloaded] for c in cs])
@@ -354,11 +264,11 @@ class ConnectionPage(Page):
         self.one_way_pieces.show_values(
             [[p.value for p in (c.one_way.pieces or [])] if c.one_way else [] for c in cs])
         self.one_way_pieces.setEnabled(all(c.one_way is not None for c in cs))
-        _set_line(self.under, [c.under_lane or "" for c in cs])
-        _set_check(self.drawbridge, [c.drawbridge for c in cs])
-        _set_combo(self.crossing, [c.crossing for c in cs])
+        show_line(self.under, [c.under_lane or "" for c in cs])
+        show_check(self.drawbridge, [c.drawbridge for c in cs])
+        show_combo(self.crossing, [c.crossing for c in cs])
         roads = set(self.doc.board.grail.roads) if self.doc.board.grail else set()
-        _set_check(self.grail_road, [c.id in roads for c in cs])
+        show_check(self.grail_road, [c.id in roads for c in cs])
         self.reverse.setEnabled(len(cs) == 1)
 
     def _kind(self) -> None:
@@ -381,22 +291,8 @@ class ConnectionPage(Page):
             self.set_attr("connections", "crossing", value)
 
     def _toggle_list(self, attr: str, piece: str, on: bool) -> None:
-        if self.updating:
-            return
-        edits = []
-        for c in self.conns():
-            values = [p.value for p in getattr(c, attr)]
-            if on and piece not in values:
-                values.append(piece)
-            elif not on and piece in values:
-                values.remove(piece)
-            edits.append((c.id, [PieceType(v) for v in values]))
-        self.doc.stack.beginMacro(f"Set {attr}")
-        try:
-            for cid, values in edits:
-                self.doc.apply(f"Set {attr}", ops.set_attr, "connections", [cid], attr, values)
-        finally:
-            self.doc.stack.endMacro()
+        if not self.updating:
+            self.apply(f"Set {attr}", ops.toggle_piece, list(self.ids), attr, piece, on)
 
     def _one_way(self) -> None:
         if len(self.ids) == 1:
@@ -408,22 +304,8 @@ class ConnectionPage(Page):
             self.apply("Remove one way", ops.set_one_way, list(self.ids), None)
 
     def _one_way_piece(self, piece: str, on: bool) -> None:
-        if self.updating:
-            return
-        self.doc.stack.beginMacro("Set one-way pieces")
-        try:
-            for c in self.conns():
-                if c.one_way is None:
-                    continue
-                values = [p.value for p in (c.one_way.pieces or [])]
-                if on and piece not in values:
-                    values.append(piece)
-                elif not on and piece in values:
-                    values.remove(piece)
-                self.doc.apply("Set one-way pieces", ops.set_one_way, [c.id], c.one_way.to,
-                               [PieceType(v) for v in values] or None)
-        finally:
-            self.doc.stack.endMacro()
+        if not self.updating:
+            self.apply("Set one-way pieces", ops.set_one_way_pieces, list(self.ids), piece, on)
 
 
 class RegionPage(Page):
@@ -472,26 +354,26 @@ class RegionPage(Page):
         r0 = rs[0]
         self.title.setText(f"<b>Region {r0.id}</b> ({plural(len(r0.polygon), 'corner')})"
                            if len(rs) == 1 else f"<b>{plural(len(rs), 'region')}</b>")
-        _set_line(self.name, [r.name for r in rs])
-        _set_line(self.colour, [r.colour for r in rs])
+        show_line(self.name, [r.name for r in rs])
+        show_line(self.colour, [r.colour for r in rs])
         if not self.capacity.hasFocus():
             self.capacity.setValue(r0.capacity or 0)
         single = len(rs) == 1
         for w in (self.stairs, self.borders, self.screened):
             w.setEnabled(single)
         if single:
-            _set_line(self.stairs, [", ".join(r0.stairs)])
-            _set_line(self.borders, [", ".join(b.field for b in r0.borders)])
-            _set_line(self.screened, [", ".join(b.field for b in r0.borders if b.screened)])
+            show_line(self.stairs, [", ".join(r0.stairs)])
+            show_line(self.borders, [", ".join(b.field for b in r0.borders)])
+            show_line(self.screened, [", ".join(b.field for b in r0.borders if b.screened)])
 
     def _stairs(self) -> None:
         if len(self.ids) == 1:
-            self.apply("Set stairs", ops.set_stairs, self.ids[0], _ids(self.stairs.text()))
+            self.apply("Set stairs", ops.set_stairs, self.ids[0], split_ids(self.stairs.text()))
 
     def _borders(self) -> None:
         if len(self.ids) == 1:
-            screened = set(_ids(self.screened.text()))
-            fields = _ids(self.borders.text())
+            screened = set(split_ids(self.screened.text()))
+            fields = split_ids(self.borders.text())
             fields += [f for f in screened if f not in fields]
             self.apply("Set borders", ops.set_borders, self.ids[0],
                        [(f, f in screened) for f in fields])
@@ -508,228 +390,6 @@ class SlitPage(Page):
         slits = [s for s in self.doc.board.arrow_slits if s.id in ids]
         self.title.setText("<br>".join(f"<b>Arrow slit {s.id}</b>: {s.a} – {s.b}"
                                        for s in slits[:20]))
-
-
-class BoardPage(Page):
-    """The board itself: name, side, counts, seats with castles, setups, islands."""
-
-    def __init__(self, inspector: Inspector) -> None:
-        super().__init__(inspector)
-        self.name = QLineEdit()
-        self.name.setObjectName("board_name")
-        self.name.textEdited.connect(
-            lambda t: self.apply("Board name", ops.set_board_attr, "name", t, merge=True))
-        self.form.addRow("<b>Board</b>", self.name)
-        self.side = QComboBox()
-        self.side.setObjectName("board_side")
-        for s in BoardSide:
-            self.side.addItem(s.value, s.value)
-        self.side.activated.connect(
-            lambda: self.apply("Board side", ops.set_board_attr, "side", self.side.currentData()))
-        self.form.addRow("Side", self.side)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.form.addRow(self.summary)
-
-        seats = QGroupBox("Seats and castles")
-        lay = QVBoxLayout(seats)
-        self.seat_list = QListWidget()
-        self.seat_list.setObjectName("seat_list")
-        self.seat_list.setMaximumHeight(96)
-        self.seat_list.currentRowChanged.connect(lambda _r: self._show_seat())
-        lay.addWidget(self.seat_list)
-        row = QHBoxLayout()
-        self.seat_choice = QComboBox()
-        self.seat_choice.setObjectName("seat_choice")
-        self.seat_choice.setEditable(True)
-        self.seat_choice.setToolTip("Id of a new seat to add (south, west, north, east, or any)")
-        self.seat_choice.lineEdit().setPlaceholderText("new seat id")
-        add_seat = QPushButton("Add seat")
-        add_seat.setObjectName("add_seat")
-        add_seat.clicked.connect(lambda: self.apply(
-            "Add seat", ops.add_seat, self.seat_choice.currentText().strip()))
-        row.addWidget(self.seat_choice, 1)
-        row.addWidget(add_seat)
-        lay.addLayout(row)
-        edit = QFormLayout()
-        self.seat_name = QLineEdit()
-        self.seat_name.setObjectName("seat_name")
-        self.seat_name.textEdited.connect(lambda t: self._seat_attr("name", t, True))
-        self.seat_colour = QLineEdit()
-        self.seat_colour.setObjectName("seat_colour")
-        self.seat_colour.setPlaceholderText("#rrggbb")
-        self.seat_colour.editingFinished.connect(
-            lambda: self._seat_attr("colour", self.seat_colour.text().strip()))
-        self.seat_island = QComboBox()
-        self.seat_island.setObjectName("seat_island")
-        self.seat_island.activated.connect(
-            lambda: self._seat_attr("main_island", self.seat_island.currentData()))
-        edit.addRow("Name", self.seat_name)
-        edit.addRow("Colour", self.seat_colour)
-        edit.addRow("Main island", self.seat_island)
-        lay.addLayout(edit)
-        row = QHBoxLayout()
-        add_castle = QPushButton("Add castle")
-        add_castle.setObjectName("add_castle")
-        add_castle.setToolTip("A castle for the selected seat; make fields its towers in the "
-                              "field inspector")
-        add_castle.clicked.connect(self._add_castle)
-        self.moat = QCheckBox("Moat")
-        self.moat.setObjectName("castle_moat")
-        self.moat.clicked.connect(self._moat)
-        remove_seat = QPushButton("Remove seat")
-        remove_seat.setObjectName("remove_seat")
-        remove_seat.clicked.connect(self._remove_seat)
-        row.addWidget(add_castle)
-        row.addWidget(self.moat)
-        row.addStretch(1)
-        row.addWidget(remove_seat)
-        lay.addLayout(row)
-        self.form.addRow(seats)
-
-        setups = QGroupBox("Setups and islands")
-        lay = QVBoxLayout(setups)
-        self.setup_list = QListWidget()
-        self.setup_list.setObjectName("setup_list")
-        self.setup_list.setMaximumHeight(72)
-        lay.addWidget(self.setup_list)
-        row = QHBoxLayout()
-        self.setup_name = QLineEdit("conquest")
-        self.setup_name.setObjectName("setup_name")
-        add_setup = QPushButton("Add setup")
-        add_setup.setObjectName("add_setup")
-        add_setup.clicked.connect(lambda: self.apply(
-            "Add setup", ops.add_setup, self.setup_name.text().strip()))
-        remove_setup = QPushButton("Remove")
-        remove_setup.setObjectName("remove_setup")
-        remove_setup.clicked.connect(lambda: self._remove(self.setup_list, "setup"))
-        row.addWidget(self.setup_name, 1)
-        row.addWidget(add_setup)
-        row.addWidget(remove_setup)
-        lay.addLayout(row)
-        self.island_list = QListWidget()
-        self.island_list.setObjectName("island_list")
-        self.island_list.setMaximumHeight(72)
-        lay.addWidget(self.island_list)
-        row = QHBoxLayout()
-        self.island_name = QLineEdit("south-island")
-        self.island_name.setObjectName("island_name")
-        self.island_kind = QComboBox()
-        self.island_kind.setObjectName("island_kind")
-        for k in IslandKind:
-            self.island_kind.addItem(k.value, k.value)
-        add_island = QPushButton("Add island")
-        add_island.setObjectName("add_island")
-        add_island.clicked.connect(lambda: self.apply(
-            "Add island", ops.add_island, self.island_name.text().strip(), "",
-            self.island_kind.currentData()))
-        remove_island = QPushButton("Remove")
-        remove_island.setObjectName("remove_island")
-        remove_island.clicked.connect(lambda: self._remove(self.island_list, "island"))
-        row.addWidget(self.island_name, 1)
-        row.addWidget(self.island_kind)
-        row.addWidget(add_island)
-        row.addWidget(remove_island)
-        lay.addLayout(row)
-        self.form.addRow(setups)
-
-    @staticmethod
-    def _fill(widget: QListWidget, rows: list[tuple[str, str]]) -> None:
-        current = widget.currentItem().data(Qt.ItemDataRole.UserRole) \
-            if widget.currentItem() else None
-        widget.blockSignals(True)
-        widget.clear()
-        for ident, text in rows:
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, ident)
-            widget.addItem(item)
-            if ident == current:
-                widget.setCurrentItem(item)
-        if widget.currentRow() < 0 and widget.count():
-            widget.setCurrentRow(0)
-        widget.blockSignals(False)
-
-    def current_seat(self) -> str | None:
-        item = self.seat_list.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item else None
-
-    def show_ids(self, ids: list[str]) -> None:
-        b = self.doc.board
-        if not self.name.hasFocus():
-            self.name.setText(b.name)
-        self.side.setCurrentIndex(self.side.findData(b.side.value))
-        scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
-        image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
-        self.summary.setText(
-            f"{plural(len(b.fields), 'field')}, {plural(len(b.connections), 'connection')}, "
-            f"{plural(len(b.regions), 'region')}, {plural(len(b.arrow_slits), 'arrow slit')}"
-            f"<br>Scan: {image}<br>Scale: {scale}"
-            f"<br>Grail: {', '.join(b.grail.fields) if b.grail else 'none'}")
-        self._fill(self.seat_list, [
-            (s.id, f"{s.id} — {s.name}  " + "; ".join(
-                f"castle {c.id}: {plural(len(c.towers), 'tower')}{' (moat)' if c.moat else ''}"
-                for c in b.castles if c.seat == s.id)) for s in b.seats])
-        taken = {s.id for s in b.seats}
-        self.seat_choice.clear()
-        self.seat_choice.addItems([sid for sid in ops.DEFAULT_SEATS if sid not in taken])
-        for i, s in enumerate(b.seats):
-            swatch = QPixmap(14, 14)
-            swatch.fill(QColor(s.colour))
-            self.seat_list.item(i).setIcon(QIcon(swatch))
-        self._fill(self.setup_list, [(s.id, f"{s.id} — {plural(len(s.placements), 'start piece')}")
-                                     for s in b.setups])
-        self._fill(self.island_list, [(i.id, f"{i.id} ({i.kind.value})") for i in b.islands])
-        self._show_seat()
-
-    def _show_seat(self) -> None:
-        b = self.doc.board
-        seat = ops.find(b.seats, self.current_seat() or "")
-        for w in (self.seat_name, self.seat_colour, self.seat_island, self.moat):
-            w.setEnabled(seat is not None)
-        self.seat_island.clear()
-        self.seat_island.addItem("(none)", None)
-        for isl in b.islands:
-            self.seat_island.addItem(isl.id, isl.id)
-        if seat is None:
-            return
-        was = self.inspector.updating
-        self.inspector.updating = True
-        try:
-            _set_line(self.seat_name, [seat.name])
-            _set_line(self.seat_colour, [seat.colour])
-            self.seat_island.setCurrentIndex(max(0, self.seat_island.findData(seat.main_island)))
-            castles = [c for c in b.castles if c.seat == seat.id]
-            _set_check(self.moat, [c.moat for c in castles] or [False])
-            self.moat.setEnabled(bool(castles))
-        finally:
-            self.inspector.updating = was
-
-    def _seat_attr(self, attr: str, value, merge: bool = False) -> None:
-        seat = self.current_seat()
-        if seat is not None:
-            self.apply(f"Seat {attr}", ops.set_attr, "seats", [seat], attr, value, merge=merge)
-
-    def _add_castle(self) -> None:
-        seat = self.current_seat() or self.seat_choice.currentText().strip()
-        self.apply("Add castle", ops.add_castle, seat)
-
-    def _moat(self, on: bool) -> None:
-        seat = self.current_seat()
-        castles = [c.id for c in self.doc.board.castles if c.seat == seat]
-        if castles:
-            self.apply("Moat", ops.set_attr, "castles", castles, "moat", on)
-
-    def _remove_seat(self) -> None:
-        seat = self.current_seat()
-        if seat is None:
-            return
-        castles = [("castle", c.id) for c in self.doc.board.castles if c.seat == seat]
-        self.apply("Remove seat", ops.delete, [("seat", seat), *castles])
-
-    def _remove(self, widget: QListWidget, kind: str) -> None:
-        item = widget.currentItem()
-        if item is not None:
-            self.apply(f"Remove {kind}", ops.delete, [(kind, item.data(Qt.ItemDataRole.UserRole))])
 
 
 class Inspector(QScrollArea):

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 
 from editor.gui import dialogs
 from editor.gui.document import BoardDocument, new_merge_session
-from editor.gui.scene import BoardScene, RegionItem
+from editor.gui.items import RegionItem
+from editor.gui.scene import BoardScene
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.types import PieceType

@@ -1,12 +1,12 @@
 """The validation panel: the findings of `conquest validate`, re-checked as the board changes.
 
 Checks run debounced (a short single-shot timer restarted by every change); a double-click on a
-row asks the window to select the offending element and centre the view on it.
+row (or Enter on it) asks the window to select the offending element and centre the view on it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -44,6 +44,7 @@ class ValidationPanel(QWidget):
         for i, width in enumerate((80, 190, 80)):
             self.tree.setColumnWidth(i, width)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
+        self.tree.installEventFilter(self)  # Enter on a row: the keyboard's double-click
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tree)
@@ -86,6 +87,15 @@ class ValidationPanel(QWidget):
         if index is not None and 0 <= index < len(self.findings):
             self.activated.emit(self.findings[index])
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (watched is self.tree and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            self.activate_row(self.tree.currentIndex().row())
+            return True
+        return super().eventFilter(watched, event)
+
     def activate_row(self, row: int) -> None:
-        """Same as double-clicking row `row` (for keyboard users and tests)."""
-        self._double_clicked(self.tree.topLevelItem(row), 0)
+        """Same as double-clicking row `row` (Enter on the current row)."""
+        item = self.tree.topLevelItem(row)
+        if item is not None:
+            self._double_clicked(item, 0)

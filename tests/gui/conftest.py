@@ -93,7 +93,7 @@ def make_window(qtbot, tmp_path, ui):
 
     yield factory
     for w in created:
-        w.autosave_timer.stop()
+        w.recovery.timer.stop()
         w.doc.stack.setClean()
         w.doc.restored = False
 
@@ -104,8 +104,8 @@ class Driver:
     def __init__(self, qtbot, window) -> None:
         self.qtbot = qtbot
         self.w = window
-        self.view = window.view
-        self.vp = window.view.viewport()
+        self.view = window.trace.view
+        self.vp = window.trace.view.viewport()
 
     def at(self, x: float, y: float) -> QPoint:
         pt = self.view.mapFromScene(QPointF(x, y))

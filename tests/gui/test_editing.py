@@ -33,13 +33,13 @@ def test_rubber_band_and_multi_selection_editing(make_window, drive, tmp_path, q
     d = drive(w)
     d.one_to_one()
     d.drag(80, 80, 320, 120)  # rubber band around fields 1-3 (and the roads between them)
-    assert [k for k in w.scene.selected_keys() if k[0] == "field"] == [
+    assert [k for k in w.trace.scene.selected_keys() if k[0] == "field"] == [
         ("field", "1"), ("field", "2"), ("field", "3")]
     d.click(100, 100)  # plain click: only field 1
     d.click(200, 100, mods=Qt.KeyboardModifier.ShiftModifier)  # shift adds
-    assert w.scene.selected_keys() == [("field", "1"), ("field", "2")]
-    page = w.inspector.pages["field"]
-    assert w.inspector.stack.currentWidget() is page
+    assert w.trace.scene.selected_keys() == [("field", "1"), ("field", "2")]
+    page = w.trace.inspector.pages["field"]
+    assert w.trace.inspector.stack.currentWidget() is page
     page.label.setFocus()
     qtbot.keyClicks(page.label, "Keep")
     assert [f.label for f in w.doc.board.fields[:3]] == ["Keep", "Keep", ""]
@@ -63,14 +63,14 @@ def test_delete_key_and_tool_remove_field_with_connections(make_window, drive, t
     d.key(Qt.Key.Key_Delete)
     assert "1" not in w.doc.board.field_by_id()
     assert [c.id for c in w.doc.board.connections] == ["c2", "c3"]
-    assert ("connection", "c1") not in w.scene.items_by_key
+    assert ("connection", "c1") not in w.trace.scene.items_by_key
     d.key(Qt.Key.Key_X)
     d.click(250, 100)  # on road c2
     assert [c.id for c in w.doc.board.connections] == ["c3"]
     d.key(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     w.doc.stack.undo()
     assert dump_board(w.doc.board) == before
-    assert len([k for k in w.scene.items_by_key if k[0] == "connection"]) == 4
+    assert len([k for k in w.trace.scene.items_by_key if k[0] == "connection"]) == 4
 
 
 def test_connect_refuses_duplicates_without_a_dialog(make_window, drive, tmp_path, ui) -> None:
@@ -93,7 +93,7 @@ def test_region_vertex_editing(make_window, drive, tmp_path) -> None:
     for x, y in [(450, 100), (600, 100), (600, 200)]:
         d.click(x, y)
     d.key(Qt.Key.Key_Return)
-    assert w.scene.selected_keys() == [("region", "r1")]
+    assert w.trace.scene.selected_keys() == [("region", "r1")]
     d.key(Qt.Key.Key_S)
     d.drag(600, 200, 580, 240)  # drag a corner
     assert [(p.x, p.y) for p in w.doc.board.regions[0].polygon][2] == (580, 240)
@@ -109,24 +109,25 @@ def test_place_start_pieces(make_window, drive, tmp_path, qtbot) -> None:
     d.one_to_one()
     w.doc.apply("seat", E.add_seat, "south")
     w.doc.apply("setup", E.add_setup, "conquest")
-    assert w.setup_combo.currentData() == "conquest" and w.seat_combo.currentData() == "south"
+    assert w.trace.setup_combo.currentData() == "conquest"
+    assert w.trace.seat_combo.currentData() == "south"
     d.key(Qt.Key.Key_P)
     d.click(100, 100)
-    i = w.piece_combo.findText("ship")
-    w.piece_combo.setCurrentIndex(i)
-    w.piece_combo.activated.emit(i)
+    i = w.trace.piece_combo.findText("ship")
+    w.trace.piece_combo.setCurrentIndex(i)
+    w.trace.piece_combo.activated.emit(i)
     d.click(400, 300)
     placements = w.doc.board.setups[0].placements
     assert [(p.field, p.piece.value) for p in placements] == [("1", "soldier"), ("6", "ship")]
-    assert w.scene.items_by_key[("field", "1")].decor["start"][1] == "soldier"
-    i = w.piece_combo.findText("soldier")
-    w.piece_combo.setCurrentIndex(i)
-    w.piece_combo.activated.emit(i)
+    assert w.trace.scene.items_by_key[("field", "1")].decor["start"][1] == "soldier"
+    i = w.trace.piece_combo.findText("soldier")
+    w.trace.piece_combo.setCurrentIndex(i)
+    w.trace.piece_combo.activated.emit(i)
     d.click(400, 300, mods=Qt.KeyboardModifier.ControlModifier)  # aboard the ship
     assert [c.piece.value for c in placements[1].cargo] == ["soldier"]
     d.key(Qt.Key.Key_S)
     d.click(400, 300)
-    assert "conquest: south ship carrying soldier" in w.inspector.pages["field"].starts.text()
+    assert "conquest: south ship carrying soldier" in w.trace.inspector.pages["field"].starts.text()
     d.key(Qt.Key.Key_P)
     d.click(100, 100, button=Qt.MouseButton.RightButton)
     assert [p.field for p in w.doc.board.setups[0].placements] == ["6"]
@@ -137,7 +138,7 @@ def test_one_way_and_kind_in_inspector(make_window, drive, tmp_path, qtbot) -> N
     d = drive(w)
     d.one_to_one()
     d.click(150, 100)
-    page = w.inspector.pages["connection"]
+    page = w.trace.inspector.pages["connection"]
     i = page.one_way.findData("b")
     page.one_way.setCurrentIndex(i)
     page.one_way.activated.emit(i)
@@ -170,14 +171,14 @@ def test_validation_panel_refreshes_and_jumps_to_the_element(make_window, drive,
     rect = tree.visualItemRect(item)
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert w.scene.selected_keys() == [("field", "2")]
-    centre = w.view.mapToScene(w.view.viewport().rect().center())
+    assert w.trace.scene.selected_keys() == [("field", "2")]
+    centre = w.trace.view.mapToScene(w.trace.view.viewport().rect().center())
     assert abs(centre.x() - 200) < 30 and abs(centre.y() - 100) < 30
 
 
 def test_view_zoom_pan_fit_layers_opacity(make_window, drive, tmp_path, qtbot) -> None:
     w = make_window(str(board_file(tmp_path)))
-    view = w.view
+    view = w.trace.view
     view.fit()
     view.zoom_by(2.5)  # the board now overflows the view, so zooming can keep the anchor
     fit_zoom = view.zoom
@@ -210,24 +211,24 @@ def test_view_zoom_pan_fit_layers_opacity(make_window, drive, tmp_path, qtbot) -
     assert view.mapToScene(view.viewport().rect().center()).x() < moved.x()
     assert dump_board(w.doc.board) == before_fields
     # layers and opacity
-    w.layer_actions["fields"].setChecked(False)
-    assert not w.scene.items_by_key[("field", "1")].isVisible()
-    w.layer_actions["scan"].setChecked(False)
-    assert not w.scene.background.isVisible()
-    w.opacity.setValue(40)
-    assert abs(w.scene.background.opacity() - 0.4) < 1e-6
-    w.layer_actions["fields"].setChecked(True)
-    assert w.scene.items_by_key[("field", "1")].isVisible()
-    w.layer_actions["connections"].setChecked(False)
-    assert not w.scene.items_by_key[("connection", "c1")].isVisible()
+    w.trace.layer_actions["fields"].setChecked(False)
+    assert not w.trace.scene.items_by_key[("field", "1")].isVisible()
+    w.trace.layer_actions["scan"].setChecked(False)
+    assert not w.trace.scene.background.isVisible()
+    w.trace.opacity.setValue(40)
+    assert abs(w.trace.scene.background.opacity() - 0.4) < 1e-6
+    w.trace.layer_actions["fields"].setChecked(True)
+    assert w.trace.scene.items_by_key[("field", "1")].isVisible()
+    w.trace.layer_actions["connections"].setChecked(False)
+    assert not w.trace.scene.items_by_key[("connection", "c1")].isVisible()
     w.doc.apply("label", E.set_attr, "fields", ["1"], "label", "Port")
-    assert w.scene.items_by_key[("field", "1")].label.isVisible()
-    w.layer_actions["labels"].setChecked(False)
-    assert not w.scene.items_by_key[("field", "1")].label.isVisible()
-    w.layer_actions["regions"].setChecked(False)
-    w.layer_actions["fire"].setChecked(False)
-    w.layer_actions["starts"].setChecked(False)
-    assert not w.scene.layers["starts"]
+    assert w.trace.scene.items_by_key[("field", "1")].label.isVisible()
+    w.trace.layer_actions["labels"].setChecked(False)
+    assert not w.trace.scene.items_by_key[("field", "1")].label.isVisible()
+    w.trace.layer_actions["regions"].setChecked(False)
+    w.trace.layer_actions["fire"].setChecked(False)
+    w.trace.layer_actions["starts"].setChecked(False)
+    assert not w.trace.scene.layers["starts"]
     view.fit()
     assert view.auto_fit
 
@@ -237,19 +238,19 @@ def test_large_synthetic_board_opens(make_window, tmp_path) -> None:
 
     path = synthetic_board(tmp_path, fields=600, size=1200)
     w = make_window(str(path))
-    assert len([k for k in w.scene.items_by_key if k[0] == "field"]) == 600
-    w.view.fit()
-    w.view.viewport().repaint()
-    w.view.pan_by(100, 100)
-    assert w.scene.scan_missing is None
+    assert len([k for k in w.trace.scene.items_by_key if k[0] == "field"]) == 600
+    w.trace.view.fit()
+    w.trace.view.viewport().repaint()
+    w.trace.view.pan_by(100, 100)
+    assert w.trace.scene.scan_missing is None
 
 
 def test_board_page_seats_castles_setups_islands(make_window, tmp_path, qtbot) -> None:
     from PySide6.QtWidgets import QPushButton
 
     w = make_window(str(board_file(tmp_path)))
-    page = w.inspector.pages["board"]
-    assert w.inspector.stack.currentWidget() is page
+    page = w.trace.inspector.pages["board"]
+    assert w.trace.inspector.stack.currentWidget() is page
 
     def press(name: str) -> None:
         qtbot.mouseClick(page.findChild(QPushButton, name), Qt.MouseButton.LeftButton)
@@ -300,7 +301,7 @@ def test_wilderness_path_between_regions(make_window, drive, tmp_path) -> None:
     d.click(580, 70)
     c = w.doc.board.connections[-1]
     assert (c.kind.value, c.a, c.b) == ("wilderness_path", "r1", "r2")
-    assert ("connection", c.id) in w.scene.items_by_key
+    assert ("connection", c.id) in w.trace.scene.items_by_key
     d.key(Qt.Key.Key_Escape)
     d.key(Qt.Key.Key_X)
     d.click(480, 70)  # deleting a region takes its wilderness paths along
@@ -314,7 +315,7 @@ def test_ctrl_click_links_stairs_and_borders_to_the_selected_region(make_window,
     d = drive(w)
     d.one_to_one()
     w.doc.apply("r", E.add_region, [(320, 150), (420, 150), (420, 250)])
-    w.scene.select_keys([("region", "r1")])
+    w.trace.scene.select_keys([("region", "r1")])
     ctrl = Qt.KeyboardModifier.ControlModifier
     d.click(300, 100, mods=ctrl)
     d.click(200, 200, mods=ctrl | Qt.KeyboardModifier.ShiftModifier)
@@ -323,12 +324,12 @@ def test_ctrl_click_links_stairs_and_borders_to_the_selected_region(make_window,
     r = w.doc.board.regions[0]
     assert r.stairs == ["3"]
     assert [(b.field, b.screened) for b in r.borders] == [("5", False), ("3", True)]
-    assert w.scene.selected_keys() == [("region", "r1")]
-    assert w.scene.items_by_key[("field", "3")].decor.get("stair")
-    assert w.inspector.pages["region"].screened.text() == "3"
+    assert w.trace.scene.selected_keys() == [("region", "r1")]
+    assert w.trace.scene.items_by_key[("field", "3")].decor.get("stair")
+    assert w.trace.inspector.pages["region"].screened.text() == "3"
     d.click(300, 100, mods=ctrl)
     assert w.doc.board.regions[0].stairs == []
-    assert len(w.scene.items_by_key[("region", "r1")].links) == 2
+    assert len(w.trace.scene.items_by_key[("region", "r1")].links) == 2
 
 
 def test_save_commits_a_value_still_being_typed(make_window, tmp_path, qtbot) -> None:
@@ -337,9 +338,9 @@ def test_save_commits_a_value_still_being_typed(make_window, tmp_path, qtbot) ->
     path = board_file(tmp_path)
     w = make_window(str(path))
     w.doc.apply("r", E.add_region, [(320, 150), (420, 150), (420, 250)])
-    w.scene.select_keys([("region", "r1")])
-    stairs = w.inspector.pages["region"].stairs
+    w.trace.scene.select_keys([("region", "r1")])
+    stairs = w.trace.inspector.pages["region"].stairs
     qtbot.keyClicks(stairs, "3, 5")  # no Enter
     assert w.doc.board.regions[0].stairs == []
-    assert w.save()
+    assert w.files.save()
     assert load_board(path).model.regions[0].stairs == ["3", "5"]

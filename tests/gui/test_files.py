@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from support.guikit import make_scan
 
-from editor.gui import window as window_module
+from editor.gui import files as files_module
 from editor.model import dump_board, load_board, save_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage
@@ -30,14 +30,14 @@ def small_board_file(folder, name="small.board.json", scan=True):
 
 def test_open_unreadable_and_invalid_files_show_a_dialog(make_window, tmp_path, ui) -> None:
     w = make_window()
-    assert not w.open_path(str(tmp_path / "missing.board.json"))
+    assert not w.files.open_path(str(tmp_path / "missing.board.json"))
     bad = tmp_path / "bad.board.json"
     bad.write_text('{"format": "conquest-board/1", "name": "x", "fields": [', encoding="utf-8")
-    assert not w.open_path(str(bad))
+    assert not w.files.open_path(str(bad))
     wrong = tmp_path / "wrong.board.json"
     wrong.write_text('{"format": "conquest-board/1", "name": "x", "fieldz": []}',
                      encoding="utf-8")
-    assert not w.open_path(str(wrong))
+    assert not w.files.open_path(str(wrong))
     errors = ui.errors()
     assert len(errors) == 3
     assert "cannot read file" in errors[0]
@@ -57,9 +57,9 @@ def test_open_failure_dialog_lists_every_finding_with_line_and_column(make_windo
         '  "fields": [\n    {"id": "a", "terrain": "lava", "x": 10, "y": 10}\n  ]\n}\n',
         encoding="utf-8")
     w = make_window()
-    assert not w.open_path(str(broken))
+    assert not w.files.open_path(str(broken))
     (error,) = ui.errors()  # "TITLE: TEXT\nDETAILS"
-    text = window_module.open_failure_text(str(broken), load_board(broken).findings)
+    text = files_module.open_failure_text(str(broken), load_board(broken).findings)
     assert error.startswith(f"Cannot open board: {text}\n")
     assert "(2 problems)" in text
     assert "line 4, column 38: 'colour'" in text and "line 6, column 17: 'terrain'" in text
@@ -81,7 +81,7 @@ def test_missing_scan_is_reported_and_the_board_still_opens(make_window, tmp_pat
 def _edit_and_fail_save(w, monkeypatch=None):
     w.doc.apply("Add field", E.add_field, 300, 300)
     assert w.doc.modified
-    return w.save()
+    return w.files.save()
 
 
 def test_failing_save_keeps_old_file_and_tells_the_user(make_window, tmp_path, ui,
@@ -93,7 +93,7 @@ def test_failing_save_keeps_old_file_and_tells_the_user(make_window, tmp_path, u
     def disk_full(board, target, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(window_module, "save_board", disk_full)
+    monkeypatch.setattr(files_module, "save_board", disk_full)
     assert not _edit_and_fail_save(w)
     assert path.read_bytes() == before
     assert w.doc.modified and w.isWindowModified()
@@ -102,7 +102,7 @@ def test_failing_save_keeps_old_file_and_tells_the_user(make_window, tmp_path, u
     assert w.doc.board.image.path == "scan.png"
     monkeypatch.undo()
     # the real writer works again afterwards: nothing was lost
-    assert w.save()
+    assert w.files.save()
     assert len(load_board(path).model.fields) == 3
 
 
@@ -140,15 +140,15 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
     recovery = tmp_path / "recovery"
     qtbot.waitUntil(lambda: any(recovery.glob("*.board.json")), timeout=5000)
     # the timer may fire between the clicks: wait for the autosave of the last edit
-    qtbot.waitUntil(lambda: w1._autosaved_index == w1.doc.stack.index(), timeout=5000)
-    w1.autosave_timer.stop()
+    qtbot.waitUntil(lambda: w1.recovery.autosaved_index == w1.doc.stack.index(), timeout=5000)
+    w1.recovery.timer.stop()
     autosaved = dump_board(w1.doc.board)
     # an edit after the last autosave is lost in the crash
     w1.doc.apply("Add field", E.add_field, 500, 400)
     # crash: the window goes away without saving and without closing, and its process dies
     # (which is what frees the lock on its recovery file)
     w1.hide()
-    w1._lock.unlock()
+    w1.recovery.lock.unlock()
     assert path.read_bytes() != autosaved.encode()
 
     ui.yes = True
@@ -157,8 +157,8 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
     assert dump_board(w2.doc.board) == autosaved
     assert w2.doc.path == str(path.resolve())
     assert w2.isWindowModified()
-    assert w2.scene.scan_missing is None  # the scan is found again next to the board
-    assert w2.save()
+    assert w2.trace.scene.scan_missing is None  # the scan is found again next to the board
+    assert w2.files.save()
     assert path.read_text(encoding="utf-8") == autosaved
     assert not any(recovery.glob("*.board.json"))
 
@@ -166,9 +166,9 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
 def test_declining_recovery_discards_it(make_window, tmp_path, ui) -> None:
     w1 = make_window()
     w1.doc.apply("Add field", E.add_field, 10, 10)
-    assert w1.autosave()
+    assert w1.recovery.autosave()
     w1.hide()
-    w1._lock.unlock()
+    w1.recovery.lock.unlock()
     ui.yes = False
     w2 = make_window(check_recovery=True)
     assert w2.doc.board.fields == []
@@ -191,35 +191,35 @@ def test_close_prompt(make_window, tmp_path, ui) -> None:
 def test_recent_files_and_new_from_scan_then_save_as(make_window, tmp_path, ui) -> None:
     path = small_board_file(tmp_path)
     w = make_window(str(path))
-    assert w.recent_files() == [str(path.resolve())]
+    assert w.files.recent_files() == [str(path.resolve())]
     scan = make_scan(tmp_path / "scans" / "other.png")
     ui.open_path = str(scan)
-    assert w.new_from_scan()
+    assert w.files.new_from_scan()
     assert w.doc.path is None and w.windowTitle().startswith("Untitled")
     w.doc.apply("Add field", E.add_field, 5, 5)
     ui.save_path = str(tmp_path / "boards" / "other")
     (tmp_path / "boards").mkdir()
-    assert w.save()
+    assert w.files.save()
     saved = load_board(tmp_path / "boards" / "other.board.json").model
     assert saved.image.path == "../scans/other.png"
-    assert w.recent_files()[0].endswith("other.board.json")
-    assert w.scene.scan_missing is None
+    assert w.files.recent_files()[0].endswith("other.board.json")
+    assert w.trace.scene.scan_missing is None
 
 
 def test_untitled_board_over_a_scan_is_recovered_with_its_scan(make_window, tmp_path,
                                                                ui) -> None:
     scan = make_scan(tmp_path / "scan.png")
     w1 = make_window()
-    assert w1.new_from_scan(str(scan))
+    assert w1.files.new_from_scan(str(scan))
     w1.doc.apply("Add field", E.add_field, 50, 60)
-    assert w1.autosave()
-    assert not w1.autosave()  # nothing new since the last autosave
+    assert w1.recovery.autosave()
+    assert not w1.recovery.autosave()  # nothing new since the last autosave
     w1.hide()
-    w1._lock.unlock()
+    w1.recovery.lock.unlock()
     w2 = make_window(check_recovery=True)
     assert w2.doc.path is None and w2.isWindowModified()
     assert [(f.x, f.y) for f in w2.doc.board.fields] == [(50, 60)]
-    assert w2.scene.scan_missing is None
+    assert w2.trace.scene.scan_missing is None
     assert Path(w2.doc.scan_path()) == scan.resolve()
 
 
@@ -227,7 +227,7 @@ def test_new_from_unreadable_image_is_refused(make_window, tmp_path, ui) -> None
     junk = tmp_path / "junk.png"
     junk.write_bytes(b"not an image")
     w = make_window()
-    assert not w.new_from_scan(str(junk))
+    assert not w.files.new_from_scan(str(junk))
     assert "Cannot read image" in ui.errors()[0]
 
 
@@ -237,15 +237,15 @@ def test_a_running_editor_keeps_its_recovery_file(make_window, tmp_path, ui) -> 
     path = small_board_file(tmp_path)
     w1 = make_window(str(path))
     w1.doc.apply("Add field", E.add_field, 10, 10)
-    assert w1.autosave()
+    assert w1.recovery.autosave()
     ui.yes = False
     w2 = make_window(str(path), check_recovery=True)
     assert not [c for c in ui.calls if c[0] == "question"]
-    assert w1._recovery_files()[0].exists()
+    assert w1.recovery.files()[0].exists()
     w2.doc.apply("Add field", E.add_field, 20, 20)
-    assert w2.autosave()
-    assert w2.recovery_key != w1.recovery_key
-    assert w1._recovery_files()[0].exists() and w2._recovery_files()[0].exists()
+    assert w2.recovery.autosave()
+    assert w2.recovery.key != w1.recovery.key
+    assert w1.recovery.files()[0].exists() and w2.recovery.files()[0].exists()
 
 
 CRASHING_EDITOR = r"""
@@ -259,7 +259,7 @@ w = MainWindow(sys.argv[1], settings=QSettings(sys.argv[3], QSettings.Format.Ini
                recovery_dir=sys.argv[2], check_recovery=False)
 w.show()
 w.doc.apply("Add field", E.add_field, 321, 123)
-assert w.autosave()
+assert w.recovery.autosave()
 w.doc.apply("Add field", E.add_field, 400, 400)  # after the last autosave: lost
 os._exit(3)  # crash: no cleanup, the lock's process is gone
 """

@@ -28,10 +28,10 @@ def test_reference_board_opens_and_saves_byte_identical(name, make_window, tmp_p
         shutil.copy2(source.parent / board.image.path, scan)
     w = make_window(str(copy))
     assert ui.calls == []
-    assert w.scene.scan_missing is None
-    fields = sum(1 for k in w.scene.items_by_key if k[0] == "field")
+    assert w.trace.scene.scan_missing is None
+    fields = sum(1 for k in w.trace.scene.items_by_key if k[0] == "field")
     assert fields == len(board.fields)
     w.validation.refresh()
     assert w.validation.counts()[0] == 0, [f.format_line() for f in w.validation.findings]
-    assert w.write(str(copy))
+    assert w.files.write(str(copy))
     assert copy.read_bytes() == source.read_bytes()

@@ -43,14 +43,14 @@ def expected_board() -> Board:
 def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) -> None:
     scan = make_scan(tmp_path / "scan.png")
     w = make_window()
-    assert w.new_from_scan(str(scan))
+    assert w.files.new_from_scan(str(scan))
     d = drive(w)
     d.one_to_one()
     empty = Board(name="Scan", image=ScanImage(path="scan.png", width=640, height=480))
 
     # fields: L = land tool, W = sea tool
     d.key(Qt.Key.Key_L)
-    assert w.view.tool.name == "land"
+    assert w.trace.view.tool.name == "land"
     for x, y in LAND:
         d.click(x, y)
     d.key(Qt.Key.Key_W)
@@ -65,7 +65,7 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
         d.click(x + 3, y - 2)  # a little off the centre: snapping
     d.key(Qt.Key.Key_Escape)
     d.key(Qt.Key.Key_4)
-    assert w.kind_combo.currentData() == "bridge"
+    assert w.trace.kind_combo.currentData() == "bridge"
     d.click(*LAND[2])
     d.click(*LAND[3])
     d.key(Qt.Key.Key_Escape)
@@ -88,8 +88,8 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
     # the bridge gets its X marking and bars elephants (inspector)
     d.key(Qt.Key.Key_S)
     d.click(350, 100)
-    assert w.scene.selected_keys() == [("connection", "c3")]
-    page = w.inspector.pages["connection"]
+    assert w.trace.scene.selected_keys() == [("connection", "c3")]
+    page = w.trace.inspector.pages["connection"]
     index = page.bridge_class.findData("x_bridge")
     page.bridge_class.setCurrentIndex(index)
     page.bridge_class.activated.emit(index)
@@ -98,8 +98,8 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
 
     # the harbour link made the sea field 6 a harbour; the inspector shows it
     d.click(*SEA[0])
-    assert w.scene.selected_keys() == [("field", "6")]
-    assert w.inspector.pages["field"].harbour.isChecked()
+    assert w.trace.scene.selected_keys() == [("field", "6")]
+    assert w.trace.inspector.pages["field"].harbour.isChecked()
     assert w.doc.board.fields[5].harbour
 
     # a region (R): click corners, double-click the last one; stairs typed in the inspector
@@ -108,8 +108,8 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
         d.click(x, y)
     d.dclick(*REGION[3])
     assert [(p.x, p.y) for p in w.doc.board.regions[0].polygon] == REGION
-    assert w.scene.selected_keys() == [("region", "r1")]
-    stairs = w.inspector.pages["region"].stairs
+    assert w.trace.scene.selected_keys() == [("region", "r1")]
+    stairs = w.trace.inspector.pages["region"].stairs
     stairs.setFocus()
     qtbot.keyClicks(stairs, "4")
     qtbot.keyClick(stairs, Qt.Key.Key_Return)
@@ -118,15 +118,15 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
     # a seat and its castle (board page), field 5 becomes tower 1
     d.key(Qt.Key.Key_S)
     d.click(620, 20)  # empty: clears the selection, the inspector shows the board
-    board_page = w.inspector.pages["board"]
-    assert w.inspector.stack.currentWidget() is board_page
+    board_page = w.trace.inspector.pages["board"]
+    assert w.trace.inspector.stack.currentWidget() is board_page
     board_page.seat_choice.setCurrentText("south")
     qtbot.mouseClick(board_page.findChild(QPushButton, "add_seat"),
                      Qt.MouseButton.LeftButton)
     qtbot.mouseClick(board_page.findChild(QPushButton, "add_castle"),
                      Qt.MouseButton.LeftButton)
     d.click(*LAND[4])
-    field_page = w.inspector.pages["field"]
+    field_page = w.trace.inspector.pages["field"]
     index = field_page.castle.findData("south")
     field_page.castle.setCurrentIndex(index)
     field_page.castle.activated.emit(index)
@@ -148,7 +148,7 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
     assert w.doc.stack.count() == steps + 2
     f7 = w.doc.board.fields[6]
     assert (f7.x, f7.y) == (242, 320)
-    lane = w.scene.items_by_key[("connection", "c4")].line  # the sea lane followed
+    lane = w.trace.scene.items_by_key[("connection", "c4")].line  # the sea lane followed
     assert (lane.p2().x(), lane.p2().y()) == (242, 320)
 
     # scale calibration (K): two points, the distance comes from the (patched) dialog
@@ -160,7 +160,7 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
     # save as, reload, compare with the expected model
     target = tmp_path / "traced.board.json"
     ui.save_path = str(target)
-    assert w.save()
+    assert w.files.save()
     assert not w.isWindowModified()
     assert "traced.board.json" in w.windowTitle()
     saved = target.read_text(encoding="utf-8")
@@ -180,7 +180,7 @@ def test_trace_save_reload_undo_redo(make_window, drive, tmp_path, ui, qtbot) ->
     assert not w.isWindowModified()
     QApplication.processEvents()
     # the scene followed: one item per element
-    kinds = sorted(k for k, _ in w.scene.items_by_key)
+    kinds = sorted(k for k, _ in w.trace.scene.items_by_key)
     assert kinds.count("field") == 7 and kinds.count("connection") == 6
     assert kinds.count("region") == 1 and kinds.count("slit") == 1
     assert ui.errors() == []

@@ -48,13 +48,13 @@ def test_inspector_counts_are_singular_for_one(make_window, tmp_path, qtbot) -> 
     path = tmp_path / "counts.board.json"
     save_board(b, path)
     w = make_window(str(path))
-    page = w.inspector.pages["board"]
-    w.inspector.show_keys([])
+    page = w.trace.inspector.pages["board"]
+    w.trace.inspector.show_keys([])
     summary = page.summary.text()
     assert summary.startswith("2 fields, 1 connection, 0 regions, 0 arrow slits<br>"), summary
     connection = w.doc.board.connections[0].id
-    w.inspector.show_keys([("field", "1"), ("field", "2"), ("connection", connection)])
-    mixed = w.inspector.mixed.text()
+    w.trace.inspector.show_keys([("field", "1"), ("field", "2"), ("connection", connection)])
+    mixed = w.trace.inspector.mixed.text()
     assert "1 connection, 2 fields" in mixed and "(s)" not in mixed
 
 
@@ -65,10 +65,10 @@ def test_undo_text_of_a_deletion_is_singular_for_one(make_window, tmp_path) -> N
     path = tmp_path / "delete.board.json"
     save_board(b, path)
     w = make_window(str(path))
-    w.scene.select_keys([("field", "1")])
-    w.delete_selection()
+    w.trace.scene.select_keys([("field", "1")])
+    w.trace.delete_selection()
     assert w.doc.stack.undoText() == "Delete 1 element"
     w.doc.stack.undo()
-    w.select_all()
-    w.delete_selection()
+    w.trace.select_all()
+    w.trace.delete_selection()
     assert w.doc.stack.undoText() == "Delete 2 elements"

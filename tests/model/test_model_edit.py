@@ -8,6 +8,7 @@ from editor.check.board_checks import check_board
 from editor.model import dump_board
 from editor.model import edit as E
 from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.types import PieceType
 
 
 def small_board() -> Board:
@@ -319,3 +320,97 @@ def test_any_edit_sequence_undoes_and_redoes_exactly(ops: list) -> None:
     for edit in edits:
         edit.redo(b)
     assert dump_board(b) == end
+
+
+# ---- cascades and per-piece lists (moved out of the inspector; no Qt) --------------------
+
+
+def _dangling(b: Board) -> list[str]:
+    return [f.message for f in check_board(b) if f.code == "DANGLING_REFERENCE"]
+
+
+def test_deleting_a_seat_takes_its_castles_and_start_pieces_along() -> None:
+    """CASTLE-1: a castle belongs to a seat; deleting the seat (from any caller, not only the
+    inspector) leaves no castle or start piece referring to it."""
+    b = small_board()
+    for seat in ("south", "north"):
+        E.add_seat(b, seat)
+        E.add_castle(b, seat)
+    E.assign_tower(b, "1", "south")
+    E.add_setup(b, "conquest")
+    E.place_piece(b, "conquest", "south", "1", "soldier")
+    E.place_piece(b, "conquest", "north", "3", "knight")
+    before = dump_board(b)
+    edit = E.delete(b, [("seat", "south")])
+    assert [s.id for s in b.seats] == ["north"]
+    assert [c.seat for c in b.castles] == ["north"]
+    assert [(p.seat, p.field) for p in b.setups[0].placements] == [("north", "3")]
+    assert _dangling(b) == []
+    assert {("seat", "south"), ("castle", "south"), ("setup", "conquest"),
+            ("field", "1")} <= edit.touched
+    after = dump_board(b)
+    edit.undo(b)
+    assert dump_board(b) == before
+    edit.redo(b)
+    assert dump_board(b) == after
+
+
+def test_deleting_a_tower_access_picks_another_or_frees_the_tower() -> None:
+    """CASTLE-1: a tower's access is one of its connections. Deleting it re-points the access
+    to another connection of the tower (a castle access first); a tower left without any
+    connection leaves its castle instead of keeping a dangling access."""
+    b = small_board()
+    E.add_seat(b, "south")
+    E.add_castle(b, "south")
+    E.assign_tower(b, "3", "south")  # field 3: only c2 (bridge 2-3)
+    E.assign_tower(b, "1", "south")  # field 1: only c1 (road 1-2)
+    E.add_field(b, 400, 100)  # 6
+    E.add_connection(b, "3", "6", "castle_access")  # c4
+    assert [t.access for t in b.castles[0].towers] == ["c2", "c1"]
+    before = dump_board(b)
+    edit = E.delete(b, [("connection", "c2"), ("connection", "c1")])
+    assert [(t.field, t.access) for t in b.castles[0].towers] == [("3", "c4")]
+    assert _dangling(b) == []
+    assert ("castle", "south") in edit.touched and ("field", "1") in edit.touched
+    edit.undo(b)
+    assert dump_board(b) == before
+
+
+def test_toggle_piece_lists_of_several_connections_in_one_edit() -> None:
+    b = small_board()
+    E.set_attr(b, "connections", ["c1"], "barred", [PieceType.KNIGHT])
+    before = dump_board(b)
+    edit = E.toggle_piece(b, ["c1", "c2"], "barred", "elephant", True)
+    assert [c.barred for c in b.connections[:2]] == [[PieceType.KNIGHT, PieceType.ELEPHANT],
+                                                     [PieceType.ELEPHANT]]
+    E.toggle_piece(b, ["c1"], "barred", "knight", False)
+    assert b.connections[0].barred == [PieceType.ELEPHANT]
+    E.toggle_piece(b, ["c2"], "only_unloaded", PieceType.SHIP, True)
+    assert b.connections[1].only_unloaded == [PieceType.SHIP]
+    with pytest.raises(E.EditError, match="not a list of pieces"):
+        E.toggle_piece(b, ["c1"], "one_way", "knight", True)
+    edit.undo(b)
+    assert b.connections[1].barred == []
+    assert E.toggle_piece(b, ["c2"], "barred", "knight", False).empty  # nothing to take off
+    E.toggle_piece(b, ["c1"], "barred", "knight", True).undo(b)
+    E.set_attr(b, "connections", ["c1"], "barred", [PieceType.KNIGHT])
+    E.set_attr(b, "connections", ["c2"], "only_unloaded", [])
+    assert dump_board(b) == before
+
+
+def test_one_way_pieces_toggle_only_on_one_way_connections() -> None:
+    b = small_board()
+    E.set_one_way(b, ["c1"], "b")
+    before = dump_board(b)
+    edit = E.set_one_way_pieces(b, ["c1", "c2"], "knight", True)
+    assert b.connections[0].one_way.pieces == [PieceType.KNIGHT]
+    assert b.connections[1].one_way is None  # not one way: left alone
+    E.set_one_way_pieces(b, ["c1"], "knight", False)
+    assert b.connections[0].one_way.pieces is None  # none left: the variant decides
+    assert b.connections[0].one_way.to == "2"
+    again = E.set_one_way_pieces(b, ["c1"], "knight", True)
+    assert b.connections[0].one_way.pieces == [PieceType.KNIGHT]
+    again.undo(b)
+    assert dump_board(b) == before
+    edit.redo(b)
+    assert b.connections[0].one_way.pieces == [PieceType.KNIGHT]

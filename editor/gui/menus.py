@@ -1,0 +1,85 @@
+"""The shell's actions and menus: File, Edit, View (and the modes' menus, which each mode adds).
+
+File actions call the window's `files`; Undo and Redo follow the active mode's undo stack (the
+switcher's undo group). Modes put their own actions into Edit and View (`Mode.add_action` with
+`menu="edit"` or `"view"`) and their docks' toggles into View; the switcher shows only the
+active mode's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
+from editor.gui.files import BoardFiles
+from editor.gui.modes.base import Mode
+
+StandardKey = QKeySequence.StandardKey
+
+
+def make_action(window: QMainWindow, menu: QMenu, text: str, slot: Callable, shortcut=None,
+                tip: str = "") -> QAction:
+    """An action in `menu` that calls `slot`."""
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    if tip:
+        action.setStatusTip(tip)
+    action.triggered.connect(slot)
+    menu.addAction(action)
+    return action
+
+
+class ShellMenus:
+    """File, Edit and View menus; a mode's menus go between View and Mode."""
+
+    def __init__(self, window: QMainWindow, files: BoardFiles, undo_group: QUndoGroup) -> None:
+        self.window = window
+        self.files = files
+        bar = window.menuBar()
+        self.file = bar.addMenu("&File")
+        make_action(window, self.file, "&New from scan…", files.new_from_scan, StandardKey.New)
+        make_action(window, self.file, "&Open…", files.open_dialog, StandardKey.Open)
+        self.recent = self.file.addMenu("Open &recent")
+        files.recentChanged.connect(self.update_recent)
+        make_action(window, self.file, "&Save", files.save, StandardKey.Save)
+        make_action(window, self.file, "Save &as…", files.save_as, StandardKey.SaveAs)
+        self.file.addSeparator()
+        make_action(window, self.file, "&Quit", window.close, StandardKey.Quit)
+        self.update_recent()
+
+        self.edit = bar.addMenu("&Edit")
+        self.undo = undo_group.createUndoAction(window, "&Undo")
+        self.undo.setShortcut(StandardKey.Undo)
+        self.redo = undo_group.createRedoAction(window, "&Redo")
+        self.redo.setShortcut(StandardKey.Redo)
+        self.edit.addAction(self.undo)
+        self.edit.addAction(self.redo)
+        self.edit.addSeparator()
+        self.view = bar.addMenu("&View")
+        #: the View menu's part for dock toggles (after the modes' view actions)
+        self._docks_separator = self.view.addSeparator()
+        self._by_name = {"edit": self.edit, "view": self.view}
+
+    def update_recent(self) -> None:
+        self.recent.clear()
+        files = self.files
+        for path in files.recent_files():
+            action = self.recent.addAction(path)
+            action.triggered.connect(lambda _c=False, p=path: files.open_path(p))
+        self.recent.setEnabled(bool(files.recent_files()))
+
+    def add_dock_toggle(self, dock: QDockWidget) -> None:
+        self.view.addAction(dock.toggleViewAction())
+
+    def adopt(self, mode: Mode) -> None:
+        """Put a mode's shared actions into Edit and View and its docks' toggles into View."""
+        for name, actions in mode.shared_actions.items():
+            menu = self._by_name[name]
+            before = self._docks_separator if menu is self.view else None
+            for action in actions:
+                menu.insertAction(before, action) if before else menu.addAction(action)
+        for dock in mode.docks:
+            self.add_dock_toggle(dock)

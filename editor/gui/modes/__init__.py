@@ -1,0 +1,14 @@
+"""The main window's modes. A new mode is one module with a `Mode` subclass plus one line in
+`MODES`; its position gives its shortcut (Ctrl+1 for the first, Ctrl+2 for the second...)."""
+
+from __future__ import annotations
+
+from editor.gui.modes.base import Mode
+from editor.gui.modes.trace import TraceMode
+
+#: in menu order; the first is the home mode (active at start, where findings are shown)
+MODES: list[type[Mode]] = [
+    TraceMode,
+]
+
+__all__ = ["MODES", "Mode", "TraceMode"]

@@ -1,0 +1,271 @@
+"""Trace mode: the board editor. Tools on a view over the scan, the tool options, the
+inspector dock, layer switches; its undo stack is the board document's."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider
+
+from editor.gui.inspector import Inspector
+from editor.gui.modes.base import Mode, Shell
+from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
+from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
+from editor.gui.view import BoardView
+from editor.gui.wording import plural
+from editor.model import edit as ops
+from editor.model.findings import Finding
+from editor.model.types import PieceType
+
+#: the first part of a finding's JSON pointer -> the kind of element to select first
+POINTER_KINDS = {"fields": "field", "connections": "connection", "regions": "region",
+                 "arrow_slits": "slit"}
+
+
+class TraceMode(Mode):
+    name = "trace"
+    title = "&Trace"
+    tip = "Trace the board over its scan: fields, connections, regions, castles, start pieces"
+    history_start = "<opened>"
+
+    def __init__(self, window: Shell) -> None:
+        super().__init__(window, window.doc.stack)
+        self.doc = window.doc
+        self.options = ToolOptions()
+        self.scene = BoardScene(self.doc, window)
+        self.view = BoardView(self.scene, self.doc, self.options)
+        self.central = self.view
+        self.tools: dict[str, Tool] = {}
+        self.tool_actions: dict[str, QAction] = {}
+        self.inspector = Inspector(self.doc)
+        self._build_view_actions()
+        self._build_tools()
+        self._build_options()
+        self.inspector_dock = self.add_dock("Inspector", "inspector_dock", self.inspector)
+        self._build_status()
+        self.doc.changed.connect(self._on_doc_changed)
+        self.doc.reset.connect(self._on_reset)
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.set_tool("select")
+        self._on_reset()
+
+    # ---- construction ---------------------------------------------------------------
+
+    def _build_view_actions(self) -> None:
+        self.add_action("Select &all", self.select_all, QKeySequence.StandardKey.SelectAll,
+                        menu="edit")
+        self.add_action("&Delete selection", self.delete_selection, menu="edit")
+        self.add_action("&Fit to window", self.view.fit, "Ctrl+0", menu="view")
+        self.add_action("Zoom &in", lambda: self.view.zoom_by(1.25),
+                        QKeySequence.StandardKey.ZoomIn, menu="view")
+        self.add_action("Zoom &out", lambda: self.view.zoom_by(0.8),
+                        QKeySequence.StandardKey.ZoomOut, menu="view")
+        self.add_separator("view")
+        self.layer_actions: dict[str, QAction] = {}
+        for layer in LAYERS:
+            action = self.add_action(LAYER_TITLES[layer], menu="view", checkable=True)
+            action.setChecked(True)
+            action.toggled.connect(lambda on, name=layer: self.scene.set_layer_visible(name, on))
+            self.layer_actions[layer] = action
+        self.layer_actions["scan"].setShortcut("Ctrl+H")
+
+    def _build_tools(self) -> None:
+        bar = self.add_toolbar("Tools", "tools")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        group = QActionGroup(self)
+        menu = self.add_menu("&Tools")
+        for cls in TOOLS:
+            tool = cls(self.doc, self.scene, self.view, self.options)
+            self.tools[tool.name] = tool
+            action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
+                                     checkable=True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # keys go to the view
+            action.setToolTip(f"{tool.title} ({tool.shortcut})\n{tool.tip}")
+            action.triggered.connect(lambda _on, n=tool.name: self.set_tool(n))
+            group.addAction(action)
+            bar.addAction(action)
+            self.tool_actions[tool.name] = action
+            self.view.tool_keys[QKeySequence(tool.shortcut)[0].key()] = tool.name
+        self.view.toolKey.connect(self.set_tool)
+
+    def _combo(self, name: str, placeholder: str = "", width: int = 0) -> QComboBox:
+        combo = QComboBox()
+        combo.setObjectName(name)
+        if placeholder:
+            combo.setPlaceholderText(placeholder)
+        if width:
+            combo.setMinimumContentsLength(width)
+        return combo
+
+    def _build_options(self) -> None:
+        bar = self.add_toolbar("Tool options", "tool_options", new_row=True)
+        bar.addWidget(QLabel(" Connection: "))
+        self.kind_combo = self._combo("kind_combo")
+        for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
+            self.kind_combo.addItem(f"{i} {title}", kind)
+        self.kind_combo.activated.connect(
+            lambda i: self.view.set_connection_kind(self.kind_combo.itemData(i)))
+        self.view.kindChanged.connect(self._kind_changed)
+        bar.addWidget(self.kind_combo)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Place: "))
+        self.setup_combo = self._combo("setup_combo", "no setup", 10)
+        self.seat_combo = self._combo("seat_combo", "no seat", 8)
+        self.piece_combo = self._combo("piece_combo")
+        for p in PieceType:
+            self.piece_combo.addItem(p.value.replace("_", " "), p)
+        for combo in (self.setup_combo, self.seat_combo, self.piece_combo):
+            combo.activated.connect(self._place_options)
+            bar.addWidget(combo)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Scan opacity: "))
+        self.opacity = QSlider(Qt.Orientation.Horizontal)
+        self.opacity.setObjectName("scan_opacity")
+        self.opacity.setRange(0, 100)
+        self.opacity.setValue(int(self.scene.scan_opacity * 100))
+        self.opacity.setFixedWidth(110)
+        self.opacity.setToolTip("Scan opacity")
+        self.opacity.valueChanged.connect(lambda v: self.scene.set_scan_opacity(v / 100))
+        bar.addWidget(self.opacity)
+        bar.addAction(self.layer_actions["scan"])
+
+    def _build_status(self) -> None:
+        self.pos_label = QLabel()
+        self.zoom_label = QLabel()
+        for label in (self.pos_label, self.zoom_label):
+            self.window.statusBar().addPermanentWidget(label)
+            self.status_widgets.append(label)
+        self.view.cursorMoved.connect(self._cursor)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f" {z * 100:.0f}% "))
+
+    def lay_out_docks(self) -> None:
+        """The default dock sizes (the inspector wide, the history below it)."""
+        w = self.window
+        w.resizeDocks([self.inspector_dock], [430], Qt.Orientation.Horizontal)
+        w.resizeDocks([self.inspector_dock, w.history_dock], [560, 140], Qt.Orientation.Vertical)
+
+    # ---- mode hooks -----------------------------------------------------------------
+
+    def activate(self) -> None:
+        self.view.setFocus()
+
+    def deactivate(self) -> None:
+        if self.view.tool is not None:
+            self.view.tool.cancel()
+
+    def status(self) -> str:
+        return self.view.tool.status() if self.view.tool is not None else self.tip
+
+    def commit_typing(self) -> None:
+        """Commit a value still being typed in the inspector (it commits on Enter or when the
+        field loses focus), so Save and Close never miss it."""
+        for edit in self.inspector.findChildren(QLineEdit):
+            if edit.isModified():
+                edit.setModified(False)
+                edit.editingFinished.emit()
+
+    # ---- tools and options ----------------------------------------------------------
+
+    def set_tool(self, name: str) -> None:
+        tool = self.tools[name]
+        self.view.set_tool(tool)
+        self.tool_actions[name].setChecked(True)
+        self.window.statusBar().showMessage(tool.status())
+
+    def _cursor(self, pos: QPointF) -> None:
+        text = f"x {pos.x():.0f}  y {pos.y():.0f}"
+        cm = self.doc.board.px_to_cm(1.0)
+        if cm:
+            text += f"  ({pos.x() * cm:.1f}, {pos.y() * cm:.1f} cm)"
+        self.pos_label.setText(text + " ")
+
+    def _kind_changed(self, kind) -> None:
+        self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind))
+        if self.view.tool is not None:
+            self.window.show_message(self.view.tool.status())
+
+    def _place_options(self) -> None:
+        self.options.setup = self.setup_combo.currentData()
+        self.options.seat = self.seat_combo.currentData()
+        self.options.piece = PieceType(self.piece_combo.currentData())
+        self.scene.set_current_setup(self.options.setup)
+
+    def _refresh_place_combos(self) -> None:
+        b = self.doc.board
+        for combo, items, attr in ((self.setup_combo, b.setups, "setup"),
+                                   (self.seat_combo, b.seats, "seat")):
+            current = getattr(self.options, attr)
+            combo.blockSignals(True)
+            combo.clear()
+            for item in items:
+                combo.addItem(item.id, item.id)
+            index = combo.findData(current)
+            combo.setCurrentIndex(index if index >= 0 else 0)
+            combo.blockSignals(False)
+            setattr(self.options, attr, combo.currentData())
+        if self.scene.current_setup != self.options.setup:
+            self.scene.set_current_setup(self.options.setup)
+
+    # ---- document -------------------------------------------------------------------
+
+    def _on_doc_changed(self, keys: set) -> None:
+        if any(k == "field" for k, _ in keys) and self.view.tool is not None and \
+                self.view.tool.name in ("land", "sea") and self.window.mode is self:
+            self.window.statusBar().showMessage(self.view.tool.status())
+        if any(k in ("setup", "seat") for k, _ in keys):
+            self._refresh_place_combos()
+
+    def _on_reset(self) -> None:
+        self._refresh_place_combos()
+        self.inspector.show_keys([])
+        self.view.fit()
+
+    def _selection_changed(self) -> None:
+        self.inspector.show_keys(self.scene.selected_keys())
+
+    def select_all(self) -> None:
+        self.scene.select_keys(list(self.scene.items_by_key))
+
+    def delete_selection(self) -> None:
+        keys = self.scene.selected_keys()
+        if keys:
+            self.doc.apply(f"Delete {plural(len(keys), 'element')}", ops.delete, keys)
+
+    # ---- findings -------------------------------------------------------------------
+
+    def _finding_keys(self, finding: Finding) -> list[tuple[str, str]]:
+        element = finding.element
+        if not element:
+            return []
+        parts = finding.pointer.split("/")
+        prefer = POINTER_KINDS.get(parts[1] if len(parts) > 1 else "")
+        order = [prefer] if prefer else []
+        order += [k for k in ("field", "connection", "region", "slit") if k not in order]
+        for kind in order:
+            if (kind, element) in self.scene.items_by_key:
+                return [(kind, element)]
+        b = self.doc.board
+        castle = ops.find(b.castles, element)
+        if castle is not None:
+            return [("field", t.field) for t in castle.towers]
+        if element == "grail" and b.grail:
+            return [("field", f) for f in b.grail.fields]
+        return []
+
+    def show_finding(self, finding: Finding) -> bool:
+        """Select the element a finding names and centre the view on it."""
+        keys = self._finding_keys(finding)
+        if not keys:
+            self.window.show_message(f"{finding.code}: nothing to show on the board")
+            return True
+        self.scene.select_keys(keys)
+        rect = None
+        for key in keys:
+            r = self.scene.element_rect(key)
+            if r is not None:
+                rect = r if rect is None else rect.united(r)
+        if rect is not None:
+            self.view.centre_on(rect)
+        self.window.show_message(finding.message)
+        return True

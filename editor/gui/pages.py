@@ -1,0 +1,105 @@
+"""The inspector's building blocks: the page base class and widgets that show the values of
+several elements at once ("(various)" when they differ)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGridLayout, QLineEdit, QWidget
+
+from editor.gui.document import BoardDocument
+from editor.model import edit as ops
+from editor.model.types import PieceType
+
+VARIOUS = "(various)"
+PIECES = list(PieceType)
+
+def split_ids(text: str) -> list[str]:
+    return [t for t in (p.strip() for p in text.replace(";", ",").split(",")) if t]
+
+
+def show_check(box: QCheckBox, values: list[bool]) -> None:
+    box.setTristate(len(set(values)) > 1)
+    if len(set(values)) > 1:
+        box.setCheckState(Qt.CheckState.PartiallyChecked)
+    else:
+        box.setCheckState(Qt.CheckState.Checked if values and values[0] else
+                          Qt.CheckState.Unchecked)
+
+
+def show_combo(combo: QComboBox, values: list, default_index: int = 0) -> None:
+    distinct = list(dict.fromkeys(values))
+    various = combo.findText(VARIOUS)
+    if len(distinct) == 1:
+        if various >= 0:
+            combo.removeItem(various)
+        index = combo.findData(distinct[0])
+        combo.setCurrentIndex(index if index >= 0 else default_index)
+    else:
+        if various < 0:
+            combo.addItem(VARIOUS, "__various__")
+        combo.setCurrentIndex(combo.findText(VARIOUS))
+
+
+def show_line(edit: QLineEdit, values: list[str]) -> None:
+    if edit.hasFocus():
+        return
+    distinct = set(values)
+    if len(distinct) == 1:
+        edit.setText(values[0])
+        edit.setPlaceholderText("")
+    else:
+        edit.clear()
+        edit.setPlaceholderText(VARIOUS)
+
+
+class PieceChecks(QWidget):
+    """A grid of check boxes, one per piece type."""
+
+    toggled = Signal(str, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(2)
+        self.boxes: dict[str, QCheckBox] = {}
+        for i, p in enumerate(PIECES):
+            box = QCheckBox(p.value.replace("_", " "))
+            box.setObjectName(f"piece_{p.value}")
+            box.clicked.connect(lambda on, v=p.value: self.toggled.emit(v, on))
+            grid.addWidget(box, i // 2, i % 2)
+            self.boxes[p.value] = box
+
+    def show_values(self, lists: list[list[str]]) -> None:
+        for value, box in self.boxes.items():
+            show_check(box, [value in lst for lst in lists])
+
+
+class Page(QWidget):
+    def __init__(self, inspector: QWidget) -> None:
+        """`inspector`: the `Inspector` holding the page (its `doc` and `updating`)."""
+        super().__init__()
+        self.inspector = inspector
+        self.ids: list[str] = []
+        self.form = QFormLayout(self)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+
+    @property
+    def doc(self) -> BoardDocument:
+        return self.inspector.doc
+
+    @property
+    def updating(self) -> bool:
+        return self.inspector.updating
+
+    def apply(self, text: str, op: Callable, *args, merge: bool = False, **kwargs) -> None:
+        if self.updating:
+            return
+        key = ("inspector", text, tuple(self.ids)) if merge else None
+        self.doc.apply(text, op, *args, merge_key=key, **kwargs)
+
+    def set_attr(self, collection: str, attr: str, value, merge: bool = False) -> None:
+        self.apply(f"Set {attr}", ops.set_attr, collection, list(self.ids), attr, value,
+                   merge=merge)
