@@ -4,7 +4,7 @@ toolbars, docks, menus and the undo stack, and coming back to trace finds the bo
 
 from __future__ import annotations
 
-from guikit import make_scan
+from support.guikit import make_scan
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication, QLabel
