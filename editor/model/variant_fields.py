@@ -1,0 +1,234 @@
+"""What the variant model allows at a JSON pointer: field metadata and spelling suggestions.
+
+Pure introspection of pydantic models (no import of `editor.model.variant`, which uses this
+module): `option_infos(Options)` describes every option for `conquest options` and the editor's
+generated variant form; `allowed_keys(Variant, pointer)` and `suggest_key` give "did you mean"
+hints for unknown keys.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import json
+import types
+import typing
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from editor.model.findings import Finding
+from editor.model.io import SCHEMA
+
+# ---- one option, described -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """Everything a form or a listing shows about one option field."""
+
+    name: str
+    type: str  # "bool", "int", "float", "choice", "int|choice", "list", "list|null"
+    allowed: tuple[Any, ...]  # the choices (Literal / enum values); () for free values
+    minimum: float | None
+    maximum: float | None
+    default: Any
+    conf: tuple[str, ...]
+    rules: tuple[str, ...]
+    description: str
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "type": self.type, "allowed": list(self.allowed),
+                "minimum": self.minimum, "maximum": self.maximum, "default": self.default,
+                "conf": list(self.conf), "rules": list(self.rules),
+                "description": self.description}
+
+
+def _members(annotation: Any) -> list[Any]:
+    """The alternatives of a union (or the annotation itself)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return list(typing.get_args(annotation))
+    return [annotation]
+
+
+def _choices(annotation: Any) -> list[Any]:
+    if typing.get_origin(annotation) is Literal:
+        return list(typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [m.value for m in annotation]
+    return []
+
+
+def _type_label(annotation: Any) -> tuple[str, list[Any]]:
+    parts: list[str] = []
+    allowed: list[Any] = []
+    for member in _members(annotation):
+        choices = _choices(member)
+        if choices:
+            parts.append("choice")
+            allowed.extend(choices)
+        elif member is type(None):
+            parts.append("null")
+        elif typing.get_origin(member) is list:
+            parts.append("list")
+            allowed.extend(_choices(typing.get_args(member)[0]))
+        else:
+            parts.append(getattr(member, "__name__", str(member)))
+    return "|".join(dict.fromkeys(parts)), allowed
+
+
+def _bounds(info: FieldInfo) -> tuple[float | None, float | None]:
+    low = high = None
+    for m in info.metadata:
+        low = getattr(m, "ge", None) if getattr(m, "ge", None) is not None else low
+        low = getattr(m, "gt", None) if getattr(m, "gt", None) is not None else low
+        high = getattr(m, "le", None) if getattr(m, "le", None) is not None else high
+        high = getattr(m, "lt", None) if getattr(m, "lt", None) is not None else high
+    return low, high
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=lambda v: getattr(v, "value", str(v))))
+
+
+def field_info(name: str, info: FieldInfo) -> OptionInfo:
+    """Describe one pydantic field (its annotation, bounds, default, description, IDs)."""
+    label, allowed = _type_label(info.annotation)
+    low, high = _bounds(info)
+    default = info.get_default(call_default_factory=True)
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    return OptionInfo(
+        name=name, type=label, allowed=tuple(allowed), minimum=low, maximum=high,
+        default=_jsonable(default), conf=tuple(extra.get("conf", ())),
+        rules=tuple(extra.get("rules", ())), description=info.description or "")
+
+
+def option_infos(options_model: type[BaseModel]) -> list[OptionInfo]:
+    """Every field of the options model, in model (alphabetical) order."""
+    return [field_info(n, f) for n, f in options_model.model_fields.items()]
+
+
+# ---- what is allowed at a pointer ------------------------------------------------------------
+
+
+def _model_in(annotation: Any) -> Any:
+    """The part of an annotation that holds further keys (model, dict or list), if any."""
+    for member in _members(annotation):
+        origin = typing.get_origin(member)
+        if origin in (dict, list) or (isinstance(member, type) and issubclass(member, BaseModel)):
+            return member
+    return None
+
+
+def _split(pointer: str) -> list[str]:
+    return [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+
+
+def allowed_keys(root: type[BaseModel], pointer: str) -> list[str] | None:
+    """The key names the model allows in the object at `pointer` (None when unknown)."""
+    node: Any = root
+    for part in _split(pointer):
+        if isinstance(node, type) and issubclass(node, BaseModel):
+            info = node.model_fields.get(part)
+            if info is None:
+                return None
+            node = _model_in(info.annotation)
+        elif typing.get_origin(node) is dict:
+            node = _model_in(typing.get_args(node)[1])
+        elif typing.get_origin(node) is list:
+            if not part.isdigit():
+                return None
+            node = _model_in(typing.get_args(node)[0])
+        else:
+            return None
+        if node is None:
+            return None
+    if isinstance(node, type) and issubclass(node, BaseModel):
+        return list(node.model_fields)
+    if typing.get_origin(node) is dict:
+        return [str(c) for c in _choices(typing.get_args(node)[0])] or None
+    return None
+
+
+def suggest_key(key: str, allowed: list[str]) -> str | None:
+    """The allowed name closest to a misspelt key (difflib), or None."""
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    if not close:
+        close = difflib.get_close_matches(key.lower().replace("-", "_").replace(" ", "_"),
+                                          allowed, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+# ---- findings with suggestions ---------------------------------------------------------------
+
+
+def _unknown_key(finding: Finding) -> tuple[str, str] | None:
+    """(parent pointer, key) of an unknown-key finding (a misspelt field or dict key)."""
+    if finding.code != SCHEMA.code or not finding.pointer:
+        return None
+    pointer = finding.pointer
+    if finding.message.startswith("unknown key '"):
+        parent, _, key = pointer.rpartition("/")
+    elif pointer.endswith("/[key]"):
+        parent, _, key = pointer.removesuffix("/[key]").rpartition("/")
+    else:
+        return None
+    return parent, key.replace("~1", "/").replace("~0", "~")
+
+
+def suggest_findings(findings: list[Finding], root: type[BaseModel],
+                     options_model: type[BaseModel], prefix: str = "") -> list[Finding]:
+    """Unknown keys with a "did you mean ...?" (difflib over the names allowed at that JSON
+    pointer of `root`), and options written at the top level told to move under 'options'.
+
+    `prefix` is the pointer of the checked object inside `root` (e.g. "/options" for an
+    options object validated alone).
+    """
+    out: list[Finding] = []
+    for f in findings:
+        found = _unknown_key(f)
+        if found is None:
+            out.append(f)
+            continue
+        parent, key = found
+        where = prefix + parent
+        if where == "" and key in options_model.model_fields:
+            out.append(replace(f, message=(
+                f"'{key}' is an option and belongs in the \"options\" object, not at the top "
+                "level"), hint=(
+                f"Move \"{key}\" into the \"options\" object (\"options\": {{\"{key}\": "
+                "...}); options are not top-level keys."), extra={"move_to": "/options"}))
+            continue
+        allowed = allowed_keys(root, where) or []
+        guess = suggest_key(key, allowed)
+        if f.pointer.endswith("/[key]"):  # a dict keyed by a name list (piece types)
+            f = replace(f, message=f"unknown name '{key}' in the object at {where}",
+                        pointer=f.pointer.removesuffix("/[key]"))
+        if guess:
+            out.append(replace(f, message=f"{f.message}; did you mean '{guess}'?",
+                               hint=f"Rename '{key}' to '{guess}'.",
+                               extra={"suggestion": guess}))
+        elif allowed:
+            shown = ", ".join(allowed[:12]) + (", ..." if len(allowed) > 12 else "")
+            place = f"the object at {where}" if where else "the top level"
+            out.append(replace(f, hint=f"Remove '{key}'; {place} allows: {shown}."))
+        else:
+            out.append(f)
+    return out
+
+
+def reference_hint(ref: str, base: Path | None, names: list[str], suffix: str) -> str:
+    """A fix hint for a variant reference that names nothing: the closest shipped name or
+    file next to the referring file, else the shipped names."""
+    candidates = list(names)
+    if base is not None and base.is_dir():
+        candidates += sorted(p.name for p in base.glob(f"*{suffix}"))[:200]
+    stem = Path(ref).name.removesuffix(suffix)
+    close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.6)
+    if close:
+        return f"Did you mean '{close[0]}'? Correct the reference '{ref}'."
+    return (f"Give a *{suffix} path relative to the referring file, or a shipped name: "
+            f"{', '.join(names)}.")
