@@ -19,6 +19,7 @@ from editor import __version__
 SUBCOMMANDS = [
     "validate", "schema_cmd", "docs_cmd", "render_cmd", "variant_cmd", "moves", "check_cmd",
     "selfplay", "bench",
+    "options_cmd", "pack_cmd",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
