@@ -18,10 +18,18 @@ from editor.model.findings import Finding
 
 Validator = Callable[[str], list[Finding]]
 _VALIDATORS: dict[str, Validator] = {}
+#: Validators chosen by a test on the path (game packages are zips, not JSON).
+_PATH_VALIDATORS: list[tuple[Callable[[str], bool], Validator]] = []
 
 
 def register_validator(format_tag: str, validator: Validator) -> None:
     _VALIDATORS[format_tag] = validator
+
+
+def register_path_validator(accepts: Callable[[str], bool], validator: Validator) -> None:
+    """A validator for files that `accepts(path)` recognises (e.g. game packages)."""
+    if all(v is not validator for _, v in _PATH_VALIDATORS):
+        _PATH_VALIDATORS.append((accepts, validator))
 
 
 def validate_board_file(path: str) -> list[Finding]:
@@ -51,7 +59,7 @@ def _load_plugins() -> None:
     """Import the layers that register validators for their formats, where present."""
     import importlib
 
-    for name in ("editor.rules.validation",):
+    for name in ("editor.rules.validation", "editor.rules.package_check"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -63,6 +71,9 @@ def validate_file(path: str | os.PathLike[str]) -> list[Finding]:
     """All findings of one file, whatever its format."""
     _load_plugins()
     shown = str(path)
+    for accepts, path_validator in _PATH_VALIDATORS:
+        if accepts(shown):
+            return path_validator(shown)
     tag = _format_tag(shown)
     validator = _VALIDATORS.get(tag or "") or _validator_by_name(shown)
     return validator(shown)

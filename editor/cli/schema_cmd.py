@@ -16,7 +16,7 @@ NAME = "schema"
 HELP = "Generate schema/*.schema.json from the models (--check: fail when they are stale)."
 
 #: Modules that register further schemas (variant, scenario) when present.
-SCHEMA_PROVIDERS = ["editor.model.variant", "editor.model.scenario"]
+SCHEMA_PROVIDERS = ["editor.model.variant", "editor.model.scenario", "editor.model.package"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
