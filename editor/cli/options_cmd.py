@@ -9,7 +9,7 @@ import sys
 
 from editor.cli.main import EXIT_OK
 from editor.model.variant import Options, resolve_variant
-from editor.model.variant_fields import OptionInfo, option_infos
+from editor.model.variant_fields import describe_allowed, option_infos
 
 NAME = "options"
 HELP = "List every variant option: type, allowed values, default, value in a variant, rule IDs."
@@ -21,27 +21,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help="with --variant: apply an overlay first (repeatable)")
     p.add_argument("--format", choices=["text", "json"], default="text")
-
-
-def _allowed(info: OptionInfo) -> str:
-    """Allowed values in one short phrase: choices, numbers with bounds, lists, null."""
-    bounds = ""
-    if info.minimum is not None or info.maximum is not None:
-        low = "" if info.minimum is None else f"{info.minimum:g}"
-        high = "" if info.maximum is None else f"{info.maximum:g}"
-        bounds = f" {low}..{high}"
-    choices = "|".join(str(a) for a in info.allowed)
-    pieces = []
-    for kind in info.type.split("|"):
-        if kind == "choice":
-            pieces.append(choices)
-        elif kind in ("int", "float"):
-            pieces.append(kind + bounds)
-        elif kind == "list":
-            pieces.append(f"list of {choices}" if choices else "list")
-        else:
-            pieces.append(kind)
-    return " or ".join(pieces)
 
 
 def _value(value: object) -> str:
@@ -71,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     for info in infos:
         ids = ", ".join([*info.conf, *info.rules])
-        line = f"{info.name}: {_allowed(info)}; default {_value(info.default)}"
+        line = f"{info.name}: {describe_allowed(info)}; default {_value(info.default)}"
         if values is not None:
             value = values[info.name]
             mark = "" if value == info.default else " (changed)"

@@ -39,6 +39,7 @@ class OptionInfo:
     conf: tuple[str, ...]
     rules: tuple[str, ...]
     description: str
+    required: bool = False
 
     def to_dict(self) -> dict:
         return {"name": self.name, "type": self.type, "allowed": list(self.allowed),
@@ -98,12 +99,35 @@ def field_info(name: str, info: FieldInfo) -> OptionInfo:
     """Describe one pydantic field (its annotation, bounds, default, description, IDs)."""
     label, allowed = _type_label(info.annotation)
     low, high = _bounds(info)
-    default = info.get_default(call_default_factory=True)
+    required = info.is_required()
+    default = None if required else info.get_default(call_default_factory=True)
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
     return OptionInfo(
         name=name, type=label, allowed=tuple(allowed), minimum=low, maximum=high,
         default=_jsonable(default), conf=tuple(extra.get("conf", ())),
-        rules=tuple(extra.get("rules", ())), description=info.description or "")
+        rules=tuple(extra.get("rules", ())), description=info.description or "",
+        required=required)
+
+
+def describe_allowed(info: OptionInfo) -> str:
+    """Allowed values in one short phrase: choices, numbers with bounds, lists, null."""
+    bounds = ""
+    if info.minimum is not None or info.maximum is not None:
+        low = "" if info.minimum is None else f"{info.minimum:g}"
+        high = "" if info.maximum is None else f"{info.maximum:g}"
+        bounds = f" {low}..{high}"
+    choices = "|".join(str(a) for a in info.allowed)
+    pieces = []
+    for kind in info.type.split("|"):
+        if kind == "choice":
+            pieces.append(choices)
+        elif kind in ("int", "float"):
+            pieces.append(kind + bounds)
+        elif kind == "list":
+            pieces.append(f"list of {choices}" if choices else "list")
+        else:
+            pieces.append(kind)
+    return " or ".join(pieces)
 
 
 def option_infos(options_model: type[BaseModel]) -> list[OptionInfo]:
@@ -127,23 +151,38 @@ def _split(pointer: str) -> list[str]:
     return [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
 
 
+def field_at(root: type[BaseModel], pointer: str) -> OptionInfo | None:
+    """The model field a pointer names (e.g. /options/no_capture_rounds), described."""
+    parent, _, name = pointer.rpartition("/")
+    node: Any = root
+    for part in _split(parent):
+        node = _step(node, part)
+        if node is None:
+            return None
+    if isinstance(node, type) and issubclass(node, BaseModel):
+        key = name.replace("~1", "/").replace("~0", "~")
+        info = node.model_fields.get(key)
+        return field_info(key, info) if info is not None else None
+    return None
+
+
+def _step(node: Any, part: str) -> Any:
+    """The annotation one pointer step below `node` (None when there is none)."""
+    if isinstance(node, type) and issubclass(node, BaseModel):
+        info = node.model_fields.get(part)
+        return _model_in(info.annotation) if info is not None else None
+    if typing.get_origin(node) is dict:
+        return _model_in(typing.get_args(node)[1])
+    if typing.get_origin(node) is list and part.isdigit():
+        return _model_in(typing.get_args(node)[0])
+    return None
+
+
 def allowed_keys(root: type[BaseModel], pointer: str) -> list[str] | None:
     """The key names the model allows in the object at `pointer` (None when unknown)."""
     node: Any = root
     for part in _split(pointer):
-        if isinstance(node, type) and issubclass(node, BaseModel):
-            info = node.model_fields.get(part)
-            if info is None:
-                return None
-            node = _model_in(info.annotation)
-        elif typing.get_origin(node) is dict:
-            node = _model_in(typing.get_args(node)[1])
-        elif typing.get_origin(node) is list:
-            if not part.isdigit():
-                return None
-            node = _model_in(typing.get_args(node)[0])
-        else:
-            return None
+        node = _step(node, part)
         if node is None:
             return None
     if isinstance(node, type) and issubclass(node, BaseModel):
@@ -191,7 +230,7 @@ def suggest_findings(findings: list[Finding], root: type[BaseModel],
     for f in findings:
         found = _unknown_key(f)
         if found is None:
-            out.append(f)
+            out.append(_value_hint(f, root, prefix))
             continue
         parent, key = found
         where = prefix + parent
@@ -218,6 +257,22 @@ def suggest_findings(findings: list[Finding], root: type[BaseModel],
         else:
             out.append(f)
     return out
+
+
+def _value_hint(f: Finding, root: type[BaseModel], prefix: str) -> Finding:
+    """A wrong value gets a hint naming what the field takes and its default."""
+    if f.code != SCHEMA.code or not f.pointer or f.message.startswith("required key"):
+        return f
+    pointer = prefix + f.pointer
+    info = field_at(root, pointer)
+    while info is None and pointer.count("/") > 1:  # an item inside a list field
+        pointer = pointer.rsplit("/", 1)[0]
+        info = field_at(root, pointer)
+    if info is None:
+        return f
+    default = "" if info.required else (
+        f" (default {json.dumps(info.default, ensure_ascii=False)})")
+    return replace(f, hint=f"'{info.name}' takes {describe_allowed(info)}{default}.")
 
 
 def reference_hint(ref: str, base: Path | None, names: list[str], suffix: str) -> str:
