@@ -69,6 +69,11 @@ PACKAGE_MEMBER = define(
     "PACKAGE_MEMBER", E, "Package members and manifest disagree",
     "The manifest must list exactly the members the archive holds; export the package again.",
     area="package")
+PACKAGE_OVERLAY = define(
+    "PACKAGE_OVERLAY", E, "Overlays given for a package without a variant",
+    "The package's variant already has its overlays applied; to try an overlay, give the "
+    "variant too (--variant NAME --overlay O), which replaces the package's variant.",
+    area="package")
 PACKAGE_CHECKSUM = define(
     "PACKAGE_CHECKSUM", E, "Package member does not match its checksum",
     "The member was changed after packing; export the package again from the original files.",
@@ -410,6 +415,10 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
             return source
         source.board, source.variant = pkg.board, pkg.variant
         source.board_path = f"{pkg.path}!{pkg.member('board').path}"
+        if overlays and variant is None:
+            source.findings.append(PACKAGE_OVERLAY.at(
+                f"--overlay {' '.join(overlays)} without --variant").located(str(path)))
+            return source
     elif path is not None:
         from editor.model import load_board
 

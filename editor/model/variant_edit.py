@@ -155,6 +155,7 @@ class VariantDocument:
         self._text: tuple[int, str] | None = None
         self._resolved: tuple[int, ResolvedVariant] | None = None
         self._layers: tuple[tuple, _Layers] | None = None
+        self._data: tuple[int, dict] | None = None
 
     # ---- opening -------------------------------------------------------------------------
 
@@ -251,11 +252,18 @@ class VariantDocument:
             return variant_data(layers.base_variant)
         return copy.deepcopy(layers.base_data or {})
 
+    def data(self) -> dict:
+        """The resolved variant as JSON data (every value spelled out; the merged raw object
+        while it does not resolve), cached until the next edit."""
+        if self._data is None or self._data[0] != self.revision:
+            data = variant_data(self.variant) if self.variant is not None else (
+                self.resolved.raw or self.raw)
+            self._data = (self.revision, data)
+        return self._data[1]
+
     def value(self, pointer: str) -> Any:
         """The resolved value at a pointer (MISSING when the variant has no such key)."""
-        if self.variant is not None:
-            return get_pointer(variant_data(self.variant), pointer)
-        return get_pointer(self.resolved.raw or self.raw, pointer)
+        return get_pointer(self.data(), pointer)
 
     def origin(self, pointer: str) -> Origin:
         """Where the value at `pointer` comes from."""
@@ -272,8 +280,7 @@ class VariantDocument:
     def changes(self, against: Variant | None = None) -> list[Change]:
         """Differences from `against` (default: the parent with the overlays), old = theirs."""
         other = against if against is not None else self.parent_variant
-        mine = variant_data(self.variant) if self.variant is not None else (
-            self.resolved.raw or self.raw)
+        mine = self.data()
         theirs = variant_data(other) if other is not None else self.parent_data()
         return diff_data(theirs, mine, skip=IDENTITY_KEYS)
 

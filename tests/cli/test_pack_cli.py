@@ -32,6 +32,8 @@ def test_pack_validate_selfplay_from_the_package(packed, capsys):
     moves = json.loads(capsys.readouterr().out)
     assert moves["to_move"] == "south" and moves["actions"]
     assert main(["check", str(packed)]) == 0
+    assert main(["selfplay", "--board", str(packed), "--overlay", "catapult-4cm"]) == 1
+    assert "PACKAGE_OVERLAY" in capsys.readouterr().err
     assert main(["bench", "--board", str(packed), "--positions", "2", "--format", "json"]) == 0
 
 
