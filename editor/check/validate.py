@@ -99,13 +99,16 @@ def known_suffixes() -> list[str]:
 
 def expand_paths(paths: list[str]) -> list[str]:
     """Files to validate: files as given, folders searched (recursively, sorted) for files of
-    the known formats (`*.board.json`, `*.variant.json`, `*.scenario.json`)."""
+    the known formats (`*.board.json`, `*.variant.json`, `*.scenario.json`) and game packages
+    (`*.conquest`)."""
+    from editor.model.package import PACKAGE_SUFFIX
+
     out: list[str] = []
-    suffixes = tuple(known_suffixes())
+    suffixes = (*known_suffixes(), PACKAGE_SUFFIX)
     for p in paths:
         folder = Path(p)
         if folder.is_dir():
-            out.extend(str(f) for f in sorted(folder.rglob("*.json"))
+            out.extend(str(f) for f in sorted(folder.rglob("*"))
                        if f.name.endswith(suffixes) and f.is_file())
         else:
             out.append(p)

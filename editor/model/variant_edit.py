@@ -220,7 +220,8 @@ class VariantDocument:
         return out
 
     def _layer_data(self) -> _Layers:
-        key = (json.dumps(self.raw.get("extends")), json.dumps(self.raw.get("overlays")))
+        key = (json.dumps(self.raw.get("extends")), json.dumps(self.raw.get("overlays")),
+               str(self.base))
         if self._layers is not None and self._layers[0] == key:
             return self._layers[1]
         layers = _Layers()

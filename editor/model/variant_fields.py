@@ -40,12 +40,14 @@ class OptionInfo:
     rules: tuple[str, ...]
     description: str
     required: bool = False
+    #: the minimum itself is not allowed (pydantic gt), e.g. a radius above 0
+    exclusive_minimum: bool = False
 
     def to_dict(self) -> dict:
         return {"name": self.name, "type": self.type, "allowed": list(self.allowed),
                 "minimum": self.minimum, "maximum": self.maximum, "default": self.default,
                 "conf": list(self.conf), "rules": list(self.rules),
-                "description": self.description}
+                "description": self.description, "exclusive_minimum": self.exclusive_minimum}
 
 
 def _members(annotation: Any) -> list[Any]:
@@ -81,14 +83,18 @@ def _type_label(annotation: Any) -> tuple[str, list[Any]]:
     return "|".join(dict.fromkeys(parts)), allowed
 
 
-def _bounds(info: FieldInfo) -> tuple[float | None, float | None]:
+def _bounds(info: FieldInfo) -> tuple[float | None, float | None, bool]:
+    """(minimum, maximum, minimum excluded) of a field's constraints."""
     low = high = None
+    exclusive = False
     for m in info.metadata:
-        low = getattr(m, "ge", None) if getattr(m, "ge", None) is not None else low
-        low = getattr(m, "gt", None) if getattr(m, "gt", None) is not None else low
+        if getattr(m, "ge", None) is not None:
+            low = m.ge
+        if getattr(m, "gt", None) is not None:
+            low, exclusive = m.gt, True
         high = getattr(m, "le", None) if getattr(m, "le", None) is not None else high
         high = getattr(m, "lt", None) if getattr(m, "lt", None) is not None else high
-    return low, high
+    return low, high, exclusive
 
 
 def _jsonable(value: Any) -> Any:
@@ -98,7 +104,7 @@ def _jsonable(value: Any) -> Any:
 def field_info(name: str, info: FieldInfo) -> OptionInfo:
     """Describe one pydantic field (its annotation, bounds, default, description, IDs)."""
     label, allowed = _type_label(info.annotation)
-    low, high = _bounds(info)
+    low, high, exclusive = _bounds(info)
     required = info.is_required()
     default = None if required else info.get_default(call_default_factory=True)
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
@@ -106,7 +112,7 @@ def field_info(name: str, info: FieldInfo) -> OptionInfo:
         name=name, type=label, allowed=tuple(allowed), minimum=low, maximum=high,
         default=_jsonable(default), conf=tuple(extra.get("conf", ())),
         rules=tuple(extra.get("rules", ())), description=info.description or "",
-        required=required)
+        required=required, exclusive_minimum=exclusive)
 
 
 def describe_allowed(info: OptionInfo) -> str:
@@ -114,6 +120,7 @@ def describe_allowed(info: OptionInfo) -> str:
     bounds = ""
     if info.minimum is not None or info.maximum is not None:
         low = "" if info.minimum is None else f"{info.minimum:g}"
+        low = f">{low}" if info.exclusive_minimum else low
         high = "" if info.maximum is None else f"{info.maximum:g}"
         bounds = f" {low}..{high}"
     choices = "|".join(str(a) for a in info.allowed)

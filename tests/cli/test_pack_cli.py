@@ -24,6 +24,8 @@ def test_pack_validate_selfplay_from_the_package(packed, capsys):
     capsys.readouterr()
     assert main(["validate", str(packed)]) == 0
     assert "0 error(s)" in capsys.readouterr().err
+    assert main(["validate", str(packed.parent)]) == 0  # a folder: its packages too
+    assert "1 file(s) checked: 0 error(s)" in capsys.readouterr().err
     assert main(["selfplay", "--board", str(packed), "--games", "1", "--max-turns", "20",
                  "--format", "json"]) == 0
     summary = json.loads(capsys.readouterr().out)

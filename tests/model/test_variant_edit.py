@@ -165,3 +165,23 @@ def test_diff_of_shipped_variants_and_model_metadata():
     assert only_b.old is MISSING and only_b.new["letter"] == "K"
     for name, info in Options.model_fields.items():
         assert info.description and info.json_schema_extra["rules"], name
+
+
+def test_field_metadata_for_a_generated_form():
+    """What the configurator form reads: bounds, choices, defaults, IDs, for options and for
+    other fields (a piece's range, MOVE-5)."""
+    from editor.model.variant import Variant
+    from editor.model.variant_fields import field_at, option_infos
+
+    infos = {i.name: i for i in option_infos(Options)}
+    radius = infos["catapult_fire_radius_cm"]
+    assert (radius.minimum, radius.maximum, radius.exclusive_minimum) == (0, 100, True)
+    assert infos["catapult_galleon_max_steps"].type == "int|choice"
+    assert infos["catapult_galleon_max_steps"].allowed == ("none",)
+    assert infos["rope_bridge_set"].type == "list|null"
+    rng = field_at(Variant, "/pieces/soldier/range")
+    assert (rng.type, rng.minimum, rng.maximum, rng.required) == ("int", 0, 100, True)
+    assert "MOVE-5" in rng.description
+    assert field_at(Variant, "/options/no_capture_rounds").conf == ("CONF-20",)
+    assert field_at(Variant, "/pieces/wizard/range") is not None  # any key of the dict
+    assert field_at(Variant, "/nothing/here") is None
