@@ -275,6 +275,11 @@ def read_package(path: str | os.PathLike[str]) -> PackageContents:
     if zf is None:
         return out
     with zf:
+        if len(zf.infolist()) > MAX_MEMBERS:  # the end record's count was misleading
+            out.findings = [PACKAGE_TOO_LARGE.at(
+                f"the package holds {len(zf.infolist())} members (limit {MAX_MEMBERS})")
+                .located(where)]
+            return out
         out.findings = _check_directory(zf, where)
         if out.findings:
             return out
