@@ -20,11 +20,13 @@ from editor.check.variant_checks import validate_variant_file
 from editor.model import load_board
 from editor.model.board import BOARD_FORMAT
 from editor.model.findings import Finding
+from editor.model.package import PACKAGE_FORMAT, PACKAGE_SUFFIX, is_package, open_game_source
 from editor.model.scenario import SCENARIO_FORMAT, load_scenario
 from editor.model.variant import VARIANT_FORMAT
 
 Validator = Callable[[str], list[Finding]]
 Validators = Mapping[str, Validator]
+
 
 
 def validate_board_file(path: str) -> list[Finding]:
@@ -41,11 +43,19 @@ def validate_scenario_structure(path: str) -> list[Finding]:
     return load_scenario(path).findings
 
 
+def validate_package_reading(path: str) -> list[Finding]:
+    """Findings of a game package as far as this layer sees: reading it safely (paths, sizes,
+    checksums, manifest); the board/variant checks and the game start are
+    `editor.rules.package_check`."""
+    return open_game_source(path).findings
+
+
 #: The validators of this layer, by format tag.
 VALIDATORS: Validators = {
     BOARD_FORMAT: validate_board_file,
     VARIANT_FORMAT: validate_variant_file,
     SCENARIO_FORMAT: validate_scenario_structure,
+    PACKAGE_FORMAT: validate_package_reading,
 }
 
 
@@ -63,6 +73,8 @@ def validate_file(path: str | os.PathLike[str],
                   validators: Validators = VALIDATORS) -> list[Finding]:
     """All findings of one file, whatever its format."""
     shown = str(path)
+    if PACKAGE_FORMAT in validators and is_package(shown):
+        return validators[PACKAGE_FORMAT](shown)
     tag = _format_tag(shown)
     validator = validators.get(tag or "") or _validator_by_name(shown, validators)
     return validator(shown)
@@ -80,7 +92,9 @@ def _validator_by_name(path: str, validators: Validators) -> Validator:
 
 
 def _suffix(format_tag: str) -> str:
-    """`conquest-variant/1` -> `.variant.json`."""
+    """`conquest-variant/1` -> `.variant.json`; a game package -> `.conquest`."""
+    if format_tag == PACKAGE_FORMAT:
+        return PACKAGE_SUFFIX
     return f".{format_tag.split('/', 1)[0].removeprefix('conquest-')}.json"
 
 
@@ -91,13 +105,14 @@ def known_suffixes(validators: Validators = VALIDATORS) -> list[str]:
 
 def expand_paths(paths: list[str], validators: Validators = VALIDATORS) -> list[str]:
     """Files to validate: files as given, folders searched (recursively, sorted) for files of
-    the known formats (`*.board.json`, `*.variant.json`, `*.scenario.json`)."""
+    the known formats (`*.board.json`, `*.variant.json`, `*.scenario.json`) and game packages
+    (`*.conquest`)."""
     out: list[str] = []
     suffixes = tuple(known_suffixes(validators))
     for p in paths:
         folder = Path(p)
         if folder.is_dir():
-            out.extend(str(f) for f in sorted(folder.rglob("*.json"))
+            out.extend(str(f) for f in sorted(folder.rglob("*"))
                        if f.name.endswith(suffixes) and f.is_file())
         else:
             out.append(p)

@@ -46,44 +46,68 @@ def check_variant(v: Variant) -> list[Finding]:
     out: list[Finding] = []
     types = {str(t) for t in v.pieces}
     if not v.overlay:
+        parent = "or extend a complete variant (\"extends\": \"conquest-4p\"), "
         if len(v.seats) < 2:
-            out.append(VARIANT_INCOMPLETE.at("a game needs at least two seats", "/seats"))
+            out.append(VARIANT_INCOMPLETE.at("a game needs at least two seats", "/seats", hint=(
+                f"List the seats in turn order under \"seats\" (e.g. [{{\"id\": \"south\"}}, "
+                f"{{\"id\": \"north\"}}]), {parent}or set \"overlay\": true.")))
         if not v.pieces:
-            out.append(VARIANT_INCOMPLETE.at("no piece types", "/pieces"))
+            out.append(VARIANT_INCOMPLETE.at("no piece types", "/pieces", hint=(
+                f"Describe each piece type under \"pieces\" (letter, range, terrain), {parent}"
+                "or set \"overlay\": true.")))
         if not v.setup:
-            out.append(VARIANT_INCOMPLETE.at("no setup named", "/setup"))
+            out.append(VARIANT_INCOMPLETE.at("no setup named", "/setup", hint=(
+                "Name the board setup the game starts from in \"setup\" (a setup id of the "
+                "board, e.g. \"conquest\"), or set \"overlay\": true.")))
         if not v.victory:
-            out.append(VARIANT_INCOMPLETE.at("no victory conditions", "/victory"))
+            out.append(VARIANT_INCOMPLETE.at("no victory conditions", "/victory", hint=(
+                f"Add conditions under \"victory\" (e.g. {{\"kind\": \"capital_occupation\", "
+                f"\"rule\": \"WIN-1\"}}), {parent}or set \"overlay\": true.")))
     seen: set[str] = set()
     for i, s in enumerate(v.seats):
         if s.id in seen:
-            out.append(VARIANT_DUPLICATE.at(f"seat '{s.id}' listed twice", f"/seats/{i}/id"))
+            out.append(VARIANT_DUPLICATE.at(f"seat '{s.id}' listed twice", f"/seats/{i}/id",
+                                            hint=f"Remove seat {i + 1} ('{s.id}') or give it "
+                                            "the id of the board seat meant."))
         seen.add(s.id)
     letters: dict[str, str] = {}
     for name, spec in v.pieces.items():
         if spec.letter in letters:
+            free = sorted(set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") - {p.letter for p in v.pieces.values()})
             out.append(VARIANT_DUPLICATE.at(
                 f"letter {spec.letter} used by {letters[spec.letter]} and {name}",
-                pointer_join("pieces", str(name), "letter")))
+                pointer_join("pieces", str(name), "letter"),
+                hint=f"Give {name} a letter of its own, e.g. {', '.join(free[:3])}."))
         letters[spec.letter] = str(name)
         for t in spec.carries:
             if str(t) not in types:
                 out.append(VARIANT_UNKNOWN_TYPE.at(
                     f"{name} carries '{t}', which is not in play",
-                    pointer_join("pieces", str(name), "carries", str(t))))
+                    pointer_join("pieces", str(name), "carries", str(t)),
+                    hint=f"Add '{t}' under \"pieces\", or remove it from {name}'s carries."))
     for cap, targets in v.capture_matrix.items():
         for j, t in enumerate([cap, *targets]):
             if str(t) not in types:
                 out.append(VARIANT_UNKNOWN_TYPE.at(
                     f"capture matrix names '{t}', which is not in play",
-                    pointer_join("capture_matrix", str(cap)) + ("" if j == 0 else f"/{j - 1}")))
+                    pointer_join("capture_matrix", str(cap)) + ("" if j == 0 else f"/{j - 1}"),
+                    hint=f"Add '{t}' under \"pieces\", or remove it from the capture matrix "
+                    f"({'the row' if j == 0 else 'the targets'} of {cap})."))
     if v.team_game:
         if len(v.seats) % 2:
-            out.append(VARIANT_TEAMS.at("a team game needs an even number of seats", "/seats"))
+            out.append(VARIANT_TEAMS.at(
+                "a team game needs an even number of seats", "/seats",
+                hint=f"The variant seats {len(v.seats)}: add or remove a seat, or set "
+                "\"team_game\": false."))
         if v.options.team_pairing == "custom":
             listed = [s for team in v.teams for s in team]
             if sorted(listed) != sorted(s.id for s in v.seats):
-                out.append(VARIANT_TEAMS.at("custom teams must list every seat once", "/teams"))
+                missing = sorted({s.id for s in v.seats} - set(listed))
+                twice = sorted({s for s in listed if listed.count(s) > 1})
+                out.append(VARIANT_TEAMS.at(
+                    "custom teams must list every seat once", "/teams",
+                    hint=f"Seats missing from \"teams\": {missing or 'none'}; listed more than "
+                    f"once or unknown: {twice or sorted(set(listed) - {s.id for s in v.seats})}."))
     opts = v.options.model_dump()
     for (name, value), rule in _UNSUPPORTED_OPTIONS.items():
         if rule and opts.get(name) == value:

@@ -15,8 +15,9 @@ HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal a
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", metavar="BOARD",
-                   help="board (default: the variant's board)")
-    p.add_argument("--variant", default="conquest-4p", metavar="VARIANT")
+                   help="board or game package (default: the variant's board)")
+    p.add_argument("--variant", default=None, metavar="VARIANT",
+                   help="variant (default: the package's, else conquest-4p)")
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help="overlay variant to apply (e.g. catapult-4cm)")
     p.add_argument("--seed", type=int, default=1)
@@ -25,9 +26,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from editor.model.package import is_package
     from editor.rules.playout import bench
 
-    game, code = load_game(args.board, args.variant, None, args.overlay)
+    packaged = bool(args.board) and is_package(args.board)
+    variant = args.variant or (None if packaged else "conquest-4p")
+    game, code = load_game(args.board, variant, None, args.overlay)
     if game is None:
         return code
     figures = bench(game, seed=args.seed, positions=args.positions)

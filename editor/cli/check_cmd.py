@@ -11,7 +11,8 @@ from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.rules import scenario_run
 
 NAME = "check"
-HELP = "Replay scenario files; print each failed expectation with file:line:col (exit 1)."
+HELP = ("Replay scenario files; print each failed expectation with file:line:col (exit 1). A "
+        "game package (*.conquest) is checked as a whole: contents, pair check, start position.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,6 +32,16 @@ def _expand(paths: list[str]) -> list[str]:
     return out
 
 
+def _check_one(path: str) -> list:
+    from editor.model.package import is_package
+
+    if is_package(path):
+        from editor.rules.package_check import check_package
+
+        return [f for f in check_package(path) if f.is_error]
+    return scenario_run.run(path)
+
+
 def run(args: argparse.Namespace) -> int:
     files = _expand(args.paths)
     missing = [p for p in files if not Path(p).is_file()]
@@ -40,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         if not files:
             print("conquest check: no scenario files found", file=sys.stderr)
         return EXIT_USAGE
-    report = {p: scenario_run.run(p) for p in files}
+    report = {p: _check_one(p) for p in files}
     if args.format == "json":
         print(json.dumps([{"path": p, "findings": [f.to_dict() for f in fs]}
                           for p, fs in report.items()], indent=2, ensure_ascii=False))

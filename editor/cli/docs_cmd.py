@@ -9,7 +9,7 @@ from pathlib import Path
 from editor.check import board_checks, editor_codes, pair_checks, variant_checks
 from editor.check.catalogue import render_markdown
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.model import io, variant
+from editor.model import io, package, variant
 from editor.model.findings import CODES, Code
 from editor.model.io import atomic_write_text
 from editor.resources import checkout_root
@@ -21,7 +21,7 @@ HELP = "Write docs/findings.md, the table of finding codes (--check: fail when s
 #: Every module that defines finding codes (`define(...)` at import time), imported above so
 #: the registry is complete; tests/check/test_catalogue.py fails when a module that calls
 #: `define(` is missing here.
-PRODUCERS = (io, variant, board_checks, variant_checks, pair_checks, editor_codes, explain,
+PRODUCERS = (io, variant, package, board_checks, variant_checks, pair_checks, editor_codes, explain,
              scenario_run)
 
 

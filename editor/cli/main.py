@@ -18,6 +18,8 @@ from editor.cli import (
     check_cmd,
     docs_cmd,
     moves,
+    options_cmd,
+    pack_cmd,
     render_cmd,
     schema_cmd,
     selfplay,
@@ -29,6 +31,7 @@ from editor.cli.exits import EXIT_OK, EXIT_USAGE
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
     validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
+    options_cmd, pack_cmd,
 ]
 
 

@@ -17,7 +17,9 @@ HELP = "List the legal actions and their AP cost in a scenario's position (after
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("scenario", metavar="SCENARIO", help="a *.scenario.json file")
+    p.add_argument("scenario", metavar="SCENARIO",
+                   help="a *.scenario.json file, or a game package (*.conquest): its start "
+                   "position")
     p.add_argument("--piece", metavar="FIELD", help="only actions of the stack on this field")
     p.add_argument("--steps", type=int, default=None, metavar="N",
                    help="replay only the first N steps (default: all legal steps)")
@@ -25,17 +27,31 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
-def run(args: argparse.Namespace) -> int:
-    if not Path(args.scenario).is_file():
-        print(f"conquest moves: cannot read '{args.scenario}'", file=sys.stderr)
-        return EXIT_USAGE
+def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:
+    """(state, steps to replay, exit code): a scenario's position, or a package's start."""
+    from editor.model.package import is_package
+
+    if is_package(args.scenario):
+        from editor.cli.pack_cmd import load_package_game
+
+        game, code = load_package_game(args.scenario)
+        return (game.initial_state() if game else None), [], code or EXIT_OK
     ld = scenario_run.load(args.scenario)
     for f in ld.findings:
         print(f.format_line(), file=sys.stderr)
     if ld.state is None:
-        return EXIT_FINDINGS
-    st = ld.state
+        return None, [], EXIT_FINDINGS
     steps = ld.scenario.steps if args.steps is None else ld.scenario.steps[: args.steps]
+    return ld.state, steps, EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    if not Path(args.scenario).is_file():
+        print(f"conquest moves: cannot read '{args.scenario}'", file=sys.stderr)
+        return EXIT_USAGE
+    st, steps, code = _start(args)
+    if st is None:
+        return code
     for step in steps:
         if step.expect != "legal":
             continue

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.model import scenario, variant
+from editor.model import package, scenario, variant
 from editor.model.io import atomic_write_text
 from editor.model.schema import SCHEMAS, render
 from editor.resources import data_dir
@@ -16,7 +16,7 @@ NAME = "schema"
 HELP = "Generate schema/*.schema.json from the models (--check: fail when they are stale)."
 
 #: Modules that register further schemas (the board's is built in): imported, so registered.
-SCHEMA_PROVIDERS = (variant, scenario)
+SCHEMA_PROVIDERS = (variant, scenario, package)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -15,9 +15,10 @@ HELP = "Play random games, check invariants after every action and print a summa
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", required=False, metavar="BOARD",
-                   help="board file or shipped board name (default: the variant's board, or "
-                   "exit 2 when it is missing)")
-    p.add_argument("--variant", required=True, metavar="VARIANT", help="variant name or path")
+                   help="board file, shipped board name or game package (*.conquest) (default: "
+                   "the variant's board, or exit 2 when it is missing)")
+    p.add_argument("--variant", metavar="VARIANT",
+                   help="variant name or path (required unless --board is a game package)")
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help="overlay variant to apply (e.g. catapult-4cm); repeatable")
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
@@ -29,7 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
-def load_game(board_ref: str | None, variant_ref: str, options: dict | None = None,
+def load_game(board_ref: str | None, variant_ref: str | None, options: dict | None = None,
               overlays: list[str] | None = None):
     """(game, None) or (None, exit code) after printing the problems.
 
@@ -40,12 +41,20 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     from pathlib import Path
 
     from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
+    from editor.model.package import is_package
     from editor.model.variant import resolve_variant
     from editor.resources import data_dir
     from editor.rules.compiled import CompileError
     from editor.rules.engine import Game
     from editor.rules.scenario_run import resolve_board
 
+    if board_ref and is_package(board_ref):
+        from editor.cli.pack_cmd import load_package_game
+
+        return load_package_game(board_ref, variant_ref, options, overlays)
+    if not variant_ref:
+        print("conquest: give --variant (or a game package with --board)", file=sys.stderr)
+        return None, EXIT_USAGE
     rv = resolve_variant(variant_ref, None, overlays or None, options or None)
     if rv.variant is None:
         for f in rv.findings:

@@ -1,4 +1,7 @@
-"""`conquest variant NAME|PATH`: print the resolved variant (extends and overlays applied)."""
+"""`conquest variant NAME|PATH`: print the resolved variant (extends and overlays applied).
+
+`conquest variant diff A B`: the keys whose resolved values differ, with both values.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +13,20 @@ from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.variant import dump_variant, locate_variant, resolve_variant
 
 NAME = "variant"
-HELP = "Print a variant with its parents and overlays resolved (JSON)."
+HELP = ("Print a variant with its parents and overlays resolved (JSON); 'variant diff A B' "
+        "lists the keys that differ.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("variant", metavar="NAME|PATH", help="shipped variant name or file path")
+    p.add_argument("variant", metavar="NAME|PATH", help="shipped variant name or file path; or "
+                   "'diff' followed by two variants A and B")
+    p.add_argument("others", nargs="*", metavar="B", help=argparse.SUPPRESS)
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="apply an overlay variant (repeatable)")
+                   help="apply an overlay variant (repeatable; with diff: to B)")
+    p.add_argument("--a-overlay", action="append", default=[], metavar="NAME|PATH",
+                   help="with diff: apply an overlay to A (repeatable)")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="with diff: one line per key (text) or a JSON list")
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                    help="override an option, e.g. --option recapture_moves_must_be_necessary="
                    "false (repeatable)")
@@ -43,7 +53,45 @@ def unresolved_exit(ref: str, overlays: list[str] | None = None) -> int:
     return EXIT_USAGE if any(locate_variant(str(r)) is None for r in refs) else EXIT_FINDINGS
 
 
+def _show(value: object) -> str:
+    from editor.model.variant_edit import MISSING
+
+    return "(absent)" if value is MISSING else json.dumps(value, ensure_ascii=False)
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    """`conquest variant diff A B`: one line per differing key (A's value -> B's value)."""
+    from editor.model.variant_edit import diff_variants
+
+    if len(args.others) != 2:
+        print("conquest variant diff: give two variants, A and B", file=sys.stderr)
+        return EXIT_USAGE
+    resolved = []
+    for ref, overlays in ((args.others[0], args.a_overlay), (args.others[1], args.overlay)):
+        rv = resolve_variant(ref, None, overlays)
+        for f in rv.findings:
+            print(f.format_line(), file=sys.stderr)
+        if rv.variant is None:
+            return unresolved_exit(ref, overlays)
+        resolved.append(rv.variant)
+    changes = diff_variants(*resolved)
+    if args.format == "json":
+        print(json.dumps([c.to_dict() for c in changes], indent=2, ensure_ascii=False))
+    else:
+        for c in changes:
+            print(f"{c.pointer}: {_show(c.old)} -> {_show(c.new)}")
+        print(f"# {len(changes)} difference(s) between {args.others[0]} and {args.others[1]}",
+              file=sys.stderr)
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.variant == "diff" and args.others:
+        return run_diff(args)
+    if args.others:
+        print(f"conquest variant: unexpected arguments {args.others} (did you mean "
+              "'conquest variant diff A B'?)", file=sys.stderr)
+        return EXIT_USAGE
     options = parse_options(args.option)
     if options is None:
         return EXIT_USAGE

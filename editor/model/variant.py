@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from editor.model.findings import Finding, Severity, define
 from editor.model.io import SCHEMA, LoadResult, SourceMap, _pydantic_findings, load_document
+from editor.model.options_meta import annotate_options
 from editor.model.schema import SchemaSpec, register
 from editor.model.types import Id, PieceType, StrictModel
 
@@ -221,6 +222,9 @@ class Options(StrictModel):
         default=1, ge=0, le=1, description="CONF-21, VULN-3.")
     wilderness_region_capacity: int = F(
         default=1, ge=1, le=64, description="WILD-5 (rule-local, GC).")
+
+
+annotate_options(Options)  # descriptions, CONF and rule IDs of RULES.md 2.0 (options_meta)
 
 
 # ---- the variant -------------------------------------------------------------------------
@@ -436,9 +440,9 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
     except (OSError, ValueError):
         raw = None
     if not isinstance(raw, dict) or not _is_partial(raw):
-        findings.extend(result.findings)
+        findings.extend(with_suggestions(result.findings))
         return None
-    real = [f for f in result.findings
+    real = [f for f in with_suggestions(result.findings)
             if not (f.code == SCHEMA.code and f.message.startswith("required key '"))]
     if real:
         findings.extend(real)
@@ -482,13 +486,16 @@ def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: 
         if target is None:
             findings.append(_ref_finding(VARIANT_NOT_FOUND.at(
                 f"variant '{ref}' not found (searched {base} and {variants_dir()})",
-                pointer), source, where))
+                pointer, hint=not_found_hint(str(ref), base)), source, where))
             ok = False
             continue
         if target.resolve() in stack:
             cycle = " -> ".join(p.name for p in [*stack, target.resolve()])
             findings.append(_ref_finding(VARIANT_CYCLE.at(
-                f"variant chain forms a cycle: {cycle}", pointer), source, where))
+                f"variant chain forms a cycle: {cycle}", pointer,
+                hint=f"Remove the reference to '{ref}' at {pointer} in {Path(where).name}, or "
+                f"make '{target.name}' extend a complete variant instead of this one."),
+                source, where))
             ok = False
             continue
         sub = _resolve_raw(target, findings, stack, chain)
@@ -499,7 +506,10 @@ def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: 
             if sub.get("overlay") is not True:
                 findings.append(_ref_finding(VARIANT_NOT_OVERLAY.at(
                     f"'{ref}' is a complete variant, not an overlay (its file does not set "
-                    "\"overlay\": true)", pointer), source, where))
+                    "\"overlay\": true)", pointer,
+                    hint=f"Name '{ref}' in \"extends\" instead of \"overlays\" (a file has "
+                    "one parent), or list an overlay such as 'classic-recapture'."),
+                    source, where))
                 ok = False
                 continue
             sub = {k: v for k, v in sub.items() if k not in ("name", "description", "overlay")}
@@ -556,7 +566,8 @@ def _validate_merged(merged: dict, findings: list[Finding], chain: list[str],
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as exc:
-        findings.extend(_blame(f, chain, where) for f in _pydantic_findings(exc))
+        findings.extend(_blame(f, chain, where)
+                        for f in with_suggestions(_pydantic_findings(exc)))
         return ResolvedVariant(None, findings, chain, merged)
     except (ValueError, TypeError) as exc:
         findings.append(SCHEMA.at(f"cannot build the variant: {exc}").located(where))
@@ -577,7 +588,7 @@ def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
     if path is None:
         return ResolvedVariant(None, [VARIANT_NOT_FOUND.at(
             f"variant '{ref}' not found: no such file and no shipped variant of that name "
-            f"in {variants_dir()}").located(ref)])
+            f"in {variants_dir()}", hint=not_found_hint(ref, base)).located(ref)])
     findings: list[Finding] = []
     chain: list[str] = []
     merged = _resolve_raw(path, findings, [], chain)
@@ -586,7 +597,8 @@ def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
     for ref2 in overlays or []:
         target = locate_variant(ref2, base)
         if target is None:
-            findings.append(VARIANT_NOT_FOUND.at(f"overlay '{ref2}' not found").located(ref2))
+            findings.append(VARIANT_NOT_FOUND.at(
+                f"overlay '{ref2}' not found", hint=not_found_hint(ref2, base)).located(ref2))
             return ResolvedVariant(None, findings, chain)
         sub = _resolve_raw(target, findings, [], chain)
         if sub is None:
@@ -603,10 +615,31 @@ def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
             Options.model_validate(options)
         except ValidationError as exc:
             findings.extend(f.located(f"--option {f.pointer.lstrip('/').split('/')[0]}")
-                            for f in _pydantic_findings(exc))
+                            for f in with_suggestions(_pydantic_findings(exc), "/options"))
             return ResolvedVariant(None, findings, chain)
         merged = _merge(merged, {"options": options})
     return _validate_merged(merged, findings, chain, str(path))
+
+
+def shipped_variant_names() -> list[str]:
+    """Names of the variants in variants/ (sorted)."""
+    return sorted(p.name.removesuffix(VARIANT_SUFFIX)
+                  for p in variants_dir().glob(f"*{VARIANT_SUFFIX}"))
+
+
+def not_found_hint(ref: str, base: Path | None) -> str:
+    """Fix hint for a reference that names no variant (closest name; variant_fields)."""
+    from editor.model.variant_fields import reference_hint
+
+    return reference_hint(ref, base, shipped_variant_names(), VARIANT_SUFFIX)
+
+
+def with_suggestions(findings: list[Finding], prefix: str = "") -> list[Finding]:
+    """Unknown keys with "did you mean ...?" and top-level options told to move (variant_fields).
+    """
+    from editor.model.variant_fields import suggest_findings
+
+    return suggest_findings(findings, Variant, Options, prefix)
 
 
 def dump_variant(variant: Variant) -> str:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from editor.check.validate import VALIDATORS as CHECK_VALIDATORS
 from editor.check.validate import Validators
 from editor.model.findings import Finding
+from editor.model.package import PACKAGE_FORMAT
 from editor.model.scenario import SCENARIO_FORMAT, load_scenario
 from editor.rules import scenario_run
+from editor.rules.package_check import check_package
 
 
 def validate_scenario_file(path: str) -> list[Finding]:
@@ -24,5 +26,9 @@ def validate_scenario_file(path: str) -> list[Finding]:
     return scenario_run.load(path).findings
 
 
-#: Validators by format tag: the check layer's, with the engine's scenario check.
-VALIDATORS: Validators = {**CHECK_VALIDATORS, SCENARIO_FORMAT: validate_scenario_file}
+#: Validators by format tag: the check layer's, with the engine's scenario and package checks.
+VALIDATORS: Validators = {
+    **CHECK_VALIDATORS,
+    SCENARIO_FORMAT: validate_scenario_file,
+    PACKAGE_FORMAT: check_package,
+}

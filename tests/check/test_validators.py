@@ -11,6 +11,7 @@ from support.files import BOARDS, write_json
 
 from editor.check.validate import VALIDATORS, known_suffixes, validate_file
 from editor.model.board import BOARD_FORMAT
+from editor.model.package import PACKAGE_FORMAT
 from editor.model.scenario import SCENARIO_FORMAT
 from editor.model.variant import VARIANT_FORMAT
 from editor.rules import validation
@@ -23,9 +24,9 @@ def _scenario(tmp_path, **extra):
         "position": "start", **extra})
 
 
-def test_the_check_layer_table_covers_the_three_formats() -> None:
-    assert set(VALIDATORS) == {BOARD_FORMAT, VARIANT_FORMAT, SCENARIO_FORMAT}
-    assert known_suffixes() == [".board.json", ".variant.json", ".scenario.json"]
+def test_the_check_layer_table_covers_the_four_formats() -> None:
+    assert set(VALIDATORS) == {BOARD_FORMAT, VARIANT_FORMAT, SCENARIO_FORMAT, PACKAGE_FORMAT}
+    assert known_suffixes() == [".board.json", ".variant.json", ".scenario.json", ".conquest"]
     assert set(validation.VALIDATORS) == set(VALIDATORS)
     assert validation.VALIDATORS[BOARD_FORMAT] is VALIDATORS[BOARD_FORMAT]
 

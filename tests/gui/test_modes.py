@@ -4,10 +4,10 @@ toolbars, docks, menus and the undo stack, and coming back to trace finds the bo
 
 from __future__ import annotations
 
-from support.guikit import make_scan
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication, QLabel
+from support.guikit import make_scan
 
 from editor.gui.modes import MODES, Mode
 from editor.model import dump_board, load_board, save_board
