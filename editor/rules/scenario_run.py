@@ -18,8 +18,8 @@ from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_s
 from editor.model.variant import Variant, resolve_variant
 from editor.rules.compiled import CompileError
 from editor.rules.engine import Game, State
-from editor.rules.scenario_fields import with_field_ids
 from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
+from editor.rules.scenario_fields import with_field_ids
 
 E, W = Severity.ERROR, Severity.WARNING
 SCENARIO_BOARD = define(
