@@ -110,3 +110,19 @@ def response_scene(st: State) -> str | None:
     if window is None:
         return None
     return st.c.node_ids[window[2]]
+
+
+def explain_single_step(st: State, letter: str, source: str, target: str):
+    """The engine's verdict on exactly one step source>target (None: legal).
+
+    Engine notation reads `E a>b` as "to b by a shortest legal path", so a one-way road refused
+    directly but reachable by a detour would read as legal. Asked on a copy with 1 AP left, no
+    longer path matches and the text names the single step. (Stopgap until the engine can
+    explain an exact path.)
+    """
+    from editor.rules.notation import parse_or_reason
+
+    probe = st.clone()
+    probe.ap_spent = max(0, probe.budget(probe.mover) - 1)
+    _action, why = parse_or_reason(probe, f"{letter} {source}>{target}")
+    return why

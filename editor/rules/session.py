@@ -31,6 +31,7 @@ from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
 from editor.rules.playout import random_action
 from editor.rules.position_view import (
     StackView,
+    explain_single_step,
     response_scene,
     seat_ids,
     stack_at,
@@ -326,10 +327,11 @@ class PlaySession:
         options = next((g.options for g in self.targets(source) if g.field == target), ())
         stack = self.stack_at(source)
         direct = None
-        if stack is not None and target in self._neighbours(source):
-            direct = self.explain(f"{stack.top.letter} {source}>{target}")
-            if direct.legal:
-                direct = None if options else direct
+        if stack is not None and target in self._neighbours(source) and not any(
+                len(o.path) == 2 for o in options):
+            text = f"{stack.top.letter} {source}>{target}"
+            why = explain_single_step(self.state, stack.top.letter, source, target)
+            direct = Verdict(text, None, why) if why is not None else None
         elif stack is not None and not options:
             direct = self.explain(f"{stack.top.letter} {source}>{target}")
         return TargetExplanation(source, target, options, direct)

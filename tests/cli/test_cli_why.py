@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from whykit import GCWORLD, ROOT, WORLD, write_scenario
+from scenariokit import GCWORLD, ROOT, WORLD, write_scenario
 
 from editor.cli.main import main
 from editor.rules import explain as X

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 WORLD = ROOT / "tests" / "scenarios" / "boards" / "world.board.json"
 GCWORLD = ROOT / "tests" / "scenarios" / "boards" / "gcworld.board.json"
 SEATS4 = ("south", "west", "north", "east")
