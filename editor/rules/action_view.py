@@ -81,6 +81,20 @@ def _fields(part: str) -> tuple[str | None, str | None, list[tuple[str, str]]]:
     return m.group(1), m.group(2), _HOPS.findall(part[m.end():])
 
 
+def source_of(text: str) -> str | None:
+    """The field of the acting stack named by engine notation (None for the turn words)."""
+    body = text.strip()
+    if body.lower() in _WORDS:
+        return None
+    words = body.split()
+    if words[0].lower() in ("raise", "lower"):
+        return words[1] if len(words) > 1 else None
+    if words[0].lower() == "push":
+        body = body[4:]
+    _letter, src, _hops = _fields(body.lstrip("(").split(",")[0])
+    return src
+
+
 def view_of(action: object, text: str, full: str, cost: int,
             stack_at: Callable[[str], StackView | None],
             is_sea: Callable[[str], bool]) -> ActionView:

@@ -23,7 +23,7 @@ from editor.model.board import Board
 from editor.model.scenario import Position
 from editor.model.variant import Variant
 from editor.rules import explain as X
-from editor.rules.action_view import ActionView, Kind, view_of
+from editor.rules.action_view import ActionView, Kind, source_of, view_of
 from editor.rules.engine import Game, IllegalAction, State
 from editor.rules.explain import Reason
 from editor.rules.field_names import FieldNames
@@ -219,6 +219,9 @@ class PlaySession:
         self.history: list[Entry] = []
         self.pending: list[Pending] = []  # redo stack, next step first
         self._views: list[ActionView] | None = None
+        self._by_source: dict[str | None, list[tuple[object, str]]] | None = None
+        self._source_views: dict[str | None, list[ActionView]] = {}
+        self._stacks: dict[str, StackView | None] = {}
 
     # ---- the position ----------------------------------------------------------------------
 
@@ -231,7 +234,9 @@ class PlaySession:
         return stacks(self.state)
 
     def stack_at(self, field_id: str) -> StackView | None:
-        return stack_at(self.state, field_id)
+        if field_id not in self._stacks:
+            self._stacks[field_id] = stack_at(self.state, field_id)
+        return self._stacks[field_id]
 
     def state_hash(self) -> str:
         return state_hash(self.state)
@@ -268,25 +273,51 @@ class PlaySession:
 
     # ---- legal actions ---------------------------------------------------------------------
 
-    def _view(self, action: object) -> ActionView:
+    def _view(self, action: object, text: str | None = None) -> ActionView:
         st = self.state
-        return view_of(action, to_text(st, action), to_text(st, action, True),
+        if text is None:
+            text = to_text(st, action)
+        return view_of(action, text, to_text(st, action, True),
                        st.action_cost(action), self.stack_at, self._sea.__contains__)
+
+    def refresh(self) -> None:
+        """Drop what is cached for the position (legal actions, their views, stacks)."""
+        self._views = None
+        self._by_source = None
+        self._source_views = {}
+        self._stacks = {}
+
+    def _sources(self) -> dict[str | None, list[tuple[object, str]]]:
+        """The legal actions by the field of their stack (only their short notation is made
+        for all; the full views are made per stack when asked)."""
+        if self._by_source is None:
+            st, by = self.state, {}
+            for a in st.legal_actions():
+                text = to_text(st, a)
+                by.setdefault(source_of(text), []).append((a, text))
+            self._by_source = by
+        return self._by_source
 
     def legal(self) -> list[ActionView]:
         """Every legal action of the actor (cached until the position changes)."""
         if self._views is None:
-            self._views = [self._view(a) for a in self.state.legal_actions()]
+            self._views = [v for src in self._sources() for v in self._of_source(src)]
         return self._views
+
+    def _of_source(self, src: str | None) -> list[ActionView]:
+        if src not in self._source_views:
+            self._source_views[src] = [self._view(a, text)
+                                       for a, text in self._sources().get(src, [])]
+        return self._source_views[src]
 
     def actions_of(self, field_id: str) -> list[ActionView]:
         """The legal actions of the stack on a field (its pieces, riders and cargo), for the
         context menu; a drawbridge action belongs to its tower."""
-        return [v for v in self.legal() if v.source == field_id]
+        return list(self._of_source(field_id))
 
     def general_actions(self) -> list[ActionView]:
         """Legal actions of no stack: end, decline, draw offers and answers, resign."""
-        return [v for v in self.legal() if v.source is None]
+        return list(self._of_source(None))
 
     def targets(self, field_id: str) -> list[TargetGroup]:
         """The legal actions of a stack grouped by target field, cheapest group first."""
@@ -369,7 +400,7 @@ class PlaySession:
                        view.kind, view.cost, view.action)
         st.apply(view.action)
         self.history.append(entry)
-        self._views = None
+        self.refresh()
 
     def record(self, verdict: Verdict) -> Refused:
         """Keep a refused attempt in the history (an expected-illegal step when saved)."""
@@ -403,7 +434,7 @@ class PlaySession:
             back.append(Pending(e.text))
             break
         self.state.undo()
-        self._views = None
+        self.refresh()
         self.pending[0:0] = reversed(back)
         return True
 
