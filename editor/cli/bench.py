@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from editor.rules.session import PlaySession
     from editor.rules.session_bench import bench_selection
 
-    figures.update(bench_selection(PlaySession(game.board, game.variant), seed=args.seed))
+    session = PlaySession(game.board, game.variant)
+    figures.update(bench_selection(session, seed=args.seed, positions=min(args.positions, 20)))
     if args.format == "json":
         print(json.dumps(figures, indent=2))
     else:
