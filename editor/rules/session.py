@@ -206,6 +206,8 @@ class PlaySession:
         """Start from the setup (or the variant's), or from a built state and its game (a
         scenario's position, `session_io`). Raises the engine's CompileError when they do not
         fit: `session_io.start` checks the pair first and returns findings instead."""
+        if state is not None and game is None:
+            raise ValueError("a state needs the game it belongs to")
         if game is None:
             board, variant = board.model_copy(deep=True), variant.model_copy(deep=True)
             game = Game(board, variant, setup=setup)
@@ -218,6 +220,7 @@ class PlaySession:
         self._sea = {f.id for f in self.board.fields if str(f.terrain) == "sea"}
         self.history: list[Entry] = []
         self.pending: list[Pending] = []  # redo stack, next step first
+        self.revision = 0  # counts changes, for views that redraw only when it moved
         self._views: list[ActionView] | None = None
         self._by_source: dict[str | None, list[tuple[object, str]]] | None = None
         self._source_views: dict[str | None, list[ActionView]] = {}
@@ -281,7 +284,9 @@ class PlaySession:
                        st.action_cost(action), self.stack_at, self._sea.__contains__)
 
     def refresh(self) -> None:
-        """Drop what is cached for the position (legal actions, their views, stacks)."""
+        """Drop what is cached for the position (legal actions, their views, stacks); every
+        change of the position or the history counts up `revision`."""
+        self.revision += 1
         self._views = None
         self._by_source = None
         self._source_views = {}
@@ -409,6 +414,7 @@ class PlaySession:
         entry = Refused(verdict.text, verdict.reason, self.state.actor)
         self.history.append(entry)
         self.pending.clear()
+        self.revision += 1
         return entry
 
     @property
@@ -453,6 +459,7 @@ class PlaySession:
             if verdict.legal or (step.reason and verdict.reason.code != step.reason):
                 return verdict
             self.history.append(Refused(verdict.text, verdict.reason, self.state.actor))
+            self.revision += 1
         self.pending.pop(0)
         return verdict
 
