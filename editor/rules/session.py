@@ -247,8 +247,7 @@ class PlaySession:
     def turn(self) -> TurnInfo:
         st = self.state
         actor = st.actor
-        views = self.legal() if actor is not None else []
-        kinds = {v.kind for v in views}
+        kinds = {v.kind for v in self.general_actions()} if actor is not None else set()
         role: Role | None = None
         if actor is not None:
             role = ("victim" if Kind.DECLINE in kinds else

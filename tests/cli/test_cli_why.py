@@ -279,3 +279,12 @@ def test_usage_and_unreadable_inputs_exit_2(tmp_path, capsys):
     assert main(["why", str(stuck), "end"]) == 2
     assert "step 1" in capsys.readouterr().err
     assert main(["why", "--steps", "0", str(stuck), "end"]) == 0
+
+
+def test_puzzle_book_notation(capsys):
+    """RULES.md 5.9 / BOARD-5: `--puzzle` reads the booklets' notation (EX-8 first step)."""
+    ex8 = ROOT / "tests" / "scenarios" / "ex-08-puzzle-notation.scenario.json"
+    assert main(["why", "--steps", "0", "--puzzle", str(ex8), "B-509 3"]) == 0
+    assert capsys.readouterr().out.startswith("legal: ")
+    assert main(["why", "--steps", "0", "--puzzle", str(ex8), "B-509 9"]) == 1
+    assert capsys.readouterr().out.startswith("illegal: ")
