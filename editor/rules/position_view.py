@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 
 from editor.rules.engine import State
+from editor.rules.explain import Reason
+from editor.rules.notation import parse_or_reason
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ def response_scene(st: State) -> str | None:
     return st.c.node_ids[window[2]]
 
 
-def explain_single_step(st: State, letter: str, source: str, target: str):
+def explain_single_step(st: State, letter: str, source: str, target: str) -> Reason | None:
     """The engine's verdict on exactly one step source>target (None: legal).
 
     Engine notation reads `E a>b` as "to b by a shortest legal path", so a one-way road refused
@@ -120,8 +122,6 @@ def explain_single_step(st: State, letter: str, source: str, target: str):
     longer path matches and the text names the single step. (Stopgap until the engine can
     explain an exact path.)
     """
-    from editor.rules.notation import parse_or_reason
-
     probe = st.clone()
     probe.ap_spent = max(0, probe.budget(probe.mover) - 1)
     _action, why = parse_or_reason(probe, f"{letter} {source}>{target}")

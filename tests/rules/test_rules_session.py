@@ -259,3 +259,24 @@ def test_scenario_fields_by_printed_number_board_5(tmp_path):
     findings = scenario_run.run(bad)
     assert [f.code for f in findings] == ["SCENARIO_POSITION"]
     assert "g2_1" in findings[0].message and "/position/pieces/0/field" in findings[0].pointer
+
+
+def test_house_rule_file_overlay_and_options_are_named_in_the_saved_scenario(tmp_path):
+    house = tmp_path / "rules" / "house.variant.json"
+    house.parent.mkdir()
+    house.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+                                 "extends": "conquest-4p", "base_budget": 12}), encoding="utf-8")
+    source = SessionSource(variant=str(house), overlays=("classic-recapture",),
+                           options={"allow_resignation": True})
+    session, findings = session_io.start_from_refs(None, source)
+    assert session is not None, findings
+    assert session.variant.base_budget == 12 and session.variant.options.allow_resignation
+    session.play_random_turns(4, seed=3)
+    out = tmp_path / "games" / "house-game.scenario.json"
+    out.parent.mkdir()
+    scn = session_io.save(session, out)
+    assert scn.variant.name == "../rules/house.variant.json"
+    assert scn.variant.overlays == ["classic-recapture"] and scn.board == "conquest-4p"
+    assert scn.variant.options == {"allow_resignation": True}
+    assert scenario_run.run(out) == []
+    assert session.play("resign").legal
