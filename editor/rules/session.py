@@ -95,6 +95,18 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class LogRow:
+    """One line of the game log: a step of the history, or one still to come (redo)."""
+
+    text: str  # engine notation
+    puzzle: str | None  # puzzle-book notation where it applies
+    actor: str | None
+    refused: Reason | None  # a recorded refusal (an expected-illegal step)
+    future: bool  # after the position shown (undone, or a scenario step not replayed yet)
+    played: int  # `goto(played)` shows the position after this line
+
+
+@dataclass(frozen=True)
 class Verdict:
     """The answer to an attempted action: legal (with its view) or why not."""
 
@@ -473,6 +485,22 @@ class PlaySession:
             if len(self.history) == before:
                 break
         return len(self.played)
+
+    def log(self) -> list[LogRow]:
+        """The game log: the history, then the steps still to come; a row's `played` is what
+        `goto` takes to show the position after it."""
+        rows, n = [], 0
+        for e in self.history:
+            if isinstance(e, Played):
+                n += 1
+                rows.append(LogRow(e.short, e.puzzle, e.actor, None, False, n))
+            else:
+                rows.append(LogRow(e.text, None, e.actor, e.reason, False, n))
+        for p in self.pending:
+            n += p.expect == "legal"
+            rows.append(LogRow(p.text, p.text if p.notation == "puzzle" else None, None, None,
+                               True, n))
+        return rows
 
     def random_move(self, rng: random.Random) -> Played | None:
         """Play one random legal action of the actor (None when the game is over)."""

@@ -170,6 +170,10 @@ def test_history_undo_redo_and_recorded_refusals(tmp_path):
     assert session.history[1].reason.code == "E_EDGE_FORBIDS_PIECE"
     session.goto(1)
     assert session.state_hash() == after_one
+    log = session.log()
+    assert [(r.future, r.played, r.refused is not None) for r in log] == [
+        (False, 1, False), (False, 1, True), (True, 2, False)]
+    assert log[0].text == "S g0_1>g1_1" and log[0].actor == "south"
     session.play("end")  # a new action drops the redo steps
     assert not session.can_redo()
 
