@@ -10,7 +10,7 @@ from editor.cli.selfplay import load_game
 
 NAME = "bench"
 HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
-        "start position, and random playout speed.")
+        "start position, random playout speed, and selecting a stack in test play.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -35,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         return code
     figures = bench(game, seed=args.seed, positions=args.positions)
+    from editor.rules.session import PlaySession
+    from editor.rules.session_bench import bench_selection
+
+    session = PlaySession(game.board, game.variant)
+    figures.update(bench_selection(session, seed=args.seed, positions=min(args.positions, 20)))
     if args.format == "json":
         print(json.dumps(figures, indent=2))
     else:

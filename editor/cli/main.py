@@ -1,4 +1,4 @@
-"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench.
+"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench, why.
 
 Each subcommand lives in its own module of this package with `NAME`, `HELP`,
 `add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
@@ -25,13 +25,14 @@ from editor.cli import (
     selfplay,
     validate,
     variant_cmd,
+    why_cmd,
 )
 from editor.cli.exits import EXIT_OK, EXIT_USAGE
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
     validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
-    options_cmd, pack_cmd,
+    options_cmd, pack_cmd, why_cmd,
 ]
 
 

@@ -19,6 +19,7 @@ from editor.model.variant import Variant, resolve_variant
 from editor.rules.compiled import CompileError
 from editor.rules.engine import Game, State
 from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
+from editor.rules.scenario_fields import with_field_ids
 
 E, W = Severity.ERROR, Severity.WARNING
 SCENARIO_BOARD = define(
@@ -217,6 +218,13 @@ def load(path: str | Path) -> Loaded:
         msg = "; ".join(f.format_line() for f in bf[:3])
         out.findings.append(result.locate([SCENARIO_BOARD.at(
             f"board cannot be used: {msg}", "/board")])[0])
+        return out
+    scn, ambiguous = with_field_ids(scn, board)  # fields by id or printed number (BOARD-5)
+    out.scenario = scn
+    if ambiguous:
+        out.findings.extend(result.locate([SCENARIO_POSITION.at(
+            m, p, hint="A field may be named by its printed number only when that names one "
+            "field; use its id here.") for m, p in ambiguous]))
         return out
     bad = check_variant_ref(scn.variant, base)
     if bad:

@@ -1,0 +1,122 @@
+"""`conquest why SCENARIO "ACTION"`: is an action legal here, and if not, why.
+
+The position is the scenario's after its steps (or the first N with `--steps`), or the start
+position of `--board B --variant V [--setup S]`. Prints `legal:` with the kind, AP cost and path,
+or `illegal:` with the reason code, rule ID and message. Fields may be named by id or by printed
+number. Exit 0 legal, 1 illegal, 2 usage or unreadable input (its findings are printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.variant_cmd import parse_options
+
+NAME = "why"
+HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "
+        "start of a board and variant, with its AP cost and path, or why not (reason code, "
+        "rule ID, message).")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("inputs", nargs="+", metavar="SCENARIO ACTION",
+                   help="a *.scenario.json file and an action in engine notation (with "
+                   "--variant: the action alone)")
+    p.add_argument("--steps", type=int, default=None, metavar="N",
+                   help="replay only the first N steps of the scenario")
+    p.add_argument("--board", metavar="BOARD", help="board file or shipped board name "
+                   "(with --variant; default: the variant's board)")
+    p.add_argument("--variant", metavar="VARIANT",
+                   help="variant name or file: ask about the start position instead")
+    p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    p.add_argument("--setup", metavar="SETUP", help="setup id of the board")
+    p.add_argument("--puzzle", action="store_true",
+                   help="the action is in puzzle-book notation (RULES.md 5.9)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def _usage(message: str) -> int:
+    print(f"conquest why: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _session(args: argparse.Namespace):
+    """(session, None) or (None, exit code) after printing why."""
+    from pathlib import Path
+
+    from editor.rules import session_io
+    from editor.rules.session import SessionSource
+
+    if args.variant:
+        options = parse_options(args.option)
+        if options is None:
+            return None, EXIT_USAGE
+        source = SessionSource(variant=args.variant, overlays=tuple(args.overlay),
+                               options=options)
+        session, findings = session_io.start_from_refs(args.board, source, args.setup)
+    else:
+        path = args.inputs[0]
+        if not Path(path).is_file():
+            return None, _usage(f"cannot read '{path}'")
+        session, findings = session_io.load(path)
+    for f in findings:
+        print(f.format_line(), file=sys.stderr)
+    if session is None:
+        return None, EXIT_USAGE
+    if not args.variant:
+        want = len(session.pending) if args.steps is None else args.steps
+        for i in range(min(want, len(session.pending))):
+            before, step = len(session.history), session.pending[0]
+            verdict = session.redo()
+            if len(session.history) == before:
+                print(f"conquest why: {args.inputs[0]}: step {i + 1} {step.text!r} "
+                      f"(expected {step.expect}) does not replay: {verdict} (run conquest "
+                      "check on it, or stop before it with --steps)", file=sys.stderr)
+                return None, EXIT_USAGE
+    return session, None
+
+
+def run(args: argparse.Namespace) -> int:
+    want = 1 if args.variant else 2
+    if len(args.inputs) != want:
+        return _usage('give SCENARIO "ACTION", or --variant V [--board B] "ACTION"'
+                      if want == 2 else 'with --variant give the action alone: "ACTION"')
+    if args.steps is not None and (args.steps < 0 or args.variant):
+        return _usage("--steps takes a number >= 0 and a scenario")
+    if args.board and not args.variant:
+        return _usage("--board needs --variant (a scenario names its own board)")
+    session, code = _session(args)
+    if session is None:
+        return code
+    text = args.inputs[-1]
+    verdict = session.explain(text, "puzzle" if args.puzzle else "engine")
+    turn = session.turn()
+    if args.format == "json":
+        v, r = verdict.view, verdict.reason
+        print(json.dumps({
+            "action": text, "read_as": verdict.text, "legal": verdict.legal,
+            "actor": turn.actor, "ap_left": turn.ap_left,
+            "kind": str(v.kind) if v else None, "notation": v.full if v else None,
+            "ap_cost": v.cost if v else None, "path": list(v.path) if v else None,
+            "reason": None if r is None else {"code": r.code, "rule": r.rule,
+                                              "message": r.message},
+        }, indent=2, ensure_ascii=False))
+    else:
+        print(_text(verdict, turn))
+    return EXIT_OK if verdict.legal else EXIT_FINDINGS
+
+
+def _text(verdict, turn) -> str:
+    if not verdict.legal:
+        return f"illegal: {verdict.reason}"
+    v = verdict.view
+    line = f"legal: {v.text} ({v.kind}, {v.cost} AP"
+    if turn.role == "mover":
+        line += f" of {turn.ap_left} left"
+    if len(v.path) > 1:
+        line += f", path {' > '.join(v.path)}"
+    return line + ")"
