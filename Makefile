@@ -31,7 +31,7 @@ schema: $(STAMP)
 	$(BIN)/conquest schema
 
 bench: $(STAMP)
-	$(BIN)/conquest bench
+	$(BIN)/conquest bench --balance-games 40
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 
 clean:

@@ -25,7 +25,7 @@ from editor.model.board import Board
 from editor.model.io import atomic_write_text
 
 REPORT_NAME = "report.html"
-MAX_BACKGROUND_PX = 1400  # the scan is shrunk to this size before it is drawn
+MAX_BACKGROUND_PX = 800  # the scan is shrunk to about the drawn size first (fast drawing)
 SIDE_STYLE = {"A": {"hatch": "", "alpha": 0.9}, "B": {"hatch": "//", "alpha": 0.6}}
 
 
@@ -42,7 +42,7 @@ def _figure(width: float = 7.0, height: float = 4.0):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(width, height), dpi=110)
+    fig = Figure(figsize=(width, height), dpi=110, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
@@ -50,7 +50,7 @@ def _figure(width: float = 7.0, height: float = 4.0):
 def _save(fig, path: Path) -> None:
     """Atomic PNG write (temporary file in the folder, then rename)."""
     tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, format="png", bbox_inches="tight")
+    fig.savefig(tmp, format="png")
     os.replace(tmp, path)
 
 
@@ -69,7 +69,7 @@ def plot_winrate(sides: list[SideData], board: Board, path: Path) -> None:
         xs = [i + (j - (len(sides) - 1) / 2) * width for i in range(len(seats))]
         rates = [s.rate(seat) for seat in seats]
         ys = [r[0] for r in rates]
-        err = [[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]]
+        err = [[max(0.0, r[0] - r[1]) for r in rates], [max(0.0, r[2] - r[0]) for r in rates]]
         ax.bar(xs, ys, width, yerr=err, capsize=4, edgecolor="black",
                color=[colours.get(seat, "#888888") for seat in seats],
                label=f"{s.label}: {side.title} ({s.games} games)", **SIDE_STYLE[s.label])
@@ -153,7 +153,7 @@ def plot_captures(sides: list[SideData], board: Board, board_dir: Path | None,
     for j, side in enumerate(sides):
         ax = fig.add_subplot(1, len(sides), j + 1)
         if bg is not None:
-            ax.imshow(bg, extent=(0, width, height, 0), alpha=0.55)
+            ax.imshow(bg, extent=(0, width, height, 0), alpha=0.55, interpolation="nearest")
         else:
             by_id = {f.id: f for f in board.fields}
             for con in board.connections:
@@ -182,7 +182,7 @@ def plot_difference(cmp: Comparison, a: SideData, b: SideData, path: Path) -> No
     ax = fig.add_subplot()
     ds = [cmp.seat_diffs[s] for s in seats]
     ax.errorbar(range(len(seats)), [d[0] for d in ds],
-                yerr=[[d[0] - d[1] for d in ds], [d[2] - d[0] for d in ds]],
+                yerr=[[max(0.0, d[0] - d[1]) for d in ds], [max(0.0, d[2] - d[0]) for d in ds]],
                 fmt="o", capsize=5, color="black")
     ax.axhline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xticks(range(len(seats)), seats)

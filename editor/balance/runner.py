@@ -14,7 +14,14 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 
@@ -57,7 +64,8 @@ def _ignore_sigint() -> None:
 def open_executor(workers: int, scheduler: str | None = None,
                   timeout: float = 10.0) -> Iterator[tuple[Executor, int]]:
     """(executor, parallel slots): a Dask cluster's executor when `scheduler` is an address,
-    else a pool of `workers` local processes (spawned, so no parent state leaks in)."""
+    else a pool of `workers` local processes (spawned, so no parent state leaks in); one
+    worker plays in this process."""
     if scheduler:
         try:
             from distributed import Client
@@ -75,6 +83,10 @@ def open_executor(workers: int, scheduler: str | None = None,
             yield client.get_executor(), slots
         finally:
             client.close()
+        return
+    if workers == 1:  # one worker: play in this process (a thread), no start-up cost
+        with ThreadPoolExecutor(1, thread_name_prefix="balance") as inline:
+            yield inline, 1
         return
     import multiprocessing
 

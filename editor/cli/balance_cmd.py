@@ -45,6 +45,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="local worker processes (ignored with --scheduler)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
+    p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to try reaching the scheduler (default 10)")
     p.add_argument("--policy", choices=["random", "greedy"], default="random")
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--max-turns", type=int, default=400, metavar="T", help="turn cap per game")
@@ -68,6 +70,8 @@ def _check_numbers(args: argparse.Namespace) -> str | None:
         return f"--max-turns must be at least 1, got {args.max_turns}"
     if not 0 <= args.seed < 2**62:
         return f"--seed must be between 0 and 2**62, got {args.seed}"
+    if not 0 < args.scheduler_timeout <= 600:
+        return f"--scheduler-timeout must be between 0 and 600 s, got {args.scheduler_timeout}"
     if args.vs is None and (args.vs_overlay or args.vs_option):
         return "--vs-overlay and --vs-option need --vs"
     return None
@@ -159,7 +163,8 @@ def _play(args: argparse.Namespace, store, plans):
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     with _sigterm_interrupts():
         try:
-            with open_executor(args.workers, args.scheduler) as (executor, slots):
+            with open_executor(args.workers, args.scheduler,
+                               args.scheduler_timeout) as (executor, slots):
                 return run_plans(store, plans, executor, slots, progress=progress,
                                  stop_after=args.stop_after)
         except KeyboardInterrupt:  # during start-up or shutdown of the workers

@@ -24,6 +24,7 @@ def test_wilson_interval_matches_published_values() -> None:
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 7)[0] == 0.0 and wilson(7, 7)[1] == 1.0  # no rounding past p
 
 
 def test_newcombe_difference_interval() -> None:
