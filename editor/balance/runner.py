@@ -55,6 +55,11 @@ class SchedulerError(Exception):
     """The Dask scheduler given with --scheduler cannot be used."""
 
 
+class RunError(Exception):
+    """A task failed (an engine error in a game, a worker that died); finished games are
+    stored."""
+
+
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which stops handing out work and keeps results."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -74,7 +79,7 @@ def open_executor(workers: int, scheduler: str | None = None,
                                  "'conquest-workbench[balance]'") from exc
         try:
             client = Client(scheduler, timeout=timeout)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except Exception as exc:  # any failure to connect is the user's address to fix
             raise SchedulerError(f"cannot reach the Dask scheduler at '{scheduler}': "
                                  f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
                                  ) from None
@@ -158,10 +163,15 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
 
     def collect(futures) -> None:
         for fut in futures:
-            plan, _indices = pending.pop(fut)
+            plan, indices = pending.pop(fut)
             if fut.cancelled():
                 continue
-            records = fut.result()
+            try:
+                records = fut.result()
+            except Exception as exc:  # the engine's or the executor's, reported plainly
+                raise RunError(f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} "
+                               f"(seed {plan.meta.seed}) failed: {type(exc).__name__}: "
+                               f"{exc}") from exc
             store.append(plan.meta, records)
             summary.played += len(records)
             bar.update(len(records))

@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
     out.mkdir(parents=True, exist_ok=True)
-    from editor.balance.runner import SchedulerError, make_plan
+    from editor.balance.runner import RunError, SchedulerError, make_plan
     from editor.balance.store import Store, StoreError
 
     plans = [make_plan(game, label, args.games, args.seed, args.policy, args.max_turns)
@@ -154,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_FINDINGS
         except SchedulerError as exc:
             return _fail(str(exc), EXIT_USAGE)
+        except RunError as exc:
+            return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
         return _finish(args, store, plans, sides, summary, out)
 
 

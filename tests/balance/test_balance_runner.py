@@ -110,3 +110,23 @@ def test_a_store_refuses_games_of_another_run(c4: Game, tmp_path: Path) -> None:
     finding = info.value.finding
     assert finding.code == BALANCE_STORE_MISMATCH.code
     assert "policy 'random' (now 'greedy')" in finding.message
+
+
+def test_a_failing_game_is_a_run_error_and_finished_games_stay(c4: Game, tmp_path: Path,
+                                                               monkeypatch) -> None:
+    import editor.balance.play as play
+    from editor.balance.runner import RunError
+
+    real = play.play_game
+
+    def flaky(game, index, *args):
+        if index == 5:
+            raise ValueError("engine broke")
+        return real(game, index, *args)
+
+    monkeypatch.setattr(play, "play_game", flaky)
+    with ThreadPoolExecutor(1) as ex, pytest.raises(RunError, match="engine broke"):
+        _run(tmp_path, c4, ex, 1)
+    with Store(tmp_path) as store:
+        done = store.done("A")
+    assert done and 5 not in done
