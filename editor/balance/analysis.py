@@ -108,9 +108,19 @@ def compare(a: SideSummary, b: SideSummary) -> Comparison:
                       rules)
 
 
-def compare_verdict(a: SideSummary, b: SideSummary, cmp: Comparison) -> list[str]:
-    """Plain sentences on what B changes against A, each with its test or interval."""
+def compare_verdict(a: SideSummary, b: SideSummary, cmp: Comparison,
+                    pairs: tuple[int, int] | None = None) -> list[str]:
+    """Plain sentences on what B changes against A, each with its test or interval; `pairs`
+    is (identical, compared) games of the same seed on both sides."""
     out = []
+    if pairs is not None and pairs[1]:
+        same, total = pairs
+        if same == total:
+            out.append(f"All {total} games went exactly alike under both variants (same "
+                       "seeds): with this policy the difference never came into play.")
+        else:
+            out.append(f"{total - same} of {total} games ({(total - same) / total:.0%}) took "
+                       "a different course under B than the same seed under A.")
     stat, df, p = cmp.winners_test
     clear = [s for s, (_d, lo, hi) in cmp.seat_diffs.items() if lo > 0 or hi < 0]
     test = f"chi-square test of who wins, B against A: χ² = {stat:.1f}, df = {df}, {format_p(p)}"

@@ -217,7 +217,7 @@ _CSS = ("body{font-family:sans-serif;max-width:980px;margin:2em auto;color:#222}
 
 
 def write_report(folder: Path, board: Board, board_dir: Path | None, sides: list[SideData],
-                 run_note: str) -> Path:
+                 run_note: str, pairs: tuple[int, int] | None = None) -> Path:
     """Draw the plots and write `report.html` into `folder`; returns the report's path."""
     plot_winrate(sides, board, folder / "winrate.png")
     plot_length(sides, folder / "length.png")
@@ -236,7 +236,7 @@ def write_report(folder: Path, board: Board, board_dir: Path | None, sides: list
         plot_difference(cmp, a, b, folder / "difference.png")
         parts.append(f"<h2>{html.escape(b.title)} against {html.escape(a.title)}</h2>")
         parts.extend(f"<p class='verdict'>{html.escape(line)}</p>"
-                     for line in compare_verdict(a.summary, b.summary, cmp))
+                     for line in compare_verdict(a.summary, b.summary, cmp, pairs))
         parts.append(_table(["seat", "win rate A", "win rate B", "B − A", "95 % CI (Newcombe)"],
                             [[s, f"{a.summary.rate(s)[0]:.1%}", f"{b.summary.rate(s)[0]:.1%}",
                               f"{d:+.1%}", f"{lo:+.1%} to {hi:+.1%}"]

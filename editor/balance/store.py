@@ -173,3 +173,14 @@ class Store:
             "SELECT field, count(*) FROM captures WHERE label = ? AND game < ? GROUP BY field",
             [label, limit]).fetchall()
         return {f: n for f, n in rows}
+
+    def identical_pairs(self, limit: int) -> tuple[int, int]:
+        """(games of A and B with the same index that went exactly alike, pairs compared):
+        both sides play the same seeds, so a rule that never comes into play leaves every
+        pair identical."""
+        row = self.con.execute(
+            "SELECT count(*) FILTER (WHERE a.winners = b.winners AND a.actions = b.actions "
+            "AND a.turns = b.turns AND a.captures = b.captures AND a.reason = b.reason), "
+            "count(*) FROM games a JOIN games b USING (game) "
+            "WHERE a.label = 'A' AND b.label = 'B' AND game < ?", [limit]).fetchone()
+        return int(row[0]), int(row[1])

@@ -199,7 +199,8 @@ def _finish(args, store, plans, sides, summary, out: Path) -> int:
     note = (f"{args.games} games per variant on board {game.board.name}, policy "
             f"{args.policy}, seed {args.seed}, turn cap {args.max_turns}. Games are stored "
             f"in {store.path.name} (DuckDB). This run: {rate}.")
-    report = write_report(out, game.board, _board_dir(args.board, game), data, note)
+    pairs = store.identical_pairs(args.games) if len(data) == 2 else None
+    report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs)
     print(f"played {rate}; stored {stored}")
     for side in data:
         print(f"{side.summary.label} ({side.title}): {seat_verdict(side.summary)}")
@@ -207,7 +208,7 @@ def _finish(args, store, plans, sides, summary, out: Path) -> int:
         from editor.balance.analysis import compare, compare_verdict
 
         a, b = data[0].summary, data[1].summary
-        for line in compare_verdict(a, b, compare(a, b)):
+        for line in compare_verdict(a, b, compare(a, b), pairs):
             print(f"B against A: {line}")
     print(f"wrote {report}")
     return EXIT_OK

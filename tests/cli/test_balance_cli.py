@@ -45,6 +45,7 @@ def test_small_vs_run_writes_store_report_and_plots(tmp_path: Path, capsys) -> N
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "conquest-4p + classic-recapture" in page and "chi-square" in page
     assert re.search(r"seat order matters", text)
+    assert re.search(r"B against A: (All 4 games went exactly alike|\d of 4 games)", text)
     # a second run plays nothing and rewrites the report from the store (side A only)
     assert main(["balance", *SMALL, "--policy", "greedy", "-o", str(out)]) == 0
     assert "played 0 games" in capsys.readouterr().out
