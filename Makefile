@@ -31,7 +31,7 @@ schema: $(STAMP)
 	$(BIN)/conquest schema
 
 bench: $(STAMP)
-	$(BIN)/conquest bench --balance-games 40
+	$(BIN)/conquest bench --balance-games 60
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 
 clean:

@@ -118,3 +118,12 @@ def play_chunk(digest: str, blob: bytes, indices: list[int], seed: int, policy: 
             _GAMES.clear()
         game = _GAMES[digest] = pickle.loads(blob)
     return [play_game(game, i, seed, policy, max_turns).to_dict() for i in indices]
+
+
+def warm_worker(digest: str, blob: bytes, seconds: float = 0.3) -> None:
+    """Bench helper: load the game into this worker's cache and hold the worker briefly, so
+    that tasks sent together reach different workers."""
+    import time
+
+    play_chunk(digest, blob, [], 0, "random", 1)
+    time.sleep(seconds)

@@ -128,12 +128,14 @@ def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: in
 def _balance_figures(game, games: int, workers: int) -> dict:
     from editor.balance.measure import policy_costs, throughput
 
-    one = throughput(game, 1, games)
-    many = throughput(game, workers, games)
+    one, one_start = throughput(game, 1, games)
+    many, many_start = throughput(game, workers, games)
     return {"balance_games": games, "balance_workers": workers,
             "balance_games_per_second_1_worker": round(one, 2),
             f"balance_games_per_second_{workers}_workers": round(many, 2),
             "balance_speedup": round(many / one, 2) if one else None,
+            "balance_startup_s_1_worker": round(one_start, 2),
+            f"balance_startup_s_{workers}_workers": round(many_start, 2),
             **policy_costs(game)}
 
 
@@ -166,5 +168,7 @@ def run(args: argparse.Namespace) -> int:
         many = figures[f"balance_games_per_second_{workers}_workers"]
         print(f"balance throughput ({args.balance_games} games, {game.variant.name}): "
               f"1 worker {one} games/s | {workers} workers {many} games/s "
-              f"({figures['balance_speedup']}x)")
+              f"({figures['balance_speedup']}x; after worker start-up "
+              f"{figures['balance_startup_s_1_worker']} s | "
+              f"{figures[f'balance_startup_s_{workers}_workers']} s)")
     return EXIT_OK
