@@ -53,7 +53,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
-    p.add_argument("--stop-after", type=int, default=None, help=argparse.SUPPRESS)
 
 
 def _fail(message: str, code: int) -> int:
@@ -167,8 +166,7 @@ def _play(args: argparse.Namespace, store, plans):
         try:
             with open_executor(args.workers, args.scheduler,
                                args.scheduler_timeout) as (executor, slots):
-                return run_plans(store, plans, executor, slots, progress=progress,
-                                 stop_after=args.stop_after)
+                return run_plans(store, plans, executor, slots, progress=progress)
         except KeyboardInterrupt:  # during start-up or shutdown of the workers
             from editor.balance.runner import RunSummary
 
