@@ -143,12 +143,14 @@ def plot_captures(sides: list[SideData], board: Board, board_dir: Path | None,
     board has no scan)."""
     xs = {f.id: f.x for f in board.fields}
     ys = {f.id: f.y for f in board.fields}
+    x0, y0 = min(xs.values(), default=0) - 50, min(ys.values(), default=0) - 50
     width = max(xs.values(), default=1) + 50
     height = max(ys.values(), default=1) + 50
     bg = _background(board, board_dir)
     if bg is not None and board.image is not None:
+        x0 = y0 = 0
         width, height = board.image.width, board.image.height
-    fig = _figure(6.5 * len(sides), 6.5 * height / max(width, 1) + 0.6)
+    fig = _figure(6.5 * len(sides), max(2.5, 6.5 * (height - y0) / max(width - x0, 1) + 0.6))
     top = max((max(s.captures.values(), default=0) for s in sides), default=0) or 1
     for j, side in enumerate(sides):
         ax = fig.add_subplot(1, len(sides), j + 1)
@@ -165,8 +167,8 @@ def plot_captures(sides: list[SideData], board: Board, board_dir: Path | None,
         sc = ax.scatter([xs[f] for _n, f in items], [ys[f] for _n, f in items],
                         c=[n for n, _f in items], s=[8 + 120 * (n / top) for n, _f in items],
                         cmap="inferno_r", vmin=0, vmax=top, alpha=0.85, edgecolors="none")
-        ax.set_xlim(0, width)
-        ax.set_ylim(height, 0)
+        ax.set_xlim(x0, width)
+        ax.set_ylim(height, y0)
         ax.set_aspect("equal")
         ax.set_axis_off()
         total = sum(side.captures.values())
