@@ -14,7 +14,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test,dev]'
+	$(PY) -m pip install --quiet -e '.[test,dev,balance]'
 	touch $(STAMP)
 
 test: $(STAMP)
@@ -31,7 +31,7 @@ schema: $(STAMP)
 	$(BIN)/conquest schema
 
 bench: $(STAMP)
-	$(BIN)/conquest bench
+	$(BIN)/conquest bench --balance-games 60
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 
 clean:

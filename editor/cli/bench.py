@@ -1,16 +1,30 @@
-"""`conquest bench`: the engine's speed figures (medians), measured in one run."""
+"""`conquest bench`: the engine's speed figures (medians), measured in one run.
+
+The networkx comparison times search against search: the graph of a piece type is filtered
+once per position (occupied fields removed, raised drawbridges closed), that filtering is timed
+and shown separately, and each query is one networkx BFS on the filtered graph. The old figure
+(a filtered subgraph view rebuilt for every query, so mostly view overhead) is kept, labelled
+as such. With `--balance-games N` (what `make bench` runs) the balance throughput with 1 and K
+worker processes is printed side by side, with the cost of a greedy move against a random one.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import random
+import statistics
+import sys
+import time
 
-from editor.cli.exits import EXIT_OK
+from editor.cli.exits import EXIT_OK, EXIT_USAGE
 from editor.cli.selfplay import load_game
 
 NAME = "bench"
 HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
-        "start position, random playout speed, and selecting a stack in test play.")
+        "start position, random playout speed, selecting a stack in test play, and optionally "
+        "balance throughput.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -22,27 +36,149 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="overlay variant to apply (e.g. catapult-4cm)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--positions", type=int, default=40, help="sampled positions")
+    p.add_argument("--balance-games", type=int, default=0, metavar="N",
+                   help="also measure conquest balance: N games with 1 and with K workers")
+    p.add_argument("--workers", type=int, default=None, metavar="K",
+                   help="worker processes for the balance figure (default: CPU count, >= 2)")
     p.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def _sample_positions(game, seed: int, positions: int) -> list:
+    from editor.rules.playout import random_action
+
+    rng = random.Random(seed)
+    states = []
+    st = game.initial_state()
+    st.keep_undo = False
+    while len(states) < positions:
+        if st.terminal or st.turn > 400:
+            st = game.initial_state()
+            st.keep_undo = False
+        for _ in range(rng.randint(5, 40)):
+            if st.terminal:
+                break
+            st.apply(random_action(st, rng), check=False)
+        if not st.terminal and st.window is None:
+            states.append(st.clone())
+    return states
+
+
+def _type_graph(game, t: int, loaded: bool):
+    """The restriction-filtered adjacency of piece type t as a networkx DiGraph (no pieces)."""
+    import networkx as nx
+
+    c = game.c
+    adj = (c.adj_loaded if loaded else c.adj_unloaded)[t]
+    gr = nx.DiGraph()
+    gr.add_nodes_from(v for v in range(len(c.node_ids)) if c.stand[t][v])
+    gr.add_edges_from((u, v) for u in gr.nodes for v in adj[u] if c.stand[t][v])
+    return gr
+
+
+def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: int = 5) -> dict:
+    """Our search against a networkx BFS on a graph filtered once per position."""
+    import networkx as nx
+
+    from editor.rules.playout import _bridge_filter
+
+    c = game.c
+    graphs: dict = {}
+    ours, theirs, filtering = [], [], []
+    mismatch = 0
+    for s in _sample_positions(game, seed, positions):
+        filtered: dict = {}
+        occ = s.occ
+        for pid in range(len(s.ptype)):
+            if s.node[pid] < 0 or s.carrier[pid] >= 0 or c.range_[s.ptype[pid]] != 6:
+                continue
+            t, loaded, start = s.ptype[pid], bool(s.cargo[pid]), s.node[pid]
+            team = c.team_of[s.owner[pid]] if s.raised else -1
+            key = (t, loaded, team)
+            if key not in filtered:  # once per position and graph, timed on its own
+                base = graphs.setdefault((t, loaded), _type_graph(game, t, loaded))
+                t0 = time.perf_counter()
+                # no edge into an occupied field: a BFS leaves its start but never enters or
+                # passes another piece (MOVE-4), so one graph serves every piece of the type
+                ok = _bridge_filter(s, pid)  # DRAW-3: raised drawbridges close their accesses
+                filtered[key] = nx.DiGraph(
+                    (u, v) for u, v in base.edges if occ[v] < 0 and ok(u, v))
+                filtered[key].add_nodes_from(base)
+                filtering.append(time.perf_counter() - t0)
+            h = filtered[key]
+            t0 = time.perf_counter()
+            for _ in range(repeats):
+                res = s.search(pid, 6)
+            ours.append((time.perf_counter() - t0) / repeats)
+            t0 = time.perf_counter()
+            for _ in range(repeats):
+                found = nx.single_source_shortest_path_length(h, start, cutoff=6)
+            theirs.append((time.perf_counter() - t0) / repeats)
+            found.pop(start, None)
+            if not c.jumps_own[t] and {v: d for v, d, k in res if k == 0} != found:
+                mismatch += 1
+    med_ours = statistics.median(ours) * 1e6 if ours else float("nan")
+    med_nx = statistics.median(theirs) * 1e6 if theirs else float("nan")
+    return {
+        "networkx_filtered_once_median_us": round(med_nx, 2),
+        "speedup_vs_networkx_filtered_once": round(med_nx / med_ours, 2) if ours else None,
+        "networkx_filter_per_position_median_us": round(
+            statistics.median(filtering) * 1e6, 1) if filtering else None,
+        "networkx_filtered_once_disagreements": mismatch,
+    }
+
+
+def _balance_figures(game, games: int, workers: int) -> dict:
+    from editor.balance.measure import policy_costs, throughput
+
+    one, one_start = throughput(game, 1, games)
+    many, many_start = throughput(game, workers, games)
+    return {"balance_games": games, "balance_workers": workers,
+            "balance_games_per_second_1_worker": round(one, 2),
+            f"balance_games_per_second_{workers}_workers": round(many, 2),
+            "balance_speedup": round(many / one, 2) if one else None,
+            "balance_startup_s_1_worker": round(one_start, 2),
+            f"balance_startup_s_{workers}_workers": round(many_start, 2),
+            **policy_costs(game)}
 
 
 def run(args: argparse.Namespace) -> int:
     from editor.model.package import is_package
     from editor.rules.playout import bench
 
+    if args.balance_games < 0 or (args.workers is not None and args.workers < 1):
+        print("conquest bench: --balance-games and --workers must be positive",
+              file=sys.stderr)
+        return EXIT_USAGE
     packaged = bool(args.board) and is_package(args.board)
     variant = args.variant or (None if packaged else "conquest-4p")
     game, code = load_game(args.board, variant, None, args.overlay)
     if game is None:
         return code
     figures = bench(game, seed=args.seed, positions=args.positions)
+    # the old ratio timed a subgraph view rebuilt per query: overhead, not search
+    figures["destinations_range6_networkx_view_per_query_median_us"] = figures.pop(
+        "destinations_range6_networkx_median_us")
+    figures["speedup_vs_networkx_view_per_query"] = figures.pop("speedup_vs_networkx")
+    figures.update(networkx_filtered_once(game, args.seed, args.positions))
     from editor.rules.session import PlaySession
     from editor.rules.session_bench import bench_selection
 
     session = PlaySession(game.board, game.variant)
     figures.update(bench_selection(session, seed=args.seed, positions=min(args.positions, 20)))
+    workers = args.workers or max(2, os.cpu_count() or 1)
+    if args.balance_games:
+        figures.update(_balance_figures(game, args.balance_games, workers))
     if args.format == "json":
         print(json.dumps(figures, indent=2))
-    else:
-        for k, v in figures.items():
-            print(f"{k}: {v}")
+        return EXIT_OK
+    for k, v in figures.items():
+        print(f"{k}: {v}")
+    if args.balance_games:
+        one = figures["balance_games_per_second_1_worker"]
+        many = figures[f"balance_games_per_second_{workers}_workers"]
+        print(f"balance throughput ({args.balance_games} games, {game.variant.name}): "
+              f"1 worker {one} games/s | {workers} workers {many} games/s "
+              f"({figures['balance_speedup']}x; after worker start-up "
+              f"{figures['balance_startup_s_1_worker']} s | "
+              f"{figures[f'balance_startup_s_{workers}_workers']} s)")
     return EXIT_OK

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from editor.balance import store
 from editor.check import board_checks, editor_codes, pair_checks, variant_checks
 from editor.check.catalogue import render_markdown
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
@@ -22,7 +23,7 @@ HELP = "Write docs/findings.md, the table of finding codes (--check: fail when s
 #: the registry is complete; tests/check/test_catalogue.py fails when a module that calls
 #: `define(` is missing here.
 PRODUCERS = (io, variant, package, board_checks, variant_checks, pair_checks, editor_codes, explain,
-             scenario_run)
+             scenario_run, store)
 
 
 def all_codes() -> list[Code]:

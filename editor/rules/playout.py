@@ -70,6 +70,12 @@ def check_invariants(st: State, total: int) -> None:
         raise InvariantError(f"AP spent {st.ap_spent} exceeds the base budget")
 
 
+def movable_pieces(st: State) -> list[int]:
+    """The mover's pieces that may move now (one per interchangeable cargo group), for policies
+    outside the engine (`editor.balance.policy`)."""
+    return st._movable(st.mover)
+
+
 def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                   capture_bias: float = 0.8) -> tuple:
     if st.window is not None or st.draw is not None:

@@ -1,0 +1,129 @@
+"""One balance game and one worker task (a chunk of games).
+
+Every game has its own seed, derived from the run's seed and the game's index, so a game's
+result does not depend on which worker plays it, in which chunk or in which order: a run is
+reproducible whatever the number of workers, and a resumed run plays exactly the missing games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import random
+from dataclasses import asdict, dataclass, field
+
+from editor.balance.policy import POLICIES
+from editor.rules.engine import MOVE, RESP, RIDE, RSHOT, SHOOT, Game, State
+
+#: turn cap per game when the caller gives none (as `conquest selfplay`)
+DEFAULT_MAX_TURNS = 400
+CAP_RULE = "cap"  # the victory "rule" of a game stopped by the turn cap
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded with `seed` (63 bits, fits a signed BIGINT)."""
+    digest = hashlib.sha256(f"conquest-balance:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass
+class Capture:
+    """A capture: action index and turn, the capturing seat, the victim's seat and piece type,
+    and the field it happened on."""
+
+    action: int
+    turn: int
+    by: str
+    victim: str
+    piece: str
+    field: str
+
+
+@dataclass
+class GameRecord:
+    index: int
+    seed: int
+    winners: list[str]
+    rule: str  # rule ID of how the game ended (e.g. WIN-8), or CAP_RULE
+    reason: str
+    actions: int
+    turns: int
+    captures: list[Capture] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _target(a: tuple) -> int | None:
+    """The field an action may capture on (the end of a move path or a shot's target)."""
+    kind = a[0]
+    if kind in (MOVE, RESP, RIDE):
+        return a[2][-1]
+    if kind == SHOOT:
+        return a[2]
+    if kind == RSHOT:
+        return a[3]
+    return None
+
+
+def play_game(game: Game, index: int, seed: int, policy: str = "random",
+              max_turns: int = DEFAULT_MAX_TURNS) -> GameRecord:
+    """Play game `index` of the run seeded `seed` to its end or the turn cap."""
+    choose = POLICIES[policy]
+    gseed = game_seed(seed, index)
+    rng = random.Random(gseed)
+    st: State = game.initial_state()
+    st.keep_undo = False
+    c = game.c
+    captures: list[Capture] = []
+    n = 0
+    while not st.terminal and st.turn < max_turns:
+        a = choose(st, rng)
+        before = sum(st.captured)
+        v = _target(a)
+        victim = st.occ[v] if v is not None else -1
+        actor = st.actor_index
+        victim_info = (st.owner[victim], st.ptype[victim]) if victim >= 0 else None
+        st.apply(a, check=False)
+        if sum(st.captured) > before and victim_info is not None:
+            captures.append(Capture(n, st.turn, c.seat_ids[actor], c.seat_ids[victim_info[0]],
+                                    c.type_names[victim_info[1]], c.node_ids[v]))
+        n += 1
+    res = st.result()
+    if st.terminal and res is not None:
+        winners, reason = list(res.winners), res.reason
+        rule = reason.split(":")[0].strip()
+    else:
+        winners, reason, rule = [], f"turn cap {max_turns}", CAP_RULE
+    return GameRecord(index, gseed, winners, rule, reason, n, st.turn, captures)
+
+
+# ---- worker side ----------------------------------------------------------------------------
+
+_GAMES: dict[str, Game] = {}
+
+
+def pack_game(game: Game) -> tuple[str, bytes]:
+    """(digest, pickled game) to hand to workers; the digest keys their cache."""
+    blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+    return hashlib.sha256(blob).hexdigest(), blob
+
+
+def play_chunk(digest: str, blob: bytes, indices: list[int], seed: int, policy: str,
+               max_turns: int) -> list[dict]:
+    """Worker task: play the games `indices`; the game is unpickled once per process."""
+    game = _GAMES.get(digest)
+    if game is None:
+        if len(_GAMES) > 4:
+            _GAMES.clear()
+        game = _GAMES[digest] = pickle.loads(blob)
+    return [play_game(game, i, seed, policy, max_turns).to_dict() for i in indices]
+
+
+def warm_worker(digest: str, blob: bytes, seconds: float = 0.3) -> None:
+    """Bench helper: load the game into this worker's cache and hold the worker briefly, so
+    that tasks sent together reach different workers."""
+    import time
+
+    play_chunk(digest, blob, [], 0, "random", 1)
+    time.sleep(seconds)

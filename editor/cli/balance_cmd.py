@@ -1,0 +1,212 @@
+"""`conquest balance`: many games in parallel (local processes or a Dask cluster), stored in
+DuckDB, summarised in `report.html` with plots. See `editor.balance`."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import sys
+from pathlib import Path
+
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.selfplay import load_game
+from editor.cli.variant_cmd import parse_options
+
+NAME = "balance"
+HELP = ("Play many games of a variant in parallel (local processes or a Dask cluster), store "
+        "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
+        "length, victory rules, captures per field; with --vs the differences.")
+EPILOG = (
+    "An interrupted run (Ctrl-C, kill) keeps every finished game; run the same command again "
+    "to play only the missing ones. Games are seeded per game from --seed, so the results do "
+    "not depend on --workers or the cluster. A folder holding games of another variant, "
+    "board, seed, policy or turn cap is refused (exit 1). Exit 130 when interrupted.")
+MAX_GAMES = 10_000_000
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = EPILOG
+    p.add_argument("--variant", required=True, metavar="V", help="variant name or path")
+    p.add_argument("--board", metavar="B", help="board (default: the variant's board)")
+    p.add_argument("--overlay", action="append", default=[], metavar="O",
+                   help="overlay applied to --variant (repeatable)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="option override for --variant (repeatable)")
+    p.add_argument("--vs", metavar="VARIANT2",
+                   help="second variant to compare against (same board, seeds and policy)")
+    p.add_argument("--vs-overlay", action="append", default=[], metavar="O",
+                   help="overlay applied to --vs, e.g. --vs conquest-4p --vs-overlay "
+                   "classic-recapture (repeatable)")
+    p.add_argument("--vs-option", action="append", default=[], metavar="K=V",
+                   help="option override for --vs (repeatable)")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="games per variant")
+    p.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="local worker processes (ignored with --scheduler)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
+    p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to try reaching the scheduler (default 10)")
+    p.add_argument("--policy", choices=["random", "greedy"], default="random")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--max-turns", type=int, default=400, metavar="T", help="turn cap per game")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"conquest balance: {message}", file=sys.stderr)
+    return code
+
+
+def _check_numbers(args: argparse.Namespace) -> str | None:
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games must be between 1 and {MAX_GAMES}, got {args.games}"
+    if args.workers < 1:
+        return f"--workers must be at least 1, got {args.workers}"
+    if args.max_turns < 1:
+        return f"--max-turns must be at least 1, got {args.max_turns}"
+    if not 0 <= args.seed < 2**62:
+        return f"--seed must be between 0 and 2**62, got {args.seed}"
+    if not 0 < args.scheduler_timeout <= 600:
+        return f"--scheduler-timeout must be between 0 and 600 s, got {args.scheduler_timeout}"
+    if args.vs is None and (args.vs_overlay or args.vs_option):
+        return "--vs-overlay and --vs-option need --vs"
+    return None
+
+
+def _board_dir(board_ref: str | None, game) -> Path | None:
+    """The folder of the board file (its scan path is relative to it)."""
+    from editor.resources import data_dir
+
+    ref = board_ref or game.variant.board
+    if not ref:
+        return None
+    if Path(ref).is_file():
+        return Path(ref).resolve().parent
+    named = data_dir("boards") / f"{ref}.board.json"
+    return named.parent if named.is_file() else None
+
+
+def _title(variant: str, overlays: list[str], options: dict) -> str:
+    extra = [*overlays, *(f"{k}={v}" for k, v in options.items())]
+    return variant + "".join(f" + {x}" for x in extra)
+
+
+def _load_sides(args: argparse.Namespace):
+    """[(game, title), ...] or an exit code after printing the problems."""
+    sides = []
+    specs = [(args.variant, args.overlay, args.option)]
+    if args.vs:
+        specs.append((args.vs, args.vs_overlay, args.vs_option))
+    for variant, overlays, option_items in specs:
+        options = parse_options(option_items)
+        if options is None:
+            return EXIT_USAGE
+        game, code = load_game(args.board, variant, options, overlays)
+        if game is None:
+            return code
+        sides.append((game, _title(game.variant.name, overlays, options)))
+    return sides
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts():
+    """`kill` stops a run like Ctrl-C: finished games are kept."""
+    def handler(_signum, _frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = _check_numbers(args)
+    if problem:
+        return _fail(problem, EXIT_USAGE)
+    sides = _load_sides(args)
+    if isinstance(sides, int):
+        return sides
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
+    out.mkdir(parents=True, exist_ok=True)
+    from editor.balance.runner import RunError, SchedulerError, make_plan
+    from editor.balance.store import Store, StoreError
+
+    plans = [make_plan(game, label, args.games, args.seed, args.policy, args.max_turns)
+             for label, (game, _t) in zip("AB", sides, strict=False)]
+    try:
+        store = Store(out)
+    except StoreError as exc:
+        print(exc.finding.format_line(), file=sys.stderr)
+        return EXIT_FINDINGS
+    with store:
+        try:
+            summary = _play(args, store, plans)
+        except StoreError as exc:
+            print(exc.finding.format_line(), file=sys.stderr)
+            return EXIT_FINDINGS
+        except SchedulerError as exc:
+            return _fail(str(exc), EXIT_USAGE)
+        except RunError as exc:
+            return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
+        return _finish(args, store, plans, sides, summary, out)
+
+
+def _play(args: argparse.Namespace, store, plans):
+    from editor.balance.runner import open_executor, run_plans
+
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    with _sigterm_interrupts():
+        try:
+            with open_executor(args.workers, args.scheduler,
+                               args.scheduler_timeout) as (executor, slots):
+                return run_plans(store, plans, executor, slots, progress=progress)
+        except KeyboardInterrupt:  # during start-up or shutdown of the workers
+            from editor.balance.runner import RunSummary
+
+            return RunSummary(interrupted=True, stored={
+                p.meta.label: len([i for i in store.done(p.meta.label) if i < p.games])
+                for p in plans})
+
+
+def _finish(args, store, plans, sides, summary, out: Path) -> int:
+    from editor.balance.analysis import seat_verdict, summarise
+    from editor.balance.report import SideData, write_report
+
+    stored = ", ".join(f"{p.meta.label} {summary.stored.get(p.meta.label, 0)}/{p.games}"
+                       for p in plans)
+    rate = (f"{summary.played} games in {summary.seconds:.1f} s "
+            f"({summary.games_per_second:.1f} games/s)")
+    if summary.interrupted:
+        print(f"conquest balance: interrupted after {rate}; stored {stored}. Run the same "
+              "command again to play the remaining games.", file=sys.stderr)
+        return 130
+    data = []
+    for plan, (_game, title) in zip(plans, sides, strict=True):
+        games = store.games(plan.meta.label, plan.games)
+        data.append(SideData(summarise(plan.meta.label, title,
+                                       list(plan.meta.seats), games),
+                             store.capture_fields(plan.meta.label, plan.games), title))
+    game = sides[0][0]
+    note = (f"{args.games} games per variant on board {game.board.name}, policy "
+            f"{args.policy}, seed {args.seed}, turn cap {args.max_turns}. Games are stored "
+            f"in {store.path.name} (DuckDB). This run: {rate}.")
+    pairs = store.identical_pairs(args.games) if len(data) == 2 else None
+    report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs)
+    print(f"played {rate}; stored {stored}")
+    for side in data:
+        print(f"{side.summary.label} ({side.title}): {seat_verdict(side.summary)}")
+    if len(data) == 2:
+        from editor.balance.analysis import compare, compare_verdict
+
+        a, b = data[0].summary, data[1].summary
+        for line in compare_verdict(a, b, compare(a, b), pairs):
+            print(f"B against A: {line}")
+    print(f"wrote {report}")
+    return EXIT_OK

@@ -1,0 +1,40 @@
+"""Verdicts of a balance report: seat order, and what a second variant changes."""
+
+from __future__ import annotations
+
+from editor.balance.analysis import compare, compare_verdict, seat_verdict, summarise
+
+SEATS = ["south", "west", "north", "east"]
+
+
+def _games(winners: list[list[str]], turns: int = 50, rule: str = "WIN-8") -> list[dict]:
+    return [{"winners": w, "turns": turns, "actions": turns * 6, "rule": rule} for w in winners]
+
+
+def test_seat_order_matters_when_one_seat_wins_far_more() -> None:
+    games = _games([["south"]] * 400 + [["west"]] * 200 + [["north"]] * 200 + [["east"]] * 200)
+    side = summarise("A", "c4", SEATS, games)
+    text = seat_verdict(side)
+    assert side.p < 0.001
+    assert text.startswith("Seat order matters in c4: south wins 40.0%")
+    assert "p < 0.001" in text
+
+
+def test_no_evidence_when_seats_win_alike_and_ties_count_for_none() -> None:
+    games = _games([["south"], ["west"], ["north"], ["east"]] * 50 + [SEATS] * 30 + [[]] * 5)
+    side = summarise("A", "c4", SEATS, games)
+    assert side.shared == 35 and side.wins["south"] == 50 and side.games == 235
+    assert seat_verdict(side).startswith("No evidence that seat order matters in c4")
+
+
+def test_comparison_reports_length_winner_shift_and_identical_pairs() -> None:
+    a = summarise("A", "c4", SEATS, _games([["south"], ["west"], ["north"], ["east"]] * 100))
+    b = summarise("B", "c4 + house", SEATS,
+                  _games([["south"]] * 250 + [["west"], ["north"], ["east"]] * 50, turns=80))
+    lines = compare_verdict(a, b, compare(a, b), pairs=(0, 400))
+    assert lines[0].startswith("400 of 400 games (100%) took a different course")
+    assert lines[1].startswith("c4 + house changes who wins") and "south +37.5%" in lines[1]
+    assert lines[2].startswith("Games are longer: 80.0 turns on average against 50.0")
+    same = compare_verdict(a, a, compare(a, a), pairs=(400, 400))
+    assert "never came into play" in same[0]
+    assert same[1].startswith("No evidence that c4 changes who wins")

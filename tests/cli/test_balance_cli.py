@@ -1,0 +1,107 @@
+"""`conquest balance`: a small run writes the store and the report; bad input is a message
+with exit 1 or 2; a real SIGINT keeps finished games and the next run completes the rest."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from editor.cli.main import main
+
+SMALL = ["--variant", "conquest-4p", "--games", "4", "--max-turns", "10", "--no-progress"]
+
+
+def _games(folder: Path) -> list[tuple]:
+    import duckdb
+
+    con = duckdb.connect(str(folder / "balance.duckdb"), read_only=True)
+    try:
+        return con.execute("SELECT label, game, seed, winners, rule, turns FROM games "
+                           "ORDER BY label, game").fetchall()
+    finally:
+        con.close()
+
+
+def test_small_vs_run_writes_store_report_and_plots(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "out"
+    code = main(["balance", *SMALL, "--vs", "conquest-4p", "--vs-overlay", "classic-recapture",
+                 "--policy", "greedy", "-o", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0, text
+    for name in ("report.html", "winrate.png", "length.png", "victory.png", "captures.png",
+                 "difference.png"):
+        assert (out / name).stat().st_size > 1000, name
+    rows = _games(out)
+    assert [(r[0], r[1]) for r in rows] == [(s, i) for s in "AB" for i in range(4)]
+    # A and B play the same seeds (paired games)
+    assert [r[2] for r in rows[:4]] == [r[2] for r in rows[4:]]
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "conquest-4p + classic-recapture" in page and "chi-square" in page
+    assert re.search(r"seat order matters", text)
+    assert re.search(r"B against A: (All 4 games went exactly alike|\d of 4 games)", text)
+    # a second run plays nothing and rewrites the report from the store (side A only)
+    assert main(["balance", *SMALL, "--policy", "greedy", "-o", str(out)]) == 0
+    assert "played 0 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["--variant", "no-such-variant"], 2, "no-such-variant"),
+    (["--variant", "conquest-4p", "--option", "=1"], 2, "--option expects KEY=VALUE"),
+    (["--variant", "conquest-4p", "--option", "freeze_threshold=\"x\""], 1, ""),
+    (["--variant", "conquest-4p", "--workers", "0"], 2, "--workers must be at least 1"),
+    (["--variant", "conquest-4p", "--vs-overlay", "classic-recapture"], 2, "need --vs"),
+    (["--variant", "conquest-4p", "--scheduler", "tcp://127.0.0.1:9", "--scheduler-timeout",
+      "0.5"], 2,
+     "cannot reach the Dask scheduler"),
+])
+def test_bad_input_is_a_message_not_a_traceback(tmp_path: Path, capsys, args, code,
+                                                message) -> None:
+    assert main(["balance", "--games", "2", "-o", str(tmp_path / "o"), *args]) == code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and message in err and err.strip()
+
+
+def test_store_of_another_run_is_refused(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "out"
+    assert main(["balance", *SMALL, "--games", "1", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["balance", *SMALL, "--games", "1", "--seed", "2", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "BALANCE_STORE_MISMATCH" in err and "seed 1 (now 2)" in err
+    (tmp_path / "file").write_text("x")
+    assert main(["balance", *SMALL, "-o", str(tmp_path / "file")]) == 2
+
+
+def test_sigint_keeps_finished_games_and_a_rerun_finishes(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "editor.cli.main", "balance", "--variant", "conquest-4p",
+           "--games", "24", "--max-turns", "15", "--workers", "1", "--progress", "-o",
+           str(out)]
+    env = {**os.environ, "COLUMNS": "100"}
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while not re.search(rb"\| *[1-9]\d*/24 games", seen) and time.monotonic() < deadline:
+        chunk = os.read(proc.stderr.fileno(), 256)
+        if not chunk:
+            break
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, (seen + err).decode(errors="replace")
+    assert b"Run the same command again" in err and b"Traceback" not in err
+    first = _games(out)
+    assert 0 < len(first) < 24
+    done = subprocess.run([*cmd[:-3], "--no-progress", "-o", str(out)], capture_output=True,
+                          env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert f"played {24 - len(first)} games".encode() in done.stdout
+    final = _games(out)
+    assert len(final) == 24 and final[:len(first)] == first[:len(first)]
