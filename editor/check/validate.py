@@ -15,6 +15,7 @@ from pathlib import Path
 from editor.model import load_board
 from editor.model.board import BOARD_FORMAT
 from editor.model.findings import Finding
+from editor.model.io import FileTooLarge, is_file, locate_in_files, read_limited
 
 Validator = Callable[[str], list[Finding]]
 _VALIDATORS: dict[str, Validator] = {}
@@ -39,9 +40,8 @@ register_validator(BOARD_FORMAT, validate_board_file)
 
 def _format_tag(path: str) -> str | None:
     try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(read_limited(path).decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError, FileTooLarge):
         return None
     tag = data.get("format") if isinstance(data, dict) else None
     return tag if isinstance(tag, str) else None  # a malformed tag is the loader's finding
@@ -65,7 +65,7 @@ def validate_file(path: str | os.PathLike[str]) -> list[Finding]:
     shown = str(path)
     tag = _format_tag(shown)
     validator = _VALIDATORS.get(tag or "") or _validator_by_name(shown)
-    return validator(shown)
+    return locate_in_files(validator(shown))
 
 
 def _validator_by_name(path: str) -> Validator:
@@ -106,5 +106,4 @@ def validate_paths(paths: list[str]) -> dict[str, list[Finding]]:
 
 
 def is_readable_file(path: str) -> bool:
-    p = Path(path)
-    return p.is_file() and os.access(p, os.R_OK)
+    return is_file(path) and os.access(path, os.R_OK)

@@ -39,6 +39,7 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     """
     from pathlib import Path
 
+    from editor.model.io import is_file
     from editor.model.variant import resolve_variant
     from editor.resources import data_dir
     from editor.rules.compiled import CompileError
@@ -57,9 +58,9 @@ def load_game(board_ref: str | None, variant_ref: str, options: dict | None = No
     board_path: Path | None = None
     if ref:
         named = data_dir("boards") / f"{ref}.board.json"
-        if Path(ref).is_file():
+        if is_file(ref):
             board_path = Path(ref)
-        elif named.is_file():
+        elif is_file(named):
             board_path = named
     if board_path is None:
         if ref:

@@ -10,6 +10,7 @@ from pathlib import Path
 from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import Finding, has_errors
+from editor.model.io import locate_in_files
 
 NAME = "validate"
 HELP = "Check board, variant and scenario files and print one line per finding."
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     report = {p: validate_file(p) for p in paths if p not in unreadable}
     if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
-        report[pair_key] = _pair_findings(args.board, args.variant)
+        report[pair_key] = locate_in_files(_pair_findings(args.board, args.variant))
     empty_folder = any(Path(f).is_dir() for f in args.paths) and not paths
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]

@@ -24,7 +24,15 @@ from pydantic import Field as F
 from pydantic import ValidationError
 
 from editor.model.findings import Finding, Severity, define
-from editor.model.io import SCHEMA, LoadResult, SourceMap, _pydantic_findings, load_document
+from editor.model.io import (
+    SCHEMA,
+    LoadResult,
+    SourceMap,
+    _pydantic_findings,
+    is_file,
+    load_document,
+    read_limited,
+)
 from editor.model.schema import SchemaSpec, register
 from editor.model.types import Id, PieceType, StrictModel
 
@@ -43,6 +51,15 @@ VARIANT_NOT_OVERLAY = define(
     "VARIANT_NOT_OVERLAY", Severity.ERROR, "Overlay entry is not an overlay",
     "List only overlay files (with \"overlay\": true, e.g. 'classic-recapture') as overlays; "
     "a complete variant is a parent: name it in 'extends'.", area="variant")
+
+VARIANT_CHAIN_TOO_LONG = define(
+    "VARIANT_CHAIN_TOO_LONG", Severity.ERROR, "Variant chain too long",
+    "A variant extends a shipped variant directly or through a few files; shorten the chain "
+    "of 'extends' / 'overlays' references (at most 32 files).", area="variant")
+
+#: Most files one variant may be built from through 'extends' and 'overlays' (issue 12: a chain
+#: thousands of files long exhausted the interpreter's stack).
+MAX_CHAIN = 32
 
 PT = PieceType
 
@@ -388,9 +405,9 @@ def locate_variant(ref: str, base: Path | None = None) -> Path | None:
         p = Path(ref)
         if not p.is_absolute() and base is not None:
             p = base / p
-        return p if p.is_file() else None
+        return p if is_file(p) else None
     p = variants_dir() / f"{ref}{VARIANT_SUFFIX}"
-    return p if p.is_file() else None
+    return p if is_file(p) else None
 
 
 def _merge(parent: dict, child: dict) -> dict:
@@ -427,15 +444,10 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
     result is validated by the caller.
     """
     result: LoadResult[Variant] = load_document(path, Variant, VARIANT_FORMAT)
-    if result.model is not None:
-        text = path.read_text(encoding="utf-8-sig")
-        return json.loads(text), SourceMap(text)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-        raw = json.loads(text)
-    except (OSError, ValueError):
-        raw = None
-    if not isinstance(raw, dict) or not _is_partial(raw):
+    raw, source = result.data, result.source  # parsed once: never a second, unguarded parse
+    if result.model is not None and isinstance(raw, dict) and source is not None:
+        return raw, source
+    if not isinstance(raw, dict) or not _is_partial(raw) or source is None:
         findings.extend(result.findings)
         return None
     real = [f for f in result.findings
@@ -443,7 +455,7 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
     if real:
         findings.extend(real)
         return None
-    return raw, SourceMap(text)
+    return raw, source
 
 
 def _ref_finding(code_finding: Finding, source: SourceMap | None, where: str) -> Finding:
@@ -478,6 +490,11 @@ def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: 
         refs.extend((f"/overlays/{i}", ref) for i, ref in enumerate(overlays))
     ok = True
     for pointer, ref in refs:
+        if len(stack) >= MAX_CHAIN:
+            findings.append(_ref_finding(VARIANT_CHAIN_TOO_LONG.at(
+                f"variant '{ref}' would be file {len(stack) + 1} of the chain; at most "
+                f"{MAX_CHAIN} files may be combined", pointer), source, where))
+            return None
         target = locate_variant(str(ref), base)
         if target is None:
             findings.append(_ref_finding(VARIANT_NOT_FOUND.at(
@@ -542,9 +559,11 @@ def _blame(finding: Finding, chain: list[str], where: str) -> Finding:
     if finding.pointer:
         for name in chain:
             try:
-                text = Path(name).read_text(encoding="utf-8-sig")
+                text = read_limited(name).decode("utf-8-sig")
                 data = json.loads(text)
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError, MemoryError):
+                continue
+            except Exception:  # FileTooLarge: that file is reported on its own
                 continue
             if _has_pointer(data, finding.pointer):
                 return SourceMap(text).locate(finding, name)
