@@ -18,7 +18,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field as F
 from pydantic import ValidationError
@@ -63,6 +63,12 @@ MAX_CHAIN = 32
 
 PT = PieceType
 
+#: Most pieces of one type a carrier takes (CARRY-1): the printed games carry at most a few.
+MAX_CARRY = 20
+#: Most steps any range or step count of the rules may be (MOVE-5); the boards are far smaller.
+MAX_STEPS = 100
+Steps = Annotated[int, F(ge=0, le=MAX_STEPS)]
+
 # ---- options (RULES.md section 2.0) --------------------------------------------------------
 
 
@@ -106,11 +112,11 @@ class Options(StrictModel):
         default=True, description="CONF-28, PIECE-CATAPULT-12 (GC).")
     catapult_fire_via_arrow_slits: bool = F(
         default=True, description="CONF-28, PIECE-CATAPULT-12 (GC).")
-    catapult_galleon_max_steps: int | Literal["none"] = F(
+    catapult_galleon_max_steps: Steps | Literal["none"] = F(
         default=3,
         description="CONF-5, PIECE-GALLEON-3: steps of a catapult-laden galleon (CP 3, CP-4CM 2, "
         "GC 'none').")
-    catapult_galleon_regen_steps: int | Literal["full"] = F(
+    catapult_galleon_regen_steps: Steps | Literal["full"] = F(
         default=3,
         description="CONF-5, PIECE-GALLEON-4: steps after regeneration (CP 3, CP-4CM 2, GC "
         "'full').")
@@ -256,11 +262,11 @@ class PieceSpec(StrictModel):
     """One piece type's rules (MOVE-5, CARRY-1, CARRY-2, PIECE-*)."""
 
     letter: str = F(pattern=r"^[A-Z]$", description="Notation letter (RULES.md 5.9).")
-    range: int = F(ge=0, le=100, description="Maximum steps per turn (MOVE-5).")
+    range: int = F(ge=0, le=MAX_STEPS, description="Maximum steps per turn (MOVE-5).")
     terrain: Literal["land", "sea"] = F(description="Where it stands (MOVE-2).")
     land_piece: bool = F(
         default=True, description="Counts as a land piece for victory conditions (WIN-27).")
-    carries: dict[PieceType, int] = F(
+    carries: dict[PieceType, Annotated[int, F(ge=0, le=MAX_CARRY)]] = F(
         default_factory=dict,
         description="Cargo types and the most of each it takes; a carrier holds one cargo type "
         "at a time (CARRY-1, CARRY-2, CARRY-6).")
@@ -341,7 +347,7 @@ class Variant(StrictModel):
         default=None, max_length=1024,
         description="Parent variant: a shipped name or a path relative to this file.")
     overlays: list[str] = F(
-        default_factory=list,
+        default_factory=list, max_length=MAX_CHAIN,
         description="Overlay variants applied after the parent, in order (names or paths).")
     overlay: bool = F(
         default=False,

@@ -157,3 +157,57 @@ def test_backup_is_complete_after_a_save(tmp_path: Path) -> None:
     target.write_text("first\n" * 5000)
     atomic_write_text(target, "second\n")
     assert (tmp_path / "b.board.json.bak").read_text() == "first\n" * 5000
+
+
+# ---- 4. values that make no sense -----------------------------------------------------------
+
+def _piece(**extra: object) -> dict:
+    return {"letter": "G", "range": 3, "terrain": "sea", **extra}
+
+
+@pytest.mark.parametrize("data", [
+    {"pieces": {"galleon": _piece(carries={"soldier": -100000})}},
+    {"pieces": {"galleon": _piece(carries={"soldier": 10**18})}},
+    {"options": {"catapult_galleon_max_steps": -1}},
+    {"options": {"catapult_galleon_regen_steps": -5}},
+    {"options": {"catapult_galleon_max_steps": 10**9}},
+], ids=["carries-negative", "carries-huge", "galleon-steps-negative", "regen-negative",
+        "galleon-steps-huge"])
+def test_variant_values_out_of_bounds_are_schema_findings(tmp_path: Path, data: dict) -> None:
+    path = _variant(tmp_path / "v.variant.json", extends="conquest-plus-4p", **data)
+    rv = resolve_variant(str(path))
+    assert rv.variant is None
+    assert {f.code for f in rv.findings} == {"SCHEMA"}
+    assert all(f.path == str(path) and f.line and f.line > 0 for f in rv.findings)
+
+
+@pytest.mark.parametrize("where", ["x", "y"])
+def test_negative_field_coordinate_is_a_schema_finding(tmp_path: Path, where: str) -> None:
+    field = {"id": "a", "terrain": "land", "x": 10, "y": 10, where: -0.5}
+    path = tmp_path / "b.board.json"
+    path.write_text(json.dumps({"format": "conquest-board/1", "name": "n", "fields": [field]}))
+    result = load_document(path, Board, "conquest-board/1")
+    (finding,) = result.findings
+    assert finding.code == "SCHEMA" and finding.pointer == f"/fields/0/{where}"
+
+
+def test_scenario_counts_are_never_negative() -> None:
+    from pydantic import ValidationError
+
+    from editor.model.scenario import Expect
+
+    for key, value in [("ap_left", -1), ("budget", {"south": -3}), ("legal_count", -2),
+                       ("captured", {"south": 10**12})]:
+        with pytest.raises(ValidationError):
+            Expect.model_validate({key: value})
+
+
+def test_schema_carries_the_bounds(repo_root: Path) -> None:
+    schema = json.loads((repo_root / "schema/variant.schema.json").read_text())
+    defs = schema["$defs"]
+    carries = defs["PieceSpec"]["properties"]["carries"]["additionalProperties"]
+    assert (carries["minimum"], carries["maximum"]) == (0, 20)
+    steps = defs["Options"]["properties"]["catapult_galleon_max_steps"]["anyOf"][0]
+    assert (steps["minimum"], steps["maximum"]) == (0, 100)
+    board = json.loads((repo_root / "schema/board.schema.json").read_text())
+    assert board["$defs"]["Field"]["properties"]["x"]["minimum"] == 0
