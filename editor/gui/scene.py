@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from pathlib import Path
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -31,9 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.codes import SCAN_MISSING, SCAN_REFUSED
 from editor.gui.document import BoardDocument
 from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
+from editor.model.findings import Finding
 from editor.model.geometry import centroid
+from editor.render.scan import ScanRead, read_scan
 
 Key = tuple[str, str]
 
@@ -367,10 +369,10 @@ class ScanItem(QGraphicsItem):
     pixel per screen pixel (copies are made on first use).
     """
 
-    def __init__(self, pixmap: QPixmap) -> None:
+    def __init__(self, pixmap: QPixmap, size: QRectF | None = None) -> None:
         super().__init__()
         self.levels: list[QPixmap] = [pixmap]
-        self.size = QRectF(pixmap.rect())
+        self.size = QRectF(pixmap.rect()) if size is None else size
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setZValue(-10)
 
@@ -425,6 +427,7 @@ class BoardScene(QGraphicsScene):
         self._ends: dict[Key, tuple[str, str]] = {}
         self.background: ScanItem | None = None
         self.scan_missing: str | None = None
+        self.scan_problem: ScanRead | None = None  # why the scan at scan_missing is not shown
         self._decor: dict[str, dict] = {}
         doc.changed.connect(self.on_changed)
         doc.reset.connect(self.rebuild)
@@ -484,19 +487,37 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self.background)
             self.background = None
         self.scan_missing = None
+        self.scan_problem = None
         path = self.doc.scan_path()
         if path is None:
             return
-        pix = QPixmap(path) if Path(path).is_file() else QPixmap()
-        if pix.isNull():
+        scan = read_scan(path)
+        if scan.image is not None:
+            self.background = ScanItem(QPixmap.fromImage(scan.image))
+        else:  # a blank area of the claimed size, drawn from one pixel: never allocated by it
             self.scan_missing = path
+            self.scan_problem = scan
             img = self.board.image
-            pix = QPixmap(max(1, img.width), max(1, img.height)) if img else QPixmap(1, 1)
+            pix = QPixmap(1, 1)
             pix.fill(QColor("#d9d4c7"))
-        self.background = ScanItem(pix)
+            self.background = ScanItem(pix, QRectF(0, 0, img.width, img.height) if img else None)
         self.background.setOpacity(self.scan_opacity)
         self.background.setVisible(self.layers["scan"])
         self.addItem(self.background)
+
+    def scan_findings(self) -> list[Finding]:
+        """SCAN_MISSING for a scan that is not there, SCAN_REFUSED (with the reason) for one
+        that is over the pixel limit or cannot be decoded (issue 12)."""
+        problem = self.scan_problem
+        if self.scan_missing is None or problem is None:
+            return []
+        if problem.problem == "missing":
+            return [SCAN_MISSING.at(
+                f"scan image '{self.scan_missing}' not found; tracing continues over a blank "
+                "area", "/image/path", element="image")]
+        return [SCAN_REFUSED.at(
+            f"scan image '{self.scan_missing}' is not shown: {problem.reason}; tracing "
+            "continues over a blank area", "/image/path", element="image")]
 
     def _update_rect(self) -> None:
         img = self.board.image

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui import dialogs
-from editor.gui.codes import SCAN_MISSING
 from editor.gui.document import BoardDocument
 from editor.gui.inspector import Inspector
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
@@ -353,10 +352,7 @@ class MainWindow(QMainWindow):
         self.update_title()
 
     def _update_scan_finding(self) -> None:
-        missing = self.scene.scan_missing
-        self.validation.extra = [SCAN_MISSING.at(
-            f"scan image '{missing}' cannot be read; tracing continues over a blank area",
-            "/image/path", element="image")] if missing else []
+        self.validation.extra = self.scene.scan_findings()
         self.validation.timer.start()
 
     def _selection_changed(self) -> None:
@@ -492,8 +488,9 @@ class MainWindow(QMainWindow):
         if self.scene.scan_missing:
             dialogs.show_warning(
                 self, "Scan image missing",
-                f"The scan '{self.doc.board.image.path}' of this board was not found at "
-                f"'{self.scene.scan_missing}'. You can still edit the board.")
+                f"The scan '{self.doc.board.image.path}' of this board at "
+                f"'{self.scene.scan_missing}' is not shown: {self.scene.scan_problem.reason}. "
+                "You can still edit the board.")
         return True
 
     def _commit_typing(self) -> None:
