@@ -15,7 +15,7 @@ from pathlib import Path
 from editor.model import load_board
 from editor.model.board import BOARD_FORMAT
 from editor.model.findings import Finding
-from editor.model.io import FileTooLarge, is_file, locate_in_files, read_limited
+from editor.model.io import FileTooLarge, is_dir, is_file, locate_in_files, read_limited
 
 Validator = Callable[[str], list[Finding]]
 _VALIDATORS: dict[str, Validator] = {}
@@ -93,7 +93,7 @@ def expand_paths(paths: list[str]) -> list[str]:
     suffixes = tuple(known_suffixes())
     for p in paths:
         folder = Path(p)
-        if folder.is_dir():
+        if is_dir(folder):
             out.extend(str(f) for f in sorted(folder.rglob("*.json"))
                        if f.name.endswith(suffixes) and f.is_file())
         else:

@@ -10,7 +10,7 @@ from pathlib import Path
 from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.main import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import Finding, has_errors
-from editor.model.io import locate_in_files
+from editor.model.io import is_dir, locate_in_files
 
 NAME = "validate"
 HELP = "Check board, variant and scenario files and print one line per finding."
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     paths = expand_paths(args.paths)
     for folder in args.paths:
-        if Path(folder).is_dir() and not any(p.startswith(str(Path(folder))) for p in paths):
+        if is_dir(folder) and not any(p.startswith(str(Path(folder))) for p in paths):
             print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
                   f"files in folder '{folder}'", file=sys.stderr)
     unreadable = [p for p in paths if not is_readable_file(p)]
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
         report[pair_key] = locate_in_files(_pair_findings(args.board, args.variant))
-    empty_folder = any(Path(f).is_dir() for f in args.paths) and not paths
+    empty_folder = any(is_dir(f) for f in args.paths) and not paths
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]
         print(json.dumps(payload, indent=2, ensure_ascii=False))

@@ -41,6 +41,14 @@ def is_file(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def is_dir(path: str | os.PathLike[str]) -> bool:
+    """`Path.is_dir()` that says False instead of raising (see `is_file`)."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def read_limited(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
     """The file's bytes; raises OSError, or `FileTooLarge` after reading at most `limit` + 1
     bytes."""

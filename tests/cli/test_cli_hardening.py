@@ -106,3 +106,10 @@ def test_variant_incomplete_and_duplicate_are_located(tmp_path: Path, capsys) ->
     assert found[("VARIANT_INCOMPLETE", "/pieces")] == (5, 3)
     assert found[("VARIANT_INCOMPLETE", "/victory")] == (6, 3)
     assert found[("VARIANT_INCOMPLETE", "/setup")] == (1, 1)  # missing key: the object
+
+
+def test_300_character_path_argument_still_checks_the_others(repo_root: Path, capsys) -> None:
+    board = repo_root / "boards" / "conquest-2p.board.json"
+    code, out, err = run(capsys, "validate", "--format", "json", "y" * 300, board)
+    assert code == 2 and "cannot read 'yyy" in err
+    assert [e["path"] for e in json.loads(out)] == [str(board)]
