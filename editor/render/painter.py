@@ -53,6 +53,8 @@ INK = QColor("#1f1a12")
 DEFAULT_PX_PER_CM = 100.0
 MARGIN_CM = 1.5
 CM_PER_INCH = 2.54
+#: Largest PNG drawn (pixels): 400 MB of 32-bit image (the reference maps are about 22 million).
+MAX_RENDER_PIXELS = 100_000_000
 #: SVG size and resolution are scaled by this (at most) so the integer dpi is exact to 1/1000
 SVG_SIZE_FACTOR = 1000
 
@@ -567,8 +569,9 @@ def render_board_image(board: Board, px_per_cm: float | None = None) -> QImage:
     factor = _output_scale(board, px_per_cm)
     w, h = board_size_px(board)
     size = QSize(max(1, round(w * factor)), max(1, round(h * factor)))
-    if size.width() * size.height() > 400_000_000:
-        raise RenderError(f"output of {size.width()}x{size.height()} pixels is too large")
+    if size.width() * size.height() > MAX_RENDER_PIXELS:
+        raise RenderError(f"output of {size.width()}x{size.height()} pixels is too large: at "
+                          f"most {MAX_RENDER_PIXELS // 1_000_000} million pixels (lower --scale)")
     image = QImage(size, QImage.Format.Format_RGB32)
     image.fill(SEA)
     painter = QPainter(image)

@@ -71,3 +71,14 @@ def test_triangles_grow_linearly_with_dense_fields(spacing: float) -> None:
     per_field = TRIANGLE_NEIGHBOURS * (TRIANGLE_NEIGHBOURS - 1) // 2
     assert large <= 900 * per_field
     assert large <= 4 * small + 4 * per_field * 30  # four times the fields: about 4x, not 64x
+
+
+def test_render_refuses_an_output_over_the_pixel_limit() -> None:
+    """A board claiming a 30000 x 30000 scan is not drawn on a 3.6 GB image."""
+    from editor.model.board import ScanImage
+    from editor.render import RenderError, render_board_image
+
+    board = dense(4, 100.0)
+    board.image = ScanImage(path="scan.png", width=30000, height=30000)
+    with pytest.raises(RenderError, match="100 million pixels"):
+        render_board_image(board)
