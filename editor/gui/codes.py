@@ -11,5 +11,5 @@ SCAN_MISSING = define(
     "File > New from scan.", area="editor")
 SCAN_REFUSED = define(
     "SCAN_REFUSED", Severity.WARNING, "Scan image refused or unreadable",
-    "Scans up to 64 megapixels (e.g. 8192 x 8192) are read: scale the scan down, or convert "
+    "Scans up to 64 megapixels (e.g. 8000 x 8000) are read: scale the scan down, or convert "
     "it to PNG or JPEG if it is not an image format the editor reads.", area="editor")

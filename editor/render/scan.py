@@ -12,9 +12,9 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage, QImageReader
 
-#: Largest scan decoded: 64 megapixels (e.g. 8192 x 8192), 256 MiB at 32 bits a pixel, which
-#: is also Qt's default allocation limit for one image.
-MAX_SCAN_PIXELS = 64 * 1024 * 1024
+#: Largest scan decoded: 64 megapixels (e.g. 8000 x 8000), 256 MB at 32 bits a pixel, within
+#: Qt's default allocation limit for one image (256 MiB).
+MAX_SCAN_PIXELS = 64_000_000
 
 
 @dataclass(frozen=True)
