@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.codes import SCAN_MISSING, SCAN_REFUSED
+from editor.gui.codes import scan_findings
 from editor.gui.document import BoardDocument
 from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
 from editor.model.findings import Finding
@@ -506,18 +506,8 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.background)
 
     def scan_findings(self) -> list[Finding]:
-        """SCAN_MISSING for a scan that is not there, SCAN_REFUSED (with the reason) for one
-        that is over the pixel limit or cannot be decoded (issue 12)."""
-        problem = self.scan_problem
-        if self.scan_missing is None or problem is None:
-            return []
-        if problem.problem == "missing":
-            return [SCAN_MISSING.at(
-                f"scan image '{self.scan_missing}' not found; tracing continues over a blank "
-                "area", "/image/path", element="image")]
-        return [SCAN_REFUSED.at(
-            f"scan image '{self.scan_missing}' is not shown: {problem.reason}; tracing "
-            "continues over a blank area", "/image/path", element="image")]
+        """Why the scan is not shown (SCAN_MISSING / SCAN_REFUSED), or nothing."""
+        return scan_findings(self.scan_missing, self.scan_problem)
 
     def _update_rect(self) -> None:
         img = self.board.image
