@@ -6,11 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from editor.check.validate import validate_file
-from editor.model.findings import Severity, define
+from editor.model.io import SCHEMA as PROBE
 from editor.model.io import locate_in_files
-
-PROBE = define("VARIANT_DUPLICATE", Severity.ERROR, "Duplicate seat or piece letter",
-               "Give every seat once and every piece type its own letter.", area="variant")
 
 
 def test_pointer_findings_are_located_in_their_file(tmp_path: Path) -> None:
