@@ -12,3 +12,7 @@ SCAN_MISSING = define(
     "SCAN_MISSING", Severity.WARNING, "Scan image not found",
     "Put the scan next to the board file at the path in image.path, or choose it again with "
     "File > New from scan.", area="editor")
+SCAN_REFUSED = define(
+    "SCAN_REFUSED", Severity.WARNING, "Scan image refused or unreadable",
+    "Scans up to 64 megapixels (e.g. 8000 x 8000) are read: scale the scan down, or convert "
+    "it to PNG or JPEG if it is not an image format the editor reads.", area="editor")

@@ -20,6 +20,7 @@ from editor.check.variant_checks import validate_variant_file
 from editor.model import load_board
 from editor.model.board import BOARD_FORMAT
 from editor.model.findings import Finding
+from editor.model.io import FileTooLarge, is_dir, is_file, locate_in_files, read_limited
 from editor.model.package import PACKAGE_FORMAT, PACKAGE_SUFFIX, is_package, open_game_source
 from editor.model.scenario import SCENARIO_FORMAT, load_scenario
 from editor.model.variant import VARIANT_FORMAT
@@ -61,9 +62,8 @@ VALIDATORS: Validators = {
 
 def _format_tag(path: str) -> str | None:
     try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(read_limited(path).decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError, FileTooLarge):
         return None
     tag = data.get("format") if isinstance(data, dict) else None
     return tag if isinstance(tag, str) else None  # a malformed tag is the loader's finding
@@ -74,10 +74,10 @@ def validate_file(path: str | os.PathLike[str],
     """All findings of one file, whatever its format."""
     shown = str(path)
     if PACKAGE_FORMAT in validators and is_package(shown):
-        return validators[PACKAGE_FORMAT](shown)
+        return locate_in_files(validators[PACKAGE_FORMAT](shown))
     tag = _format_tag(shown)
     validator = validators.get(tag or "") or _validator_by_name(shown, validators)
-    return validator(shown)
+    return locate_in_files(validator(shown))
 
 
 def _validator_by_name(path: str, validators: Validators) -> Validator:
@@ -111,7 +111,7 @@ def expand_paths(paths: list[str], validators: Validators = VALIDATORS) -> list[
     suffixes = tuple(known_suffixes(validators))
     for p in paths:
         folder = Path(p)
-        if folder.is_dir():
+        if is_dir(folder):
             out.extend(str(f) for f in sorted(folder.rglob("*"))
                        if f.name.endswith(suffixes) and f.is_file())
         else:
@@ -120,5 +120,4 @@ def expand_paths(paths: list[str], validators: Validators = VALIDATORS) -> list[
 
 
 def is_readable_file(path: str) -> bool:
-    p = Path(path)
-    return p.is_file() and os.access(p, os.R_OK)
+    return is_file(path) and os.access(path, os.R_OK)

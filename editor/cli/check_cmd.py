@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.io import is_file, locate_in_files
 from editor.rules import scenario_run
 
 NAME = "check"
@@ -44,14 +45,14 @@ def _check_one(path: str) -> list:
 
 def run(args: argparse.Namespace) -> int:
     files = _expand(args.paths)
-    missing = [p for p in files if not Path(p).is_file()]
+    missing = [p for p in files if not is_file(p)]
     for p in missing:
         print(f"conquest check: cannot read '{p}'", file=sys.stderr)
     if missing or not files:
         if not files:
             print("conquest check: no scenario files found", file=sys.stderr)
         return EXIT_USAGE
-    report = {p: _check_one(p) for p in files}
+    report = {p: locate_in_files(_check_one(p)) for p in files}
     if args.format == "json":
         print(json.dumps([{"path": p, "findings": [f.to_dict() for f in fs]}
                           for p, fs in report.items()], indent=2, ensure_ascii=False))

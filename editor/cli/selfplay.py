@@ -41,6 +41,7 @@ def load_game(board_ref: str | None, variant_ref: str | None, options: dict | No
     from pathlib import Path
 
     from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
+    from editor.model.io import is_file
     from editor.model.package import is_package
     from editor.model.variant import resolve_variant
     from editor.resources import data_dir
@@ -66,9 +67,9 @@ def load_game(board_ref: str | None, variant_ref: str | None, options: dict | No
     board_path: Path | None = None
     if ref:
         named = data_dir("boards") / f"{ref}.board.json"
-        if Path(ref).is_file():
+        if is_file(ref):
             board_path = Path(ref)
-        elif named.is_file():
+        elif is_file(named):
             board_path = named
     if board_path is None:
         if ref:

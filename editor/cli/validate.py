@@ -11,6 +11,7 @@ from editor.check.pair_checks import check_pair
 from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import has_errors
+from editor.model.io import is_dir, locate_in_files
 from editor.rules.validation import VALIDATORS
 
 NAME = "validate"
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     paths = expand_paths(args.paths, VALIDATORS)
     for folder in args.paths:
-        if Path(folder).is_dir() and not any(p.startswith(str(Path(folder))) for p in paths):
+        if is_dir(folder) and not any(p.startswith(str(Path(folder))) for p in paths):
             print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
                   f"files in folder '{folder}'", file=sys.stderr)
     unreadable = [p for p in paths if not is_readable_file(p)]
@@ -51,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
     report = {p: validate_file(p, VALIDATORS) for p in paths if p not in unreadable}
     if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
-        report[pair_key] = check_pair(args.board, args.variant)
-    empty_folder = any(Path(f).is_dir() for f in args.paths) and not paths
+        report[pair_key] = locate_in_files(check_pair(args.board, args.variant))
+    empty_folder = any(is_dir(f) for f in args.paths) and not paths
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]
         print(json.dumps(payload, indent=2, ensure_ascii=False))

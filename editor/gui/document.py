@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QImageReader, QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor.model.board import Board
 from editor.model.edit import Edit, EditError
+from editor.render.scan import ScanRead, probe_scan
 
 _merge_sessions = itertools.count(1)
 
@@ -143,9 +144,14 @@ class BoardDocument(QObject):
         self.stack.setClean()
         self.pathChanged.emit()
 
-    def missing_scan(self) -> str | None:
-        """The scan's path when the board names a scan that cannot be read, else None."""
+    def scan_problem(self) -> tuple[str, ScanRead] | None:
+        """The scan's path and why it cannot be shown (missing, over the pixel limit,
+        unreadable; from the image header), or None when there is no scan or it is fine."""
         path = self.scan_path()
-        if path is None or (Path(path).is_file() and QImageReader(path).canRead()):
-            return None
-        return path
+        problem = probe_scan(path) if path is not None else None
+        return (path, problem) if problem is not None else None
+
+    def missing_scan(self) -> str | None:
+        """The scan's path when the board names a scan that cannot be shown, else None."""
+        problem = self.scan_problem()
+        return problem[0] if problem else None

@@ -128,12 +128,13 @@ class BoardFiles(QObject):
         self.recovery.follow(absolute)
         self.doc.replace_board(result.model, absolute)
         self.add_recent(absolute)
-        missing = self.doc.missing_scan()
-        if missing:
+        problem = self.doc.scan_problem()
+        if problem:
+            missing, why = problem
             dialogs.show_warning(
                 self.parent_widget, "Scan image missing",
-                f"The scan '{self.doc.board.image.path}' of this board was not found at "
-                f"'{missing}'. You can still edit the board.")
+                f"The scan '{self.doc.board.image.path}' of this board at '{missing}' is not "
+                f"shown: {why.reason}. You can still edit the board.")
         return True
 
     # ---- saving ---------------------------------------------------------------------

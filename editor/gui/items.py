@@ -354,10 +354,10 @@ class ScanItem(QGraphicsItem):
     pixel per screen pixel (copies are made on first use).
     """
 
-    def __init__(self, pixmap: QPixmap) -> None:
+    def __init__(self, pixmap: QPixmap, size: QRectF | None = None) -> None:
         super().__init__()
         self.levels: list[QPixmap] = [pixmap]
-        self.size = QRectF(pixmap.rect())
+        self.size = QRectF(pixmap.rect()) if size is None else size
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setZValue(-10)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import (
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
 )
 
+from editor.gui.codes import scan_findings
 from editor.gui.document import BoardDocument
 from editor.gui.items import (
     ConnectionItem,
@@ -34,6 +34,8 @@ from editor.gui.items import (
     SlitItem,
 )
 from editor.model.board import Board, IslandKind
+from editor.model.findings import Finding
+from editor.render.scan import ScanRead, read_scan
 
 Key = tuple[str, str]
 
@@ -62,6 +64,7 @@ class BoardScene(QGraphicsScene):
         self._ends: dict[Key, tuple[str, str]] = {}
         self.background: ScanItem | None = None
         self.scan_missing: str | None = None
+        self.scan_problem: ScanRead | None = None  # why the scan at scan_missing is not shown
         self._decor: dict[str, dict] = {}
         doc.changed.connect(self.on_changed)
         doc.reset.connect(self.rebuild)
@@ -121,19 +124,27 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self.background)
             self.background = None
         self.scan_missing = None
+        self.scan_problem = None
         path = self.doc.scan_path()
         if path is None:
             return
-        pix = QPixmap(path) if Path(path).is_file() else QPixmap()
-        if pix.isNull():
+        scan = read_scan(path)
+        if scan.image is not None:
+            self.background = ScanItem(QPixmap.fromImage(scan.image))
+        else:  # a blank area of the claimed size, drawn from one pixel: never allocated by it
             self.scan_missing = path
+            self.scan_problem = scan
             img = self.board.image
-            pix = QPixmap(max(1, img.width), max(1, img.height)) if img else QPixmap(1, 1)
+            pix = QPixmap(1, 1)
             pix.fill(QColor("#d9d4c7"))
-        self.background = ScanItem(pix)
+            self.background = ScanItem(pix, QRectF(0, 0, img.width, img.height) if img else None)
         self.background.setOpacity(self.scan_opacity)
         self.background.setVisible(self.layers["scan"])
         self.addItem(self.background)
+
+    def scan_findings(self) -> list[Finding]:
+        """Why the scan is not shown (SCAN_MISSING / SCAN_REFUSED), or nothing."""
+        return scan_findings(self.scan_missing, self.scan_problem)
 
     def _update_rect(self) -> None:
         img = self.board.image

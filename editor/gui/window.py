@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
-from editor.gui.codes import SCAN_MISSING
+from editor.gui.codes import scan_findings
 from editor.gui.document import BoardDocument
 from editor.gui.files import BoardFiles
 from editor.gui.menus import ShellMenus
@@ -161,10 +161,8 @@ class MainWindow(QMainWindow):
         self.update_title()
 
     def _update_scan_finding(self) -> None:
-        missing = self.doc.missing_scan()
-        self.validation.extra = [SCAN_MISSING.at(
-            f"scan image '{missing}' cannot be read; tracing continues over a blank area",
-            "/image/path", element="image")] if missing else []
+        problem = self.doc.scan_problem()
+        self.validation.extra = scan_findings(*problem) if problem else []
         self.validation.timer.start()
 
     def update_title(self, *_args) -> None:

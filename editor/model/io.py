@@ -8,6 +8,7 @@ were none. Writing is deterministic (model key order, element order kept, rounde
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import os
@@ -20,12 +21,50 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeVar
 
-import json_source_map
 from pydantic import BaseModel, ValidationError
 
 from editor.model.findings import Finding, Severity, define, pointer_join
 
 M = TypeVar("M", bound=BaseModel)
+
+#: Largest board, variant or scenario file read (bytes); larger files get FILE_TOO_LARGE
+#: without being read, so memory and time never follow a file's size (issue 12).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """`Path.is_file()` that says False instead of raising for a path the system cannot even
+    look up (a name longer than the file system allows, a NUL character)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: str | os.PathLike[str]) -> bool:
+    """`Path.is_dir()` that says False instead of raising (see `is_file`)."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def read_limited(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The file's bytes; raises OSError, or `FileTooLarge` after reading at most `limit` + 1
+    bytes."""
+    with open(path, "rb") as handle:
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise FileTooLarge(limit)
+    return raw
+
+
+class FileTooLarge(Exception):
+    """A file above `MAX_FILE_BYTES`."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the file is larger than {limit // (1024 * 1024)} MiB")
+        self.limit = limit
 
 FILE_UNREADABLE = define(
     "FILE_UNREADABLE", Severity.ERROR, "File cannot be read",
@@ -40,6 +79,10 @@ JSON_SYNTAX = define(
 FORMAT_TAG = define(
     "FORMAT_TAG", Severity.ERROR, "Wrong or missing format tag",
     "Set the top-level \"format\" key to the format this file is meant to be.", area="file")
+FILE_TOO_LARGE = define(
+    "FILE_TOO_LARGE", Severity.ERROR, "File is larger than the limit",
+    "Board, variant and scenario files are far smaller than 16 MiB (the reference boards are "
+    "about 0.2 MB); remove what does not belong in the file.", area="file")
 SCHEMA = define(
     "SCHEMA", Severity.ERROR, "Structure does not match the schema",
     "Correct the value at the JSON pointer; the schema in schema/ lists what is allowed.",
@@ -47,32 +90,171 @@ SCHEMA = define(
 
 
 class SourceMap:
-    """Maps JSON pointers to 1-based line:column in the original text (computed lazily)."""
+    """Maps JSON pointers to 1-based line:column in the original text.
+
+    Walks the text only along the pointer asked for (values on the way are skipped by a regular
+    expression that stops at strings and brackets only), so locating a finding costs time in
+    proportion to the part of the file before it, never a parse of the whole document into a
+    map of every value (issue 12: a 198 MB board took minutes and gigabytes that way). The
+    children found in a container are cached, so many findings in one file stay linear.
+    """
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._map: dict | None = None
+        self._children: dict[int, tuple[dict[str, int], list[int]]] = {}
+        self._lines: list[int] | None = None
+
+    def offset(self, pointer: str) -> int | None:
+        """Character offset of the key (object member) or value (array element, root) that
+        `pointer` names, or of its nearest existing ancestor; None for a text that is not
+        JSON."""
+        at = _skip_ws(self._text, 0)
+        if at >= len(self._text):
+            return None
+        here = at
+        for part in pointer.split("/")[1:] if pointer else []:
+            key = part.replace("~1", "/").replace("~0", "~")
+            members, elements = self._container(at)
+            if key in members:
+                here = members[key]
+                at = self._value_after_key(here)
+            elif key.isdigit() and int(key) < len(elements):
+                here = at = elements[int(key)]
+            else:
+                break  # a missing key: point at the enclosing object
+            if at is None:
+                break
+        return here
 
     def position(self, pointer: str) -> tuple[int, int] | None:
-        if self._map is None:
-            try:
-                self._map = json_source_map.calculate(self._text)
-            except Exception:  # the library only accepts valid JSON; we only ask then
-                self._map = {}
-        probe = pointer
-        while True:
-            entry = self._map.get(probe)
-            if entry is not None:
-                loc = entry.key_start or entry.value_start
-                return loc.line + 1, loc.column + 1
-            if not probe:
-                return None
-            probe = probe.rsplit("/", 1)[0]  # a missing key: point at the enclosing object
+        offset = self.offset(pointer)
+        return None if offset is None else self.line_col(offset)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column (in characters) of a character offset."""
+        if self._lines is None:
+            self._lines = [m.end() for m in re.finditer("\n", self._text)]
+        line = bisect.bisect_right(self._lines, offset)
+        start = self._lines[line - 1] if line else 0
+        return line + 1, offset - start + 1
 
     def locate(self, finding: Finding, path: str | None) -> Finding:
         pos = self.position(finding.pointer) if finding.line is None else None
         line, col = pos if pos else (finding.line, finding.column)
         return finding.located(path, line, col)
+
+    def _value_after_key(self, key_at: int) -> int | None:
+        end = _string_end(self._text, key_at)
+        at = _skip_ws(self._text, end)
+        if at >= len(self._text) or self._text[at] != ":":
+            return None
+        return _skip_ws(self._text, at + 1)
+
+    def _container(self, at: int) -> tuple[dict[str, int], list[int]]:
+        """Offsets of the direct children of the object or array starting at `at`: keys of
+        an object (the last of a repeated key wins, as in json) or values of an array."""
+        cached = self._children.get(at)
+        if cached is None:
+            cached = self._children[at] = _children(self._text, at)
+        return cached
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+#: Tokens that matter when skipping a value: strings (which may hold brackets) and brackets.
+_SCALAR = re.compile(r"[^,\]}\s]*")
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+
+
+def _skip_ws(text: str, at: int) -> int:
+    match = _WS.match(text, at)
+    return match.end() if match else at
+
+
+def _string_end(text: str, at: int) -> int:
+    match = _STRING.match(text, at)
+    return match.end() if match else at + 1
+
+
+def _value_end(text: str, at: int) -> int:
+    """Offset just past the JSON value starting at `at` (strings and brackets only are
+    tokens; numbers and literals end at the next ',', ']' or '}')."""
+    if at >= len(text):
+        return at
+    ch = text[at]
+    if ch == '"':
+        return _string_end(text, at)
+    if ch not in "[{":
+        match = _SCALAR.match(text, at)
+        return match.end() if match else at + 1
+    depth = 0
+    for token in _NESTING.finditer(text, at):
+        first = token.group()[0]
+        if first in "[{":
+            depth += 1
+        elif first in "]}":
+            depth -= 1
+            if depth == 0:
+                return token.end()
+    return len(text)
+
+
+def _children(text: str, at: int) -> tuple[dict[str, int], list[int]]:
+    members: dict[str, int] = {}
+    elements: list[int] = []
+    if at >= len(text) or text[at] not in "[{":
+        return members, elements
+    is_object = text[at] == "{"
+    pos = _skip_ws(text, at + 1)
+    n = len(text)
+    while pos < n and text[pos] not in "]}":
+        if is_object:
+            key_end = _string_end(text, pos)
+            try:
+                key = json.loads(text[pos:key_end])
+            except ValueError:
+                break
+            members[key] = pos
+            pos = _skip_ws(text, key_end)
+            if pos >= n or text[pos] != ":":
+                break
+            pos = _value_end(text, _skip_ws(text, pos + 1))
+        else:
+            elements.append(pos)
+            pos = _value_end(text, pos)
+        pos = _skip_ws(text, pos)
+        if pos < n and text[pos] == ",":
+            pos = _skip_ws(text, pos + 1)
+        else:
+            break
+    return members, elements
+
+
+def locate_in_files(findings: list[Finding]) -> list[Finding]:
+    """Give every finding that names a file and a JSON pointer but no line its line:column in
+    that file (issue 12: checks that only know the pointer were printed at 1:1). Each file is
+    read once; files that cannot be read or parsed leave their findings as they are."""
+    maps: dict[str, SourceMap | None] = {}
+    out: list[Finding] = []
+    for f in findings:
+        if f.line is not None or f.path is None:
+            out.append(f)
+            continue
+        if f.path not in maps:
+            maps[f.path] = _source_of(f.path)
+        source = maps[f.path]
+        out.append(f if source is None else source.locate(f, f.path))
+    return out
+
+
+def _source_of(path: str) -> SourceMap | None:
+    if not is_file(path):
+        return None
+    try:
+        text = read_limited(path).decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError, FileTooLarge):
+        return None
+    return SourceMap(text)
 
 
 @dataclass
@@ -83,6 +265,8 @@ class LoadResult(Generic[M]):
     findings: list[Finding] = field(default_factory=list)
     source: SourceMap | None = None
     path: str | None = None
+    #: the parsed JSON (set whenever the text is valid JSON), so callers need not parse again
+    data: object = None
 
     def locate(self, findings: list[Finding]) -> list[Finding]:
         """Give findings (e.g. from semantic checks) this file's path and line:column."""
@@ -124,7 +308,8 @@ MAX_DEPTH = 128
 def _too_deep(line: int | None, column: int | None) -> Finding:
     return SCHEMA.at("arrays and objects are nested too deeply (hundreds of levels) here",
                      line=line, column=column,
-                     hint="Remove the extra brackets; no board file nests anywhere near this deep.")
+                     hint="Remove the extra brackets; no board, variant or scenario file "
+                     "nests anywhere near this deep.")
 
 
 def _scan(text: str, *, constant: bool = False, digits: int = 0,
@@ -308,6 +493,7 @@ def parse_document(text: str, model: type[M], format_tag: str,
         result.findings.append(_too_deep(line, col).located(path))
         return result
     result.source = SourceMap(text)
+    result.data = data
     if not isinstance(data, dict) or data.get("format") != format_tag:
         if not isinstance(data, dict):
             msg = (f"the file holds {_json_type(data)}, not a JSON object with "
@@ -342,10 +528,13 @@ def load_document(path: str | os.PathLike[str], model: type[M],
     """Read and validate a file as `model`; never raises for bad input."""
     shown = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+        raw = read_limited(path)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
+        reason = getattr(exc, "strerror", None) or str(exc)
         return LoadResult(None, [FILE_UNREADABLE.at(f"cannot read file: {reason}").located(shown)],
+                          path=shown)
+    except FileTooLarge as exc:
+        return LoadResult(None, [FILE_TOO_LARGE.at(f"{exc}; it is not read").located(shown)],
                           path=shown)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         finding = ENCODING.at("the file is UTF-16 (it starts with a UTF-16 byte-order mark), "
@@ -385,6 +574,22 @@ def _create_temp(folder: Path, name: str) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary file name next to {folder / name}")
 
 
+def _backup(target: Path, folder: Path) -> None:
+    """Keep the current file as `NAME.bak`, atomically: the copy goes to a temporary file
+    that replaces the old backup only when complete, so a failed copy (a full disk) leaves
+    the previous backup, or none, never a truncated one (issue 12)."""
+    fd, tmp = _create_temp(folder, target.name + ".bak")
+    os.close(fd)
+    try:
+        shutil.copy2(target, tmp)
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, target.with_name(target.name + ".bak"))
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
     """Write text atomically: temp file in the same folder, fsync, rename.
 
@@ -404,7 +609,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, backup: bool =
             handle.flush()
             os.fsync(handle.fileno())
         if backup and target.exists():
-            shutil.copy2(target, target.with_name(target.name + ".bak"))
+            _backup(target, folder)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

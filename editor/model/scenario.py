@@ -10,7 +10,7 @@ RULES.md section 5 live in tests/scenarios/.
 from __future__ import annotations
 
 import os
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field as F
 
@@ -20,6 +20,10 @@ from editor.model.schema import SchemaSpec, register
 from editor.model.types import Id, PieceType, StrictModel
 
 SCENARIO_FORMAT = "conquest-scenario/1"
+
+#: Counts of a position and of expectations: action points, steps, captured pieces, legal
+#: actions. Never negative; the upper bound is far above any game (issue 12).
+Count = Annotated[int, F(ge=0, le=100_000)]
 
 
 class VariantRef(StrictModel):
@@ -66,8 +70,8 @@ class Position(StrictModel):
         description="Turns already played (opening budgets apply in the first round, TURN-7/8); "
         "null = the first turn of to_move in the second round.")
     ap_spent: int = F(default=0, ge=0, le=1000, description="AP spent this turn.")
-    captured: dict[Id, int] = F(default_factory=dict,
-                                description="Pieces each seat captured so far (CAPT-11).")
+    captured: dict[Id, Count] = F(default_factory=dict,
+                                  description="Pieces each seat captured so far (CAPT-11).")
     turns_without_capture: int = F(default=0, ge=0, le=1_000_000,
                                    description="Turns since the last capture (WIN-9, CONF-20).")
     drawbridges_raised: dict[Id, Id] = F(
@@ -80,17 +84,17 @@ class Position(StrictModel):
 class Expect(StrictModel):
     """Facts expected after a step (every key optional)."""
 
-    ap_left: int | None = F(default=None, description="AP left for the mover.")
-    ap_spent: int | None = F(default=None, description="AP spent this turn.")
-    budget: dict[Id, int] = F(default_factory=dict, description="Current budget per seat.")
+    ap_left: Count | None = F(default=None, description="AP left for the mover.")
+    ap_spent: Count | None = F(default=None, description="AP spent this turn.")
+    budget: dict[Id, Count] = F(default_factory=dict, description="Current budget per seat.")
     to_move: Id | None = F(default=None, description="Seat whose turn it is.")
     actor: Id | None = F(default=None, description="Seat that acts next.")
     pieces: dict[Id, str | None] = F(
         default_factory=dict,
         description="Field -> 'seat:STACK' (puzzle letters, e.g. 'south:Ess') or null for empty.")
-    range_left: dict[Id, int] = F(
+    range_left: dict[Id, Count] = F(
         default_factory=dict, description="Field -> steps left of the top piece there.")
-    captured: dict[Id, int] = F(default_factory=dict, description="Pieces captured per seat.")
+    captured: dict[Id, Count] = F(default_factory=dict, description="Pieces captured per seat.")
     frozen: list[Id] | None = F(default=None, description="Exactly these seats are frozen.")
     response_window: bool | None = F(default=None, description="A response window is open.")
     terminal: bool | None = F(default=None, description="The game is over.")
@@ -98,7 +102,7 @@ class Expect(StrictModel):
     legal: list[str] = F(default_factory=list, description="Actions that must be legal now.")
     illegal: dict[str, str] = F(
         default_factory=dict, description="Action -> reason code it must be refused with.")
-    legal_count: int | None = F(default=None, description="Number of legal actions now.")
+    legal_count: Count | None = F(default=None, description="Number of legal actions now.")
 
 
 class Step(StrictModel):

@@ -13,8 +13,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 
 #: Decimal places kept for coordinates and other real numbers in every file format.
 FLOAT_DECIMALS = 3
-#: Largest absolute coordinate accepted (image pixels); guards against absurd values.
+#: Largest coordinate accepted (image pixels); guards against absurd values. Coordinates are
+#: image pixels with the origin at the top left, so they are never negative (issue 12).
 MAX_COORD = 1_000_000.0
+MIN_COORD = 0.0
 
 Id = Annotated[
     str,
@@ -29,7 +31,7 @@ def _round(value: float) -> float:
 
 Coord = Annotated[
     float,
-    Field(ge=-MAX_COORD, le=MAX_COORD, allow_inf_nan=False),
+    Field(ge=MIN_COORD, le=MAX_COORD, allow_inf_nan=False),
     AfterValidator(_round),
 ]
 #: Smallest positive value the writer can represent (anything smaller would round to 0).

@@ -18,13 +18,21 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field as F
 from pydantic import ValidationError
 
 from editor.model.findings import Finding, Severity, define
-from editor.model.io import SCHEMA, LoadResult, SourceMap, _pydantic_findings, load_document
+from editor.model.io import (
+    SCHEMA,
+    LoadResult,
+    SourceMap,
+    _pydantic_findings,
+    is_file,
+    load_document,
+    read_limited,
+)
 from editor.model.options_meta import annotate_options
 from editor.model.schema import SchemaSpec, register
 from editor.model.types import Id, PieceType, StrictModel
@@ -45,7 +53,22 @@ VARIANT_NOT_OVERLAY = define(
     "List only overlay files (with \"overlay\": true, e.g. 'classic-recapture') as overlays; "
     "a complete variant is a parent: name it in 'extends'.", area="variant")
 
+VARIANT_CHAIN_TOO_LONG = define(
+    "VARIANT_CHAIN_TOO_LONG", Severity.ERROR, "Variant chain too long",
+    "A variant extends a shipped variant directly or through a few files; shorten the chain "
+    "of 'extends' / 'overlays' references (at most 32 files).", area="variant")
+
+#: Most files one variant may be built from through 'extends' and 'overlays' (issue 12: a chain
+#: thousands of files long exhausted the interpreter's stack).
+MAX_CHAIN = 32
+
 PT = PieceType
+
+#: Most pieces of one type a carrier takes (CARRY-1): the printed games carry at most a few.
+MAX_CARRY = 20
+#: Most steps any range or step count of the rules may be (MOVE-5); the boards are far smaller.
+MAX_STEPS = 100
+Steps = Annotated[int, F(ge=0, le=MAX_STEPS)]
 
 # ---- options (RULES.md section 2.0) --------------------------------------------------------
 
@@ -90,11 +113,11 @@ class Options(StrictModel):
         default=True, description="CONF-28, PIECE-CATAPULT-12 (GC).")
     catapult_fire_via_arrow_slits: bool = F(
         default=True, description="CONF-28, PIECE-CATAPULT-12 (GC).")
-    catapult_galleon_max_steps: int | Literal["none"] = F(
+    catapult_galleon_max_steps: Steps | Literal["none"] = F(
         default=3,
         description="CONF-5, PIECE-GALLEON-3: steps of a catapult-laden galleon (CP 3, CP-4CM 2, "
         "GC 'none').")
-    catapult_galleon_regen_steps: int | Literal["full"] = F(
+    catapult_galleon_regen_steps: Steps | Literal["full"] = F(
         default=3,
         description="CONF-5, PIECE-GALLEON-4: steps after regeneration (CP 3, CP-4CM 2, GC "
         "'full').")
@@ -243,11 +266,11 @@ class PieceSpec(StrictModel):
     """One piece type's rules (MOVE-5, CARRY-1, CARRY-2, PIECE-*)."""
 
     letter: str = F(pattern=r"^[A-Z]$", description="Notation letter (RULES.md 5.9).")
-    range: int = F(ge=0, le=100, description="Maximum steps per turn (MOVE-5).")
+    range: int = F(ge=0, le=MAX_STEPS, description="Maximum steps per turn (MOVE-5).")
     terrain: Literal["land", "sea"] = F(description="Where it stands (MOVE-2).")
     land_piece: bool = F(
         default=True, description="Counts as a land piece for victory conditions (WIN-27).")
-    carries: dict[PieceType, int] = F(
+    carries: dict[PieceType, Annotated[int, F(ge=0, le=MAX_CARRY)]] = F(
         default_factory=dict,
         description="Cargo types and the most of each it takes; a carrier holds one cargo type "
         "at a time (CARRY-1, CARRY-2, CARRY-6).")
@@ -328,7 +351,7 @@ class Variant(StrictModel):
         default=None, max_length=1024,
         description="Parent variant: a shipped name or a path relative to this file.")
     overlays: list[str] = F(
-        default_factory=list,
+        default_factory=list, max_length=MAX_CHAIN,
         description="Overlay variants applied after the parent, in order (names or paths).")
     overlay: bool = F(
         default=False,
@@ -392,9 +415,9 @@ def locate_variant(ref: str, base: Path | None = None) -> Path | None:
         p = Path(ref)
         if not p.is_absolute() and base is not None:
             p = base / p
-        return p if p.is_file() else None
+        return p if is_file(p) else None
     p = variants_dir() / f"{ref}{VARIANT_SUFFIX}"
-    return p if p.is_file() else None
+    return p if is_file(p) else None
 
 
 def _merge(parent: dict, child: dict) -> dict:
@@ -431,15 +454,10 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
     result is validated by the caller.
     """
     result: LoadResult[Variant] = load_document(path, Variant, VARIANT_FORMAT)
-    if result.model is not None:
-        text = path.read_text(encoding="utf-8-sig")
-        return json.loads(text), SourceMap(text)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-        raw = json.loads(text)
-    except (OSError, ValueError):
-        raw = None
-    if not isinstance(raw, dict) or not _is_partial(raw):
+    raw, source = result.data, result.source  # parsed once: never a second, unguarded parse
+    if result.model is not None and isinstance(raw, dict) and source is not None:
+        return raw, source
+    if not isinstance(raw, dict) or not _is_partial(raw) or source is None:
         findings.extend(with_suggestions(result.findings))
         return None
     real = [f for f in with_suggestions(result.findings)
@@ -447,7 +465,7 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
     if real:
         findings.extend(real)
         return None
-    return raw, SourceMap(text)
+    return raw, source
 
 
 def _ref_finding(code_finding: Finding, source: SourceMap | None, where: str) -> Finding:
@@ -482,6 +500,11 @@ def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: 
         refs.extend((f"/overlays/{i}", ref) for i, ref in enumerate(overlays))
     ok = True
     for pointer, ref in refs:
+        if len(stack) >= MAX_CHAIN:
+            findings.append(_ref_finding(VARIANT_CHAIN_TOO_LONG.at(
+                f"variant '{ref}' would be file {len(stack) + 1} of the chain; at most "
+                f"{MAX_CHAIN} files may be combined", pointer), source, where))
+            return None
         target = locate_variant(str(ref), base)
         if target is None:
             findings.append(_ref_finding(VARIANT_NOT_FOUND.at(
@@ -552,9 +575,11 @@ def _blame(finding: Finding, chain: list[str], where: str) -> Finding:
     if finding.pointer:
         for name in chain:
             try:
-                text = Path(name).read_text(encoding="utf-8-sig")
+                text = read_limited(name).decode("utf-8-sig")
                 data = json.loads(text)
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError, MemoryError):
+                continue
+            except Exception:  # FileTooLarge: that file is reported on its own
                 continue
             if _has_pointer(data, finding.pointer):
                 return SourceMap(text).locate(finding, name)

@@ -50,11 +50,27 @@ class OptionInfo:
                 "description": self.description, "exclusive_minimum": self.exclusive_minimum}
 
 
+def _unannotated(member: Any) -> Any:
+    """`Annotated[int, Field(ge=0)]` -> `int` (constraints are read by `_bounds`)."""
+    return typing.get_args(member)[0] if typing.get_origin(member) is typing.Annotated else member
+
+
 def _members(annotation: Any) -> list[Any]:
-    """The alternatives of a union (or the annotation itself)."""
+    """The alternatives of a union (or the annotation itself), constraints stripped."""
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return list(typing.get_args(annotation))
-    return [annotation]
+        return [_unannotated(m) for m in typing.get_args(annotation)]
+    return [_unannotated(annotation)]
+
+
+def _constraints(info: FieldInfo) -> list[Any]:
+    """The field's own constraints and those of annotated union members (`Steps | "none"`)."""
+    found = list(info.metadata)
+    if typing.get_origin(info.annotation) in (typing.Union, types.UnionType):
+        for m in typing.get_args(info.annotation):
+            if typing.get_origin(m) is typing.Annotated:
+                for extra in typing.get_args(m)[1:]:
+                    found.extend(getattr(extra, "metadata", [extra]))
+    return found
 
 
 def _choices(annotation: Any) -> list[Any]:
@@ -87,7 +103,7 @@ def _bounds(info: FieldInfo) -> tuple[float | None, float | None, bool]:
     """(minimum, maximum, minimum excluded) of a field's constraints."""
     low = high = None
     exclusive = False
-    for m in info.metadata:
+    for m in _constraints(info):
         if getattr(m, "ge", None) is not None:
             low = m.ge
         if getattr(m, "gt", None) is not None:

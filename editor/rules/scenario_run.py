@@ -13,7 +13,7 @@ from pathlib import Path
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity, define
-from editor.model.io import LoadResult
+from editor.model.io import LoadResult, is_file
 from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
 from editor.model.variant import Variant, resolve_variant
 from editor.rules.compiled import CompileError
@@ -65,7 +65,7 @@ def resolve_board(ref: str | Board, base: Path) -> tuple[Board | None, list[Find
     p = Path(ref)
     if not p.is_absolute():
         p = base / p
-    if not p.is_file() and "/" not in ref and not ref.endswith(".json"):
+    if not is_file(p) and "/" not in ref and not ref.endswith(".json"):
         p = data_dir("boards") / f"{ref}.board.json"
     result = load_board(p)
     if result.model is None:

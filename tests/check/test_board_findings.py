@@ -38,6 +38,7 @@ from editor.check.validate import validate_file
 from editor.cli.docs_cmd import all_codes
 from editor.model import load_board, parse_board
 from editor.model.findings import CODES, Finding
+from editor.model.io import MAX_FILE_BYTES
 
 AREAS = ("board", "file")
 
@@ -115,6 +116,8 @@ class Case:
 CASES = [
     # ---- file area: reading and structure -------------------------------------------------
     Case("FILE_UNREADABLE", lambda: None, small_board, "", ("cannot read file",)),
+    Case("FILE_TOO_LARGE", lambda: SMALL_TEXT + " " * MAX_FILE_BYTES, lambda: SMALL_TEXT, "",
+         ("larger than 16 MiB", "not read")),
     Case("ENCODING", lambda: BAD_BYTE, lambda: SMALL_TEXT, "", ("0xff", "not UTF-8")),
     Case("JSON_SYNTAX", lambda: SMALL_TEXT[: len(SMALL_TEXT) // 2], lambda: SMALL_TEXT, "",
          ("invalid JSON",)),

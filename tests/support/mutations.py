@@ -1,9 +1,12 @@
-"""Mutations of board files for the property tests (structural and textual)."""
+"""Mutations of board, variant and scenario files for the property tests (structural and
+textual). `mutated_files()` draws boards; `mutated_documents(VARIANT_BASES)` and
+`mutated_documents(SCENARIO_BASES)` draw the other formats the same way."""
 
 from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -11,6 +14,34 @@ from hypothesis import strategies as st
 from .boardkit import castle_board, grail_board, region_board, rich_board, small_board
 
 BASES = [small_board(), castle_board(), grail_board(), region_board(), rich_board()]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _scenario(name: str) -> dict:
+    """A shipped example scenario with its board as an absolute path (the mutated copy is
+    written elsewhere)."""
+    data = _json(ROOT / "tests" / "scenarios" / name)
+    if isinstance(data.get("board"), str):
+        data["board"] = str(ROOT / "tests" / "scenarios" / data["board"])
+    return data
+
+
+VARIANT_BASES = [
+    _json(ROOT / "variants" / "conquest-2p.variant.json"),
+    _json(ROOT / "variants" / "classic-recapture.variant.json"),
+    {"format": "conquest-variant/1", "name": "house", "extends": "conquest-4p",
+     "overlays": ["classic-recapture"], "base_budget": 18,
+     "options": {"castle_penalty_per_field": 3, "grail_entry_types": ["knight"]},
+     "pieces": {"galleon": {"letter": "G", "range": 3, "terrain": "sea",
+                            "carries": {"soldier": 2}}}},
+]
+SCENARIO_BASES = [_scenario(n) for n in ("ex-01-recapture.scenario.json",
+                                         "ex-02a-naval-attack.scenario.json",
+                                         "ex-09a-capital-penalty.scenario.json")]
 DEEP = "@@deep@@"
 
 _NASTY = st.one_of(
@@ -68,7 +99,9 @@ def mutate_tree(data: Any, draw: Any, values: st.SearchStrategy = NASTY) -> Any:
                 value = [value]
             parent[key] = value
     elif op == "dangle" and isinstance(parent[key], str):
-        parent[key] = draw(st.sampled_from(["zz", "t1", "a", "r1", "south", "g1", "w1"]))
+        parent[key] = draw(st.sampled_from([
+            "zz", "t1", "a", "r1", "south", "g1", "w1", "conquest-4p", "classic-recapture",
+            "x" * 300, "a/" + "x" * 300 + ".json", "nul\0byte", "../variants/conquest-2p"]))
     return data
 
 
@@ -97,8 +130,9 @@ def mutate_bytes(raw: bytes, draw: Any) -> bytes:
 
 
 @st.composite
-def mutated_files(draw: Any) -> bytes:
-    data = json.loads(json.dumps(draw(st.sampled_from(BASES))))
+def mutated_documents(draw: Any, bases: list) -> bytes:
+    """A mutated copy of one of `bases` (JSON objects), serialised."""
+    data = json.loads(json.dumps(draw(st.sampled_from(bases))))
     for _ in range(draw(st.integers(1, 3))):
         data = mutate_tree(data, draw)
     raw = json.dumps(data, indent=draw(st.sampled_from([None, 2])),
@@ -108,3 +142,8 @@ def mutated_files(draw: Any) -> bytes:
     if draw(st.booleans()):
         raw = mutate_bytes(raw, draw)
     return raw
+
+
+def mutated_files() -> st.SearchStrategy[bytes]:
+    """Mutated board files."""
+    return mutated_documents(BASES)
