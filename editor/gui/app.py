@@ -23,12 +23,37 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
         "no PNG is written); 2 for usage errors, a missing or unreadable BOARD, or a PNG that "
         "cannot be written.")
     parser.add_argument("board", nargs="?", help="board file to open (*.board.json)")
+    parser.add_argument("--mode", choices=mode_names(), default=None,
+                        help="the mode to start in (default: the first, trace)")
+    parser.add_argument("--variant", metavar="V",
+                        help="variant to open in the configurator: a house-rule file, or a "
+                        "shipped name (starts a house rule extending it)")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="render the window for BOARD to PNG and exit (works headless)")
     parser.add_argument("--size", default="1400x900", metavar="WxH",
                         help="window size for --screenshot (default 1400x900; from "
                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE}x{MAX_SIZE})")
     return parser.parse_args(argv)
+
+
+def mode_names() -> list[str]:
+    """Names of the registered editor modes (for --mode)."""
+    from editor.gui.modes import MODES
+
+    return [cls.name for cls in MODES]
+
+
+def start_in(window, mode: str | None, variant: str | None) -> bool:
+    """Open `variant` in the configurator and switch to `mode`; False when the variant
+    cannot be opened (the configurator said why)."""
+    if variant is not None:
+        configurator = window.switcher.modes.get("variant")
+        if configurator is None or not configurator.open_ref(variant):
+            return False
+        mode = mode or "variant"
+    if mode is not None:
+        window.switch_mode(mode)
+    return True
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -93,16 +118,18 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("Conquest Workbench")
     app.setOrganizationName("ConquestWorkbench")
     if args.screenshot:
-        return run_screenshot(args.board, args.screenshot, size)
+        return run_screenshot(args.board, args.screenshot, size, args.mode, args.variant)
     from editor.gui.window import MainWindow
 
     window = MainWindow(args.board)
     install_excepthook(window)
+    start_in(window, args.mode, args.variant)
     window.show()
     return app.exec()
 
 
-def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
+def run_screenshot(board: str | None, out: str, size: tuple[int, int],
+                   mode: str | None = None, variant: str | None = None) -> int:
     """`--screenshot`: open BOARD headless, render the window to `out`, report on stderr.
 
     A board that cannot be opened writes no PNG: its findings are printed one per line
@@ -144,7 +171,8 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
         window.recovery.timer.stop()
         try:
             opened = board is None or window.doc.path is not None
-            if opened:
+            started = opened and start_in(window, mode, variant)
+            if started:
                 window.resize(*size)
                 window.show()
                 ok = screenshot(window, out)
@@ -156,7 +184,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
         dialogs.show_error, dialogs.show_warning = saved
     for line in messages:
         _err(line)
-    if not opened:  # the file changed between the check above and the window's own load
+    if not opened or not started:  # the file changed since the check above / a bad variant
         return EXIT_NOT_OPENED
     if not ok:
         _err(f"cannot write {out}")

@@ -103,6 +103,9 @@ class MainWindow(QMainWindow):
         self.validation.activated.connect(self.go_to_finding)
         self.validation.countsChanged.connect(self._counts)
         self.switcher.switched.connect(self._mode_switched)
+        for mode in self.switcher.modes.values():
+            mode.findingsChanged.connect(
+                lambda m=mode: self.validation.timer.start() if m is self.mode else None)
 
     def _lay_out(self, restore: bool) -> None:
         self.resizeDocks([self.validation_dock], [170], Qt.Orientation.Vertical)
@@ -140,6 +143,8 @@ class MainWindow(QMainWindow):
 
     def _mode_switched(self, mode: Mode) -> None:
         self.history.setEmptyLabel(mode.history_start)
+        self.validation.contributor = mode.findings
+        self.validation.refresh()
         self.statusBar().showMessage(mode.status())
 
     # ---- shared slots ---------------------------------------------------------------
@@ -193,7 +198,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.commit_typing()
         # a mode that refuses to be left refuses the close; the layout is saved in the home mode
-        if not self.switcher.switch(self.switcher.home.name) or not self.files.maybe_save():
+        if not self.switcher.switch(self.switcher.home.name) or not self.files.maybe_save() \
+                or not all(m.maybe_close() for m in self.switcher.modes.values()):
             event.ignore()
             return
         self.recovery.stop()
