@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 BOARD_FILTER = "Conquest boards (*.board.json *.json);;All files (*)"
 VARIANT_FILTER = "Conquest variants (*.variant.json *.json);;All files (*)"
 PACKAGE_FILTER = "Game packages (*.conquest);;All files (*)"
+OPEN_FILTER = ("Boards and game packages (*.board.json *.json *.conquest);;"
+               "Conquest boards (*.board.json *.json);;Game packages (*.conquest);;All files (*)")
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp);;All files (*)"
 
 

@@ -33,6 +33,7 @@ from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
 from editor.gui.recovery import AUTOSAVE_MS, Recovery, default_recovery_dir
 from editor.gui.validation import ValidationPanel
+from editor.gui.variant import packages
 from editor.gui.wording import plural
 from editor.model.findings import Finding
 
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
         self.files.message.connect(self.show_message)
+        self.files.package_opener = lambda path: packages.open_package(self, path)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
         self.validation.countsChanged.connect(self._counts)
@@ -184,6 +186,10 @@ class MainWindow(QMainWindow):
         home = self.switcher.home
         if self.switcher.switch(home.name):
             home.show_finding(finding)
+
+    def export_package(self) -> bool:
+        """File > Export game package…: the board with the configurator's variant."""
+        return packages.export_package(self)
 
     def commit_typing(self) -> None:
         """Commit values still being typed, so Save and Close never miss them."""

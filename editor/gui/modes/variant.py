@@ -179,7 +179,11 @@ class VariantMode(Mode):
             return self.window.switch_mode("trace") and trace.show_finding(finding)
         if not any(f is finding for f in self._variant_findings):
             return False
-        self.focus(finding.pointer or "")
+        pointer = finding.pointer or ""
+        suggestion = (finding.extra or {}).get("suggestion")
+        if suggestion:  # a misspelt key: show the option it probably means
+            pointer = f"{pointer.rpartition('/')[0]}/{suggestion}"
+        self.focus(pointer)
         self.window.show_message(finding.message + (f" — {finding.hint}" if finding.hint
                                                     else ""))
         return True

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from editor.gui.variant.editors import FieldEditor, make_editor, rule_ids, show_value
 from editor.gui.variant.session import VariantSession
 from editor.model.variant import Options, Variant
-from editor.model.variant_edit import MISSING, Origin, reset_value, set_value
+from editor.model.variant_edit import MISSING, Origin, reset_value
 from editor.model.variant_fields import OptionInfo, field_at, option_infos
 
 #: where a value comes from -> (label, colour of its marker)
@@ -202,7 +202,7 @@ class OptionsForm(QWidget):
             value = None if value is MISSING else value
             self.editors[pointer].set_value(value)
             origin = doc.origin(pointer)
-            label, colour = ORIGINS[origin.kind]
+            colour = ORIGINS[origin.kind][1]
             item.setText(COL_ORIGIN, "● " + origin_text(origin))
             item.setForeground(COL_ORIGIN, QBrush(QColor(colour)))
             item.setToolTip(COL_ORIGIN, f"The value comes from {origin_text(origin)}")
@@ -216,8 +216,7 @@ class OptionsForm(QWidget):
 
     def commit(self, pointer: str, value: Any) -> None:
         info = self.infos[pointer]
-        self.session.apply(f"Set {info.name} to {show_value(value)}", set_value, pointer,
-                           value, merge_key=("variant", pointer))
+        self.session.set(f"Set {info.name} to {show_value(value)}", pointer, value)
         self.refresh({pointer})  # a refused value is never left on show
 
     def reset(self, pointer: str) -> None:

@@ -17,7 +17,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from editor.gui.document import EditCommand
 from editor.model.edit import EditError
 from editor.model.variant import VARIANT_SUFFIX, variants_dir
-from editor.model.variant_edit import VariantDocument, VariantEdit
+from editor.model.variant_edit import (
+    MISSING,
+    VariantDocument,
+    VariantEdit,
+    get_pointer,
+    reset_value,
+    set_value,
+)
 
 
 class VariantCommand(EditCommand):
@@ -120,3 +127,13 @@ class VariantSession(QObject):
             return None
         self.stack.push(VariantCommand(self, text, edit, merge_key))  # type: ignore[arg-type]
         return edit
+
+    def set(self, text: str, pointer: str, value: Any) -> VariantEdit | None:
+        """Set the value at `pointer`; a value equal to the inherited one drops this file's
+        override instead (so changing a value back leaves no change and no undo step)."""
+        inherited = get_pointer(self.doc.parent_data(), pointer) if (
+            self.parent_ref or self.doc.raw.get("overlays")) else MISSING
+        same = inherited == value and type(inherited) is type(value)
+        operation = reset_value if same else set_value
+        args = (pointer,) if same else (pointer, value)
+        return self.apply(text, operation, *args, merge_key=("variant", pointer))

@@ -29,7 +29,6 @@ from editor.model.variant_edit import (
     add_victory,
     remove_victory,
     reset_value,
-    set_value,
 )
 from editor.model.variant_fields import field_at
 
@@ -115,8 +114,7 @@ class FieldTable(QWidget):
 
     def commit(self, pointer: str, value: Any) -> None:
         name = pointer.strip("/").replace("/", " ")
-        self.session.apply(f"Set {name} to {show_value(value)}", set_value, pointer, value,
-                           merge_key=("variant", pointer))
+        self.session.set(f"Set {name} to {show_value(value)}", pointer, value)
         self.refresh()
 
     def _menu(self, pos: QPoint) -> None:
