@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -84,6 +85,8 @@ class VariantMode(Mode):
         self.header = QLabel()
         self.header.setObjectName("variant_header")
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        # a long header never widens the window (it is cut; the status bar repeats it)
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top = QHBoxLayout()
         top.addWidget(QLabel("<b>House rule</b>"))
         top.addWidget(self.name_edit, 1)
@@ -102,6 +105,7 @@ class VariantMode(Mode):
         split.setSizes([1000, 300])
         page = QWidget()
         page.setObjectName("variant_page")
+        page.setMinimumWidth(120)  # the window's smallest size stays the trace mode's
         lay = QVBoxLayout(page)
         lay.setContentsMargins(6, 6, 6, 0)
         lay.addLayout(top)

@@ -60,8 +60,10 @@ class OverlayList(QWidget):
         self.list.itemChanged.connect(self._changed)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(QLabel("Overlays apply after the parent, in this order. Tick one to "
-                             "switch it on."))
+        note = QLabel("Overlays apply after the parent, in this order. Tick one to switch "
+                      "it on.")
+        note.setWordWrap(True)
+        lay.addWidget(note)
         lay.addWidget(self.list)
 
     def refresh(self) -> None:
