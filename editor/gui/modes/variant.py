@@ -144,6 +144,11 @@ class VariantMode(Mode):
         self.form.search.setFocus()
         self.findingsChanged.emit()
 
+    def view_ready(self) -> None:
+        """Ready for a picture (`--screenshot`): the first option selected and described."""
+        if self.form.current_pointer() is None and self.form.rows:
+            self.form.focus(next(iter(self.form.rows)))
+
     def status(self) -> str:
         return f"Variant: {self.session.display_name} — {self.tip}"
 
