@@ -61,10 +61,11 @@ class VariantMode(Mode):
         self.session = VariantSession(self.stack, self)
         self.detail = DetailPane()
         self.form = OptionsForm(self.session, self.detail.setHtml)
-        self.pieces = PieceTable(self.session)
-        self.victory = VictoryTable(self.session)
+        self.pieces = PieceTable(self.session, self.detail.setHtml)
+        self.victory = VictoryTable(self.session, self.detail.setHtml)
         self.overlays = OverlayList(self.session)
         self.changes = ChangesView(self.session)
+        self.changes.activated.connect(self.focus)
         self.central = self._build_central()
         self._build_actions()
         self._variant_findings: list[Finding] = []

@@ -246,6 +246,7 @@ class TextEditor(FieldEditor):
         else:
             text = json.dumps(value)
         self.line.setText(text)
+        self.line.setCursorPosition(0)  # the start of a long cargo table, not its end
         self.line.setModified(False)
 
 

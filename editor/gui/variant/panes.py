@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -99,6 +99,7 @@ class ChangesView(QWidget):
     the user picks."""
 
     PARENT, OTHER = "parent", "file"
+    activated = Signal(str)  # pointer of a double-clicked change
 
     def __init__(self, session: VariantSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,6 +114,9 @@ class ChangesView(QWidget):
         self.tree.setHeaderLabels(["Key", "Compared variant", "This variant"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
+        self.tree.itemDoubleClicked.connect(
+            lambda item, _c: self.activated.emit(item.data(0, Qt.ItemDataRole.UserRole)))
+        self.tree.setToolTip("Double-click a change to edit it")
         self.tree.setColumnWidth(0, 380)
         self.tree.setColumnWidth(1, 220)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)

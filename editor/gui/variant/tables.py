@@ -8,6 +8,7 @@ value comes from; its context menu resets it to the inherited value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui.variant.editors import FieldEditor, make_editor, rule_ids, show_value
-from editor.gui.variant.form import origin_text
+from editor.gui.variant.form import detail_html, origin_text
 from editor.gui.variant.session import VariantSession
 from editor.model.variant import PieceSpec, Variant, VictoryCondition
 from editor.model.variant_edit import (
@@ -35,6 +36,8 @@ from editor.model.variant_fields import field_at
 #: tint of a cell whose value this file sets
 OWN_STYLE = "background: #e3f2fd;"
 #: piece properties first in the table (the issue's order); the rest follow in model order
+#: columns that need more room than their editor asks for (cargo tables, rule IDs)
+WIDE_COLUMNS = {"carries": 230, "kind": 170, "rule": 90}
 PIECE_FIRST = ("range", "carries", "terrain", "jumps_own_pieces", "regenerates", "wilderness")
 
 
@@ -42,13 +45,15 @@ class FieldTable(QWidget):
     """A grid of field editors: rows are items of a collection, columns fields of a model."""
 
     def __init__(self, session: VariantSession, object_name: str,
-                 parent: QWidget | None = None) -> None:
+                 describe: Callable[[str], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.describe = describe
         self.table = QTableWidget()
         self.table.setObjectName(object_name)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._menu)
+        self.table.currentCellChanged.connect(self._current_changed)
         self.table.verticalHeader().setDefaultSectionSize(30)
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
@@ -102,6 +107,18 @@ class FieldTable(QWidget):
                     ids = ", ".join(rule_ids(info))
                     header.setToolTip(f"{info.description}" + (f"\n{ids}" if ids else ""))
         self.table.resizeColumnsToContents()
+        for c, col in enumerate(cols):
+            if col in WIDE_COLUMNS:
+                self.table.setColumnWidth(c, max(self.table.columnWidth(c), WIDE_COLUMNS[col]))
+
+    def _current_changed(self, row: int, column: int, *_old: int) -> None:
+        pointer = self.cells.get((row, column))
+        if pointer is None:
+            return
+        value = self.session.doc.value(pointer)
+        self.describe(detail_html(self.editors[pointer].info, pointer,
+                                  None if value is MISSING else value,
+                                  self.session.doc.origin(pointer)))
 
     def refresh(self) -> None:
         doc = self.session.doc
@@ -146,8 +163,9 @@ class FieldTable(QWidget):
 class PieceTable(FieldTable):
     """Range, carriers and capacities, terrain, jumping, regeneration, special abilities."""
 
-    def __init__(self, session: VariantSession, parent: QWidget | None = None) -> None:
-        super().__init__(session, "piece_table", parent)
+    def __init__(self, session: VariantSession, describe: Callable[[str], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(session, "piece_table", describe, parent)
 
     def row_keys(self) -> list[str]:
         pieces = self.session.doc.value("/pieces")
@@ -161,8 +179,9 @@ class PieceTable(FieldTable):
 class VictoryTable(FieldTable):
     """The victory conditions, in order; Add and Remove below the table."""
 
-    def __init__(self, session: VariantSession, parent: QWidget | None = None) -> None:
-        super().__init__(session, "victory_table", parent)
+    def __init__(self, session: VariantSession, describe: Callable[[str], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(session, "victory_table", describe, parent)
         buttons = QHBoxLayout()
         add = QPushButton("Add condition")
         add.setObjectName("victory_add")
