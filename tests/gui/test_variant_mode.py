@@ -247,3 +247,24 @@ def test_screenshot_of_the_configurator(qtbot, tmp_path, variant):
     bad = _parse(["--variant", "no-such-variant", "--screenshot", str(tmp_path / "x.png")])
     assert run_screenshot(None, str(tmp_path / "x.png"), (1400, 900), bad) == 1
     assert not (tmp_path / "x.png").exists()
+
+
+def test_closing_asks_about_unsaved_variant_changes(make_window, qtbot, ui):
+    w = make_window()
+    mode = configurator(w)
+    mode.open_ref("conquest-4p")
+    qtbot.mouseClick(mode.form.editors["/options/allow_resignation"].box,
+                     Qt.MouseButton.LeftButton)
+    ui.save_answer = "cancel"
+    assert not w.close()
+    assert ("save?", "my-conquest-4p (unsaved)") in ui.calls
+    ui.save_answer = "discard"
+    assert w.close()
+
+
+def test_new_house_rule_asks_for_the_parent(make_window, ui):
+    mode = configurator(make_window())
+    ui.item = "grand-conquest-2p"
+    assert mode.new_dialog()
+    assert mode.session.parent_ref == "grand-conquest-2p"
+    assert mode.session.doc.variant is not None and mode.changes.changes == []
