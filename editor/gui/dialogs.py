@@ -9,6 +9,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 BOARD_FILTER = "Conquest boards (*.board.json *.json);;All files (*)"
+VARIANT_FILTER = "Conquest variants (*.variant.json *.json);;All files (*)"
+PACKAGE_FILTER = "Game packages (*.conquest);;All files (*)"
+OPEN_FILTER = ("Boards and game packages (*.board.json *.json *.conquest);;"
+               "Conquest boards (*.board.json *.json);;Game packages (*.conquest);;All files (*)")
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp);;All files (*)"
 
 
@@ -63,4 +67,11 @@ def get_float(parent: QWidget | None, title: str, label: str, value: float = 10.
 
 def get_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
     value, ok = QInputDialog.getText(parent, title, label, text=text)
+    return value if ok else None
+
+
+def get_item(parent: QWidget | None, title: str, label: str, items: list[str],
+             current: int = 0) -> str | None:
+    """One of `items` (a non-editable choice), or None when cancelled."""
+    value, ok = QInputDialog.getItem(parent, title, label, items, current, False)
     return value if ok else None

@@ -21,6 +21,7 @@ from editor.gui.wording import plural
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
 from editor.model.findings import Finding
+from editor.model.package import is_package
 
 MAX_RECENT = 8
 
@@ -61,6 +62,8 @@ class BoardFiles(QObject):
         self.settings = settings
         self.recovery = recovery
         self.commit_typing = commit_typing
+        #: opens a game package (File > Open of a *.conquest file); set by the window
+        self.package_opener: Callable[[str], bool] | None = None
 
     # ---- recent files ---------------------------------------------------------------
 
@@ -112,10 +115,13 @@ class BoardFiles(QObject):
         return True
 
     def open_dialog(self) -> bool:
-        path = dialogs.get_open_path(self.parent_widget, "Open board", dialogs.BOARD_FILTER)
+        path = dialogs.get_open_path(self.parent_widget, "Open board or game package",
+                                     dialogs.OPEN_FILTER)
         return self.open_path(path) if path else False
 
     def open_path(self, path: str) -> bool:
+        if self.package_opener is not None and is_package(path):
+            return self.package_opener(path)
         if not self.maybe_save():
             return False
         result = load_board(path)

@@ -47,6 +47,10 @@ class ShellMenus:
         make_action(window, self.file, "&Save", files.save, StandardKey.Save)
         make_action(window, self.file, "Save &as…", files.save_as, StandardKey.SaveAs)
         self.file.addSeparator()
+        self.export_package = make_action(
+            window, self.file, "&Export game package…", window.export_package,
+            tip="Write a *.conquest package: the board, its scan and the configurator's variant")
+        self.file.addSeparator()
         make_action(window, self.file, "&Quit", window.close, StandardKey.Quit)
         self.update_recent()
 

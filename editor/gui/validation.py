@@ -6,6 +6,8 @@ row (or Enter on it) asks the window to select the offending element and centre 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
@@ -32,6 +34,8 @@ class ValidationPanel(QWidget):
         self.findings: list[Finding] = []
         #: findings the window adds (e.g. a missing scan image)
         self.extra: list[Finding] = []
+        #: the active mode's own findings, asked at every refresh (`Mode.findings`)
+        self.contributor: Callable[[], list[Finding]] | None = None
         self.tree = QTreeWidget()
         self.tree.setObjectName("findings")
         self.tree.setColumnCount(4)
@@ -61,7 +65,8 @@ class ValidationPanel(QWidget):
 
     def refresh(self) -> None:
         self.timer.stop()
-        self.findings = [*self.extra, *check_board(self.doc.board)]
+        mode_findings = self.contributor() if self.contributor is not None else []
+        self.findings = [*self.extra, *mode_findings, *check_board(self.doc.board)]
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
         items = []

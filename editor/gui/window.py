@@ -33,6 +33,7 @@ from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
 from editor.gui.recovery import AUTOSAVE_MS, Recovery, default_recovery_dir
 from editor.gui.validation import ValidationPanel
+from editor.gui.variant import packages
 from editor.gui.wording import plural
 from editor.model.findings import Finding
 
@@ -99,10 +100,14 @@ class MainWindow(QMainWindow):
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
         self.files.message.connect(self.show_message)
+        self.files.package_opener = lambda path: packages.open_package(self, path)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
         self.validation.countsChanged.connect(self._counts)
         self.switcher.switched.connect(self._mode_switched)
+        for mode in self.switcher.modes.values():
+            mode.findingsChanged.connect(
+                lambda m=mode: self.validation.timer.start() if m is self.mode else None)
 
     def _lay_out(self, restore: bool) -> None:
         self.resizeDocks([self.validation_dock], [170], Qt.Orientation.Vertical)
@@ -140,6 +145,8 @@ class MainWindow(QMainWindow):
 
     def _mode_switched(self, mode: Mode) -> None:
         self.history.setEmptyLabel(mode.history_start)
+        self.validation.contributor = mode.findings
+        self.validation.refresh()
         self.statusBar().showMessage(mode.status())
 
     # ---- shared slots ---------------------------------------------------------------
@@ -178,6 +185,10 @@ class MainWindow(QMainWindow):
         if self.switcher.switch(home.name):
             home.show_finding(finding)
 
+    def export_package(self) -> bool:
+        """File > Export game package…: the board with the configurator's variant."""
+        return packages.export_package(self)
+
     def commit_typing(self) -> None:
         """Commit values still being typed, so Save and Close never miss them."""
         focus = QApplication.focusWidget()
@@ -191,7 +202,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.commit_typing()
         # a mode that refuses to be left refuses the close; the layout is saved in the home mode
-        if not self.switcher.switch(self.switcher.home.name) or not self.files.maybe_save():
+        if not self.switcher.switch(self.switcher.home.name) or not self.files.maybe_save() \
+                or not all(m.maybe_close() for m in self.switcher.modes.values()):
             event.ignore()
             return
         self.recovery.stop()

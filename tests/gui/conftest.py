@@ -25,6 +25,7 @@ class FakeUI:
     number: float | None = 10.0
     open_path: str | None = None
     save_path: str | None = None
+    item: str | None = None
 
     def errors(self) -> list[str]:
         return [text for kind, text in self.calls if kind == "error"]
@@ -68,6 +69,12 @@ def ui(monkeypatch) -> FakeUI:
     monkeypatch.setattr(dialogs, "get_open_path", get_open)
     monkeypatch.setattr(dialogs, "get_save_path", get_save)
     monkeypatch.setattr(dialogs, "get_text", lambda *a, **k: None)
+
+    def get_item(_p, title, *a, **k):
+        fake.calls.append(("item", title))
+        return fake.item
+
+    monkeypatch.setattr(dialogs, "get_item", get_item)
     return fake
 
 

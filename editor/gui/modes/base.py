@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Protocol
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar, QToolBar, QWidget
 
@@ -52,6 +52,9 @@ class Mode(QObject):
     #: what the History dock shows for the start of the mode's undo stack
     history_start: ClassVar[str] = "<start>"
 
+    #: the mode's own findings changed: the validation panel asks `findings()` again
+    findingsChanged = Signal()
+
     def __init__(self, window: Shell, stack: QUndoStack | None = None) -> None:
         super().__init__(window)
         self.window = window
@@ -85,6 +88,15 @@ class Mode(QObject):
     def show_finding(self, finding: Finding) -> bool:
         """Show the element a validation finding names; False when this mode cannot."""
         return False
+
+    def findings(self) -> list[Finding]:
+        """Findings the mode adds to the validation panel while it is active (after the
+        board's own), e.g. the variant's findings and the pair check in variant mode."""
+        return []
+
+    def maybe_close(self) -> bool:
+        """Before the window closes: ask about the mode's own unsaved work; False refuses."""
+        return True
 
     def lay_out_docks(self) -> None:
         """Give the mode's docks their default sizes (before a saved layout is restored)."""

@@ -1,0 +1,1 @@
+"""The variant configurator's parts (`editor.gui.modes.variant` puts them together)."""

@@ -1,0 +1,153 @@
+"""Game packages in the editor: File > Open of a `.conquest` file and File > Export game
+package… (issue 10, item 4).
+
+Opening reads the package safely (`open_game_source`: paths, sizes and checksums checked; every
+problem is a finding shown to the user), unpacks its scan into a private temporary folder,
+opens the board in trace mode (as an unsaved board: Save asks where, so the package is never
+overwritten) and its variant in the configurator. Exporting writes the board file, its scan,
+the variant chain and the resolved variant, after the same checks as `conquest pack`.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from editor.gui import dialogs
+from editor.gui.recovery import format_findings
+from editor.gui.wording import plural
+from editor.model.package import (
+    PACKAGE_SUFFIX,
+    PackageContents,
+    atomic_write_bytes,
+    build_package,
+    open_game_source,
+    read_package,
+)
+from editor.model.variant import resolve_variant, shipped_variant_names
+from editor.model.variant_edit import VariantDocument
+
+
+def _unpack(pkg: PackageContents, roles: tuple[str, ...]) -> Path:
+    """Write the members of `roles` into a new temporary folder (by their file names, which
+    the reader has checked); returns the folder."""
+    folder = Path(tempfile.mkdtemp(prefix="conquest-package-"))
+    for member in pkg.manifest.members if pkg.manifest else []:
+        if member.role in roles:
+            name = member.ref if member.role == "variant" and member.ref else \
+                Path(member.path).name
+            if member.role == "variant" and not name.endswith(".json"):
+                name += ".variant.json"
+            (folder / Path(name).name).write_bytes(pkg.members[member.path])
+    return folder
+
+
+def package_variant(pkg: PackageContents) -> VariantDocument:
+    """The package's variant as a document: a house rule extending the shipped variant it
+    names, or its own top file (unsaved, resolving against the unpacked chain), or else the
+    resolved variant as a complete file."""
+    manifest = pkg.manifest
+    ref = manifest.variant if manifest else ""
+    overlays = list(manifest.overlays) if manifest else []
+    if ref in shipped_variant_names() and all(o in shipped_variant_names() for o in overlays):
+        doc = VariantDocument.new(ref, name=f"my-{ref}")
+        if overlays:
+            doc.raw["overlays"] = overlays
+        return doc
+    folder = _unpack(pkg, ("variant",))
+    top = folder / Path(ref).name
+    if top.is_file():
+        doc, _ = VariantDocument.open(top)
+        if doc is not None and doc.variant is not None:
+            doc.path = None  # Save asks where: never into the temporary folder
+            return doc
+    resolved = pkg.member("resolved_variant")
+    raw: Any = json.loads(pkg.members[resolved.path]) if resolved else {}
+    return VariantDocument(raw if isinstance(raw, dict) else {}, None, folder)
+
+
+def open_package(window, path: str) -> bool:
+    """File > Open of a game package: its board in trace mode, its variant in the
+    configurator."""
+    if not window.files.maybe_save():
+        return False
+    source = open_game_source(path)
+    pkg = source.package
+    if source.findings or pkg is None or source.board is None:
+        count = plural(len(source.findings), "problem")
+        dialogs.show_error(window, "Cannot open game package",
+                           f"'{path}' could not be opened ({count}): nothing was unpacked.",
+                           format_findings(source.findings))
+        return False
+    scan = None
+    if pkg.scan is not None:
+        folder = _unpack(pkg, ("scan",))
+        scan = str(folder / Path(pkg.member("scan").path).name)
+    window.recovery.follow(None)
+    window.doc.replace_board(source.board, None, scan_override=scan)
+    configurator = window.switcher.modes.get("variant")
+    if configurator is not None:
+        configurator.open_document(package_variant(pkg))
+    window.switch_mode(window.switcher.home.name)
+    window.show_message(f"Opened game package {Path(path).name}: board "
+                        f"'{source.board.name}', variant '{source.variant.name}'")
+    return True
+
+
+def _variant_ref(configurator) -> str | None:
+    """The variant to pack: the saved house-rule file, or the shipped parent of a house rule
+    that changes nothing; None when the user did not save."""
+    session = configurator.session
+    doc = session.doc
+    own = {k for k in doc.minimal_data() if k not in ("format", "name", "extends")}
+    if doc.path is None and not own and session.parent_ref:
+        return session.parent_ref
+    if (doc.path is None or session.modified) and not configurator.save():
+        return None
+    return doc.path
+
+
+def export_package(window) -> bool:
+    """File > Export game package…: the board (saved first) with the configurator's variant."""
+    from editor.rules.package_check import check_source
+
+    configurator = window.switcher.modes.get("variant")
+    if configurator is None:
+        return False
+    window.commit_typing()
+    if (window.doc.path is None or window.doc.modified) and not window.files.save():
+        return False
+    ref = _variant_ref(configurator)
+    if ref is None:
+        return False
+    source = open_game_source(window.doc.path)
+    rv = resolve_variant(ref, Path.cwd())
+    source.variant = rv.variant
+    problems = [*source.findings, *rv.findings]
+    if not problems and rv.variant is not None:
+        problems = [f for f in check_source(source) if f.is_error]
+    if problems or rv.variant is None or source.board is None:
+        dialogs.show_error(window, "Package not written",
+                           f"The board and variant have {plural(len(problems), 'error')}: "
+                           "fix them first.", format_findings(problems))
+        return False
+    name = Path(window.doc.path).name.removesuffix(".board.json").removesuffix(".json")
+    out = dialogs.get_save_path(window, "Export game package", dialogs.PACKAGE_FILTER,
+                                f"{name}{PACKAGE_SUFFIX}")
+    if not out:
+        return False
+    if not out.endswith(PACKAGE_SUFFIX):
+        out += PACKAGE_SUFFIX
+    data = build_package(Path(window.doc.path), source.board, ref, [], rv.chain, rv.variant,
+                         Path(out).name.removesuffix(PACKAGE_SUFFIX))
+    try:
+        atomic_write_bytes(out, data)
+    except OSError as exc:
+        dialogs.show_error(window, "Package not written", f"'{out}': {exc.strerror or exc}")
+        return False
+    written = read_package(out)
+    members = len(written.manifest.members) + 1 if written.manifest else 0
+    window.show_message(f"Exported {out} ({len(data)} bytes, {plural(members, 'member')})")
+    return True
