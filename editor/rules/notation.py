@@ -345,7 +345,7 @@ def _parse_move(st: State, text: str, response: bool,
     if not cands and response and unloads:  # RECAP-5: the piece is there after the first step
         probe = st.clone()
         for r, v in unloads:
-            probe._relocate(r, v)
+            probe.relocate(r, v)
         cands = _pick_piece(probe, letter, nodes[0], set())
     if not cands:
         return None, _no_piece(st, letter, nodes[0])

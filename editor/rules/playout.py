@@ -84,7 +84,7 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                  if a[0] not in (MOVE, "end", "resign", "offer_draw")]
         if extra:
             return rng.choice(extra)
-    pieces = st._movable(st.mover)
+    pieces = st.movable(st.mover)
     rng.shuffle(pieces)
     fallback = None
     for pid in pieces[:8]:
@@ -186,7 +186,7 @@ def _bridge_filter(s: State, pid: int):
         return lambda u, v: True
     team = s.c.team_of[s.owner[pid]]
     return lambda u, v: not ((u in s.raised or v in s.raised)
-                             and s._bridge_blocks(u, v, team, False))
+                             and s.bridge_blocks(u, v, team, False))
 
 
 def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
