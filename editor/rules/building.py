@@ -17,7 +17,7 @@ class Building(StateData):
 
     def build_actions(self, s: int) -> list[tuple]:
         """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP."""
-        c = self.c
+        c = self.compiled
         out = []
         counts: dict[int, int] = {}
         for pid in range(len(self.ptype)):
@@ -28,7 +28,7 @@ class Building(StateData):
         if not types:
             return out
         for pid in range(len(self.ptype)):
-            if (self.owner[pid] != s or self.node[pid] < 0 or self.ptype[pid] != self.g.soldier_t
+            if (self.owner[pid] != s or self.node[pid] < 0 or self.ptype[pid] != self.game.soldier_t
                     or self.carrier[pid] >= 0):
                 continue
             u = self.node[pid]
@@ -37,7 +37,7 @@ class Building(StateData):
             for t in types:
                 place = c.build_place[t]
                 if place == "under_builder":
-                    if self.fits_type(t, self.g.soldier_t) and self.site_ok_for(s, t, u):
+                    if self.fits_type(t, self.game.soldier_t) and self.site_ok_for(s, t, u):
                         out.append((BUILD, pid, t, u))
                 elif place == "adjacent_land":
                     for v in c.any_adj[u]:
@@ -52,12 +52,12 @@ class Building(StateData):
         return out
 
     def fits_type(self, carrier_t: int, t: int) -> bool:
-        return self.c.carries[carrier_t].get(t, 0) > 0
+        return self.compiled.carries[carrier_t].get(t, 0) > 0
 
     def build_site_ok(self, s: int, v: int) -> bool:
         """BUILD-3: not on the central island, not in the own castle, not on an opponent's start
         field (the builder's field and the new piece's field)."""
-        c = self.c
+        c = self.compiled
         if c.is_region[v] or c.central[v] or c.castle_owner[v] == s:
             return False
         return all(c.team_of[x] == c.team_of[s] for x in c.start_seats[v])
@@ -65,10 +65,10 @@ class Building(StateData):
     def site_ok_for(self, s: int, t: int, v: int) -> bool:
         """BUILD-6 / CONF-34: siege pieces never in a tower (siege_build_in_enemy_tower), and with
         siege_build_forbidden_start_fields='all' on no start field at all."""
-        c = self.c
+        c = self.compiled
         if not c.siege[t]:
             return True
-        opts = self.g.opts
+        opts = self.game.opts
         if c.castle_owner[v] >= 0 and not opts.siege_build_in_enemy_tower:
             return False
         return not (opts.siege_build_forbidden_start_fields == "all" and c.start_seats[v])
@@ -78,10 +78,10 @@ class Building(StateData):
         engine; BUILD-7 catapult on an adjacent field; BUILD-8 vessel in a linked harbour;
         BUILD-9 builder and new piece rest (CONF-35 new_piece_inactive_until)."""
         s = self.mover
-        self.ap_spent += self.g.variant.build_cost
+        self.ap_spent += self.game.variant.build_cost
         new = self.new_piece(s, t, v, -1, 0)
         self.built += 1
-        if self.c.build_place[t] == "under_builder":
+        if self.compiled.build_place[t] == "under_builder":
             self.detach(pid)
             self.occ[v] = new
             self.cargo[new].append(pid)
@@ -89,8 +89,8 @@ class Building(StateData):
             self.set_node(new, v)
         else:
             self.occ[v] = new
-        n = self.g.n
-        until = (self.turn if self.g.opts.new_piece_inactive_until == "end_of_turn"
+        n = self.game.seat_count
+        until = (self.turn if self.game.opts.new_piece_inactive_until == "end_of_turn"
                  else self.turn - self.turn % n + n - 1)
         self.resting[pid] = until
         self.resting[new] = until
@@ -102,14 +102,14 @@ def explain_build(st: Building, a: tuple) -> Reason | None:
     r = st.special_precheck(a)
     if r is not st.NOT_GENERATED:
         return r
-    c = st.c
+    c = st.compiled
     s = st.mover
-    if not st.g.has_builds:
+    if not st.game.has_builds:
         return Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
     pid, t, v = a[1], a[2], a[3]
-    if st.ap_left() < st.g.variant.build_cost:
-        return Reason(X.E_NO_AP, "BUILD-1", f"building costs {st.g.variant.build_cost} AP")
-    if st.ptype[pid] != st.g.soldier_t or st.carrier[pid] >= 0:
+    if st.ap_left() < st.game.variant.build_cost:
+        return Reason(X.E_NO_AP, "BUILD-1", f"building costs {st.game.variant.build_cost} AP")
+    if st.ptype[pid] != st.game.soldier_t or st.carrier[pid] >= 0:
         return Reason(X.E_CANNOT_BUILD, "BUILD-1", "only a soldier on foot builds")
     lim = c.build_limit[t] if 0 <= t < len(c.build_limit) else None
     if lim is None:
@@ -126,11 +126,11 @@ def explain_build(st: Building, a: tuple) -> Reason | None:
 
 
 def _generate(st: Building, s: int, left: int) -> list[tuple]:
-    return st.build_actions(s) if left >= st.g.variant.build_cost else []
+    return st.build_actions(s) if left >= st.game.variant.build_cost else []
 
 
 KINDS = (
-    ActionKind(BUILD, lambda st, a: st.g.variant.build_cost,
+    ActionKind(BUILD, lambda st, a: st.game.variant.build_cost,
                lambda st, a: st._apply_build(a[1], a[2], a[3]), explain_build, _generate,
                "has_builds"),
 )

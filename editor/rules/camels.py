@@ -19,7 +19,7 @@ class Camels(StateData):
     def push_actions(self, s: int, left: int) -> list[tuple]:
         """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
         turn, 1 AP per step, never capturing; not counted against the camel's range."""
-        c = self.c
+        c = self.compiled
         out = []
         for pid in range(len(self.ptype)):
             t = self.ptype[pid]
@@ -47,7 +47,7 @@ class Camels(StateData):
         o = self.occ[v]
         victim = self.owner[o]
         was_unprotected = self.unprotected(s)
-        before = [self.count(x) for x in range(self.g.n)]
+        before = [self.count(x) for x in range(self.game.seat_count)]
         old = self.carrier[pid]
         self.detach(pid)
         self.cargo[o].append(pid)
@@ -56,8 +56,8 @@ class Camels(StateData):
         self.take_over(o, s)
         if old >= 0:
             self.revert_check(old)
-        is_capture = (self.g.opts.camel_commandeer_is_capture
-                      if self.c.commandeerable[self.ptype[o]] else True)
+        is_capture = (self.game.opts.camel_commandeer_is_capture
+                      if self.compiled.commandeerable[self.ptype[o]] else True)
         if is_capture:
             self.after_capture(pid, v, victim, s, before, end, was_unprotected)
             return
@@ -86,7 +86,7 @@ def explain_ride(st: Camels, a: tuple) -> Reason | None:
     r = st.special_precheck(a)
     if r is not st.NOT_GENERATED:
         return r
-    c = st.c
+    c = st.compiled
     o = st.occ[a[2][-1]] if a[2] else -1
     if o >= 0 and st.cargo[o]:
         return Reason(X.E_CARRIER_FULL, "PIECE-CAMEL-3",

@@ -19,14 +19,14 @@ class Catapults(Responses):
     def fire_set(self, pid: int, at: int | None = None) -> tuple[int, ...]:
         """Target fields of catapult pid (standing on `at`, default its field): aboard a galleon
         at sea the galleon's set (PIECE-CATAPULT-7/-15), else the land set."""
-        c = self.c
+        c = self.compiled
         v = self.node[pid] if at is None else at
         return c.fire_sea[v] if c.is_sea[v] else c.fire_land[v]
 
     def shot_effect(self, pid: int, v: int, at: int | None = None) -> str | None:
         """What a shot of catapult pid at field v does: 'hit', 'crew' (siege piece: riders only,
         PIECE-CATAPULT-5/-14), 'bridge' (lowers a raised drawbridge, DRAW-6), or None."""
-        c = self.c
+        c = self.compiled
         src = self.node[pid] if at is None else at
         me = c.team_of[self.owner[pid]]
         if v in self.raised and c.team_of[self.raised[v]] != me and \
@@ -41,8 +41,8 @@ class Catapults(Responses):
 
     def shot_actions(self, s: int, left: int) -> list[tuple]:
         """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
-        c = self.c
-        if left < self.g.variant.shot_cost:
+        c = self.compiled
+        if left < self.game.variant.shot_cost:
             return []
         out = []
         for pid in range(len(self.ptype)):
@@ -58,7 +58,7 @@ class Catapults(Responses):
         """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
         capturer, after at most one step of the catapult or its galleon (only if necessary
         with catapult_response_move_must_be_necessary); CP one response shot per turn."""
-        c, opts = self.c, self.g.opts
+        c, opts = self.compiled, self.game.opts
         out: list[tuple] = []
         once = opts.catapult_retaliation_limit == "one_per_turn"
         for pid in range(len(self.ptype)):
@@ -114,12 +114,12 @@ class Catapults(Responses):
         (PIECE-CATAPULT-9, -19); RECAP-20: the victim gets no response, unless
         catapult_shot_answerable (CONF-6): then he may answer against the catapult's stack."""
         s = self.mover
-        self.ap_spent += self.g.variant.shot_cost
+        self.ap_spent += self.game.variant.shot_cost
         self.shots.add(pid)
-        before = [self.count(x) for x in range(self.g.n)]
+        before = [self.count(x) for x in range(self.game.seat_count)]
         was_unprotected = self.unprotected(s)
         effect, victim = self.shot_remove(pid, v)
-        if self.g.opts.catapult_shot_answerable and effect in ("hit", "crew") and victim >= 0:
+        if self.game.opts.catapult_shot_answerable and effect in ("hit", "crew") and victim >= 0:
             self.after_capture(pid, self.node[pid], victim, s, before, False, was_unprotected)
             return
         self.check_immediate(s, before)
@@ -132,7 +132,7 @@ class Catapults(Responses):
         victim, _cap, scene, _p = self.window
         mover = self.mover
         was_unprotected = self.unprotected(mover)
-        before = [self.count(x) for x in range(self.g.n)]
+        before = [self.count(x) for x in range(self.game.seat_count)]
         for q, w in pre:
             self.relocate(q, w)
         self.window = None
@@ -151,7 +151,7 @@ def explain_rshot(st: Catapults, a: tuple) -> Reason | None:
     if pid in st.rshots:
         return Reason(X.E_SHOT_USED, "RECAP-19",
                       f"{st.describe(pid)} already made its response shot this turn")
-    if a[2] and st.g.opts.catapult_response_move_must_be_necessary and \
+    if a[2] and st.game.opts.catapult_response_move_must_be_necessary and \
             a[3] in st.fire_set(pid):
         return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-17",
                       "the catapult already has the scene in range; the step is not needed")
@@ -166,7 +166,7 @@ def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
     r = st.special_precheck(a)
     if r is not st.NOT_GENERATED:
         return r
-    c = st.c
+    c = st.compiled
     s = st.mover
     pid, v = a[1], a[2]
     if st.owner[pid] != s:
@@ -178,26 +178,26 @@ def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
     if pid in st.shots:
         return Reason(X.E_SHOT_USED, "PIECE-CATAPULT-11",
                       f"{st.describe(pid)} already fired this turn")
-    if st.ap_left() < st.g.variant.shot_cost:
+    if st.ap_left() < st.game.variant.shot_cost:
         return Reason(X.E_NO_AP, "PIECE-CATAPULT-2", "a shot costs 1 AP")
     if v not in st.fire_set(pid):
         rule = {"connections": "PIECE-CATAPULT-3", "radius_cm": "PIECE-CATAPULT-4"}.get(
-            st.g.opts.catapult_fire_mode, "PIECE-CATAPULT-12")
-        if c.castle_owner[v] >= 0 and st.g.opts.catapult_castle_access == "forbidden":
+            st.game.opts.catapult_fire_mode, "PIECE-CATAPULT-12")
+        if c.castle_owner[v] >= 0 and st.game.opts.catapult_castle_access == "forbidden":
             rule = "PIECE-CATAPULT-6"
         return Reason(X.E_NO_TARGET, rule, f"{st.field_name(v)} is not in the fire set of "
                       f"{st.describe(pid)}")
     o = st.occ[v]
     if o >= 0 and c.shot_proof[st.ptype[o]]:
         rule = "PIECE-CATAPULT-5" if c.shot_proof[st.ptype[o]] and \
-            st.g.opts.siege_seize_from_adjacent_tower else "PIECE-CATAPULT-14"
+            st.game.opts.siege_seize_from_adjacent_tower else "PIECE-CATAPULT-14"
         return Reason(X.E_NO_TARGET, rule, f"{st.describe(o)} itself cannot be destroyed "
                       "by a shot; only its crew")
     return Reason(X.E_NO_TARGET, "PIECE-CATAPULT-5", f"no enemy piece on {st.field_name(v)}")
 
 
 KINDS = (
-    ActionKind(SHOOT, lambda st, a: st.g.variant.shot_cost,
+    ActionKind(SHOOT, lambda st, a: st.game.variant.shot_cost,
                lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot,
                lambda st, s, left: st.shot_actions(s, left), "has_shooters"),
     ActionKind(RSHOT, lambda st, a: 0, lambda st, a: st._apply_rshot(a[1], a[2], a[3]),

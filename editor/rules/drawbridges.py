@@ -19,7 +19,7 @@ class Drawbridges(StateData):
     def bridge_actions(self, s: int, left: int) -> list[tuple]:
         """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
         soldier who stormed an enemy tower lowers its raised bridge."""
-        c, g = self.c, self.g
+        c, g = self.compiled, self.game
         out = []
         myteam = c.team_of[s]
         for tower in c.tower_front:
@@ -46,12 +46,12 @@ class Drawbridges(StateData):
         return out
 
     def _apply_raise(self, tower: int) -> None:
-        self.ap_spent += self.g.variant.drawbridge_raise_cost  # DRAW-2
+        self.ap_spent += self.game.variant.drawbridge_raise_cost  # DRAW-2
         self.raised[tower] = self.mover
         self.maybe_end_turn()
 
     def _apply_lower(self, tower: int) -> None:
-        self.ap_spent += self.g.variant.drawbridge_lower_cost  # DRAW-5
+        self.ap_spent += self.game.variant.drawbridge_lower_cost  # DRAW-5
         del self.raised[tower]
         self.maybe_end_turn()
 
@@ -62,22 +62,22 @@ def explain_bridge(st: Drawbridges, a: tuple) -> Reason | None:
     if r is not st.NOT_GENERATED:
         return r
     kind = a[0]
-    if not st.g.has_drawbridges:
+    if not st.game.has_drawbridges:
         return Reason(X.E_NOT_AVAILABLE, "DRAW-1",
                       "drawbridges are not part of this game (the board's castles have none)")
-    cost = st.g.variant.drawbridge_raise_cost if kind == RAISE else \
-        st.g.variant.drawbridge_lower_cost
+    cost = st.game.variant.drawbridge_raise_cost if kind == RAISE else \
+        st.game.variant.drawbridge_lower_cost
     if st.ap_left() < cost:
         return Reason(X.E_NO_AP, "DRAW-2", f"this costs {cost} AP")
     rule = "DRAW-2" if kind == RAISE else "DRAW-5"
     return Reason(X.E_DRAWBRIDGE, rule,
-                  f"{st.c.seat_ids[st.mover]} may not {kind} this drawbridge")
+                  f"{st.compiled.seat_ids[st.mover]} may not {kind} this drawbridge")
 
 
 KINDS = (
-    ActionKind(RAISE, lambda st, a: st.g.variant.drawbridge_raise_cost,
+    ActionKind(RAISE, lambda st, a: st.game.variant.drawbridge_raise_cost,
                lambda st, a: st._apply_raise(a[1]), explain_bridge,
                lambda st, s, left: st.bridge_actions(s, left), "has_drawbridges"),
-    ActionKind(LOWER, lambda st, a: st.g.variant.drawbridge_lower_cost,
+    ActionKind(LOWER, lambda st, a: st.game.variant.drawbridge_lower_cost,
                lambda st, a: st._apply_lower(a[1]), explain_bridge),
 )

@@ -84,10 +84,10 @@ class Game:
     def __init__(self, board: Board, variant: Variant, setup: str | None = None) -> None:
         self.board = board
         self.variant = variant
-        self.c: Compiled = compile_board(board, variant)
+        self.compiled: Compiled = compile_board(board, variant)
         self.opts = variant.options
-        self.n = len(self.c.seat_ids)
-        if self.n < 2:
+        self.seat_count = len(self.compiled.seat_ids)
+        if self.seat_count < 2:
             raise CompileError("a variant needs at least two seats")
         self.victory = {v.kind: v for v in variant.victory}
         self.setup_id = setup or variant.setup
@@ -95,11 +95,11 @@ class Game:
             not variant.team_game or self.opts.vulnerability_in_team_games)
         self.land_scope = self.opts.elimination_scope == "land_pieces"
         self.two_step = self.opts.recapture_sequence_model == "up_to_two_necessary_steps"
-        self.has_shooters = any(self.c.shoots)
-        self.has_builds = any(x is not None for x in self.c.build_limit)
-        self.has_drawbridges = any(self.c.has_drawbridge)
-        self.has_push = any(self.c.push_steps)
-        self.soldier_t = self.c.type_index.get("soldier", -1)
+        self.has_shooters = any(self.compiled.shoots)
+        self.has_builds = any(x is not None for x in self.compiled.build_limit)
+        self.has_drawbridges = any(self.compiled.has_drawbridge)
+        self.has_push = any(self.compiled.push_steps)
+        self.soldier_t = self.compiled.type_index.get("soldier", -1)
 
     # ---- construction -------------------------------------------------------------------
 
@@ -114,7 +114,7 @@ class Game:
         if setup is None:
             raise CompileError(f"the board has no setup '{self.setup_id}'")
         for pl in setup.placements:
-            if pl.seat not in self.c.seat_index:
+            if pl.seat not in self.compiled.seat_index:
                 continue
             s.add_piece(pl.seat, str(pl.piece), pl.field,
                         [_cargo_tree(x) for x in pl.cargo])
@@ -156,16 +156,17 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
                     if key not in taken:  # one action per destination for identical riders
                         taken.add(key)
                         acts.append(a)
-            g = self.g
+            g = self.game
             for gate, generate in _GENERATORS:  # shots, builds, drawbridges, pushes
                 if getattr(g, gate):
                     acts.extend(generate(self, s, left))
-            if self.unprotected(s) and self.risky >= self.g.opts.vulnerable_risky_captures_per_turn:
+            risky_limit = self.game.opts.vulnerable_risky_captures_per_turn
+            if self.unprotected(s) and self.risky >= risky_limit:
                 acts = [a for a in acts if not self.vuln_blocks(a)]
         acts.append(A_END)
-        if "agreed_draw" in self.g.victory and not self.draw_offered:
+        if "agreed_draw" in self.game.victory and not self.draw_offered:
             acts.append(A_OFFER)
-        if self.g.opts.allow_resignation:
+        if self.game.opts.allow_resignation:
             acts.append(A_RESIGN)  # WIN-26
         return acts
 
@@ -191,7 +192,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
     def clone(self) -> State:
         """An independent copy of the position (no undo history)."""
         other = State.__new__(State)
-        other.g, other.c = self.g, self.c
+        other.game, other.compiled = self.game, self.compiled
         other.restore(self.snapshot())
         other._undo = []
         other._mark = [0] * len(self._mark)

@@ -26,8 +26,8 @@ class Moves(Search):
             return []
         res = self.search(pid, maxd)
         acts = []
-        nxt = (self.mover + 1) % self.g.n
-        deny = self.g.opts.last_action_capture_denies_response
+        nxt = (self.mover + 1) % self.game.seat_count
+        deny = self.game.opts.last_action_capture_denies_response
         for v, d, kind in res:
             path = self.path_to(v)
             if kind == K_RIDE:
@@ -54,11 +54,11 @@ class Moves(Search):
         if self.owner[o] == self.owner[a[1]]:
             return False
         s = self.mover
-        if self.score(s) >= max(self.score(x) for x in range(self.g.n) if x != s):
+        if self.score(s) >= max(self.score(x) for x in range(self.game.seat_count) if x != s):
             return False  # VULN-4: the leader may capture freely
         probe = self.clone()
         probe.perform(a)
-        if probe.terminal and probe.result_ and self.c.seat_ids[s] in probe.result_.winners:
+        if probe.terminal and probe.result_ and self.compiled.seat_ids[s] in probe.result_.winners:
             return False  # a capture that wins is allowed
         return probe.window is not None
 
@@ -68,7 +68,7 @@ class Moves(Search):
         if action and action[0] in (MOVE, RESP) and len(action) == 4:
             pid, path = action[1], tuple(action[2])
             if (len(path) == 2 and 0 <= pid < len(self.node) and self.node[pid] == path[0]
-                    and path[1] not in self.c.any_adj[path[0]]):
+                    and path[1] not in self.compiled.any_adj[path[0]]):
                 for v, _d, _k in self.search(pid, 64):
                     if v == path[1]:
                         return (action[0], pid, self.path_to(v), action[3])
@@ -82,9 +82,10 @@ class Moves(Search):
         self.ap_spent += cost  # TURN-3, TURN-4
         self.steps[pid] += cost  # MOVE-5, TURN-5
         o = self.occ[v]
-        if o >= 0 and self.c.team_of[self.owner[o]] != self.c.team_of[self.owner[pid]]:
+        team = self.compiled.team_of
+        if o >= 0 and team[self.owner[o]] != team[self.owner[pid]]:
             was_unprotected = self.unprotected(s)
-            before = [self.count(x) for x in range(self.g.n)]
+            before = [self.count(x) for x in range(self.game.seat_count)]
             victim = self.capture_at(pid, v, s)
             self.after_capture(pid, v, victim, s, before, end, was_unprotected)
             return
@@ -96,7 +97,7 @@ class Moves(Search):
 
 def explain_move(st: Moves, a: tuple) -> Reason | None:
     """None when the move is legal, else the first rule that forbids it."""
-    c = st.c
+    c = st.compiled
     if len(a) != 4:
         return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
     pid, path = a[1], tuple(a[2])
@@ -110,7 +111,7 @@ def explain_move(st: Moves, a: tuple) -> Reason | None:
     if st.window is not None:
         return st.pending_reason()
     s = st.mover
-    if st.owner[pid] != s and not (st.g.variant.team_game and st.carrier[pid] < 0
+    if st.owner[pid] != s and not (st.game.variant.team_game and st.carrier[pid] < 0
                                    and st.controls(s, pid)):
         return Reason(X.E_NOT_YOUR_PIECE, "TURN-1",
                       f"{st.describe(pid)} does not belong to {c.seat_ids[s]}, the mover")
@@ -121,7 +122,7 @@ def explain_move(st: Moves, a: tuple) -> Reason | None:
     r = check_path(st, pid, path, min(ap, rng), ap, rng, response=False)
     if r is not None:
         return r
-    if st.unprotected(s) and st.risky >= st.g.opts.vulnerable_risky_captures_per_turn:
+    if st.unprotected(s) and st.risky >= st.game.opts.vulnerable_risky_captures_per_turn:
         full = a if len(path) > 2 or _adjacent(st, path) else None
         if full is not None and st.vuln_blocks(full):
             return Reason(X.E_VULNERABLE_RISK, "VULN-3",
@@ -136,7 +137,7 @@ def _against_generator(st: Moves, a: tuple) -> Reason | None:
     pid = a[1]
     if st.is_resting(pid):
         return Reason(X.E_RESTING, "BUILD-9", f"{st.describe(pid)} rests after building")
-    if (st.g.variant.team_game and st.carrier[pid] < 0 and st.cargo[pid]
+    if (st.game.variant.team_game and st.carrier[pid] < 0 and st.cargo[pid]
             and not st.controls(st.mover, pid)):
         return Reason(X.E_NOT_YOUR_PIECE, "TEAM-7",
                       f"only the partner's pieces are aboard {st.describe(pid)}; he moves it")
@@ -152,7 +153,7 @@ def _against_generator(st: Moves, a: tuple) -> Reason | None:
 
 def _path_rules(st: Moves, a: tuple) -> Reason | None:
     """Drawbridges (DRAW-3) and siege engines at home (PIECE-SIEGE-14) along a given path."""
-    c = st.c
+    c = st.compiled
     pid, path = a[1], tuple(a[2])
     t = st.ptype[pid]
     who = st.describe(pid)
@@ -164,7 +165,7 @@ def _path_rules(st: Moves, a: tuple) -> Reason | None:
             tower = v if v in st.raised else u
             return Reason(X.E_DRAWBRIDGE_UP, "DRAW-3",
                           f"the drawbridge of {st.field_name(tower)} is raised")
-        if (c.siege[t] and not st.g.opts.siege_may_enter_own_castle and c.castle_owner[v] >= 0
+        if (c.siege[t] and not st.game.opts.siege_may_enter_own_castle and c.castle_owner[v] >= 0
                 and c.team_of[c.castle_owner[v]] == myteam):
             return Reason(X.E_SIEGE_OWN_CASTLE, "PIECE-SIEGE-14",
                           f"{who} may not enter its own castle field {st.field_name(v)}")
@@ -173,7 +174,7 @@ def _path_rules(st: Moves, a: tuple) -> Reason | None:
 
 def new_rule_reason(st: Moves, a: tuple) -> Reason:
     """Grand Conquest / Conquest Plus restrictions the path walker does not model."""
-    c = st.c
+    c = st.compiled
     pid, path = a[1], tuple(a[2])
     t = st.ptype[pid]
     who = st.describe(pid)
@@ -185,7 +186,7 @@ def new_rule_reason(st: Moves, a: tuple) -> Reason:
         if tower >= 0 and c.tower_front.get(tower) in (u, v):
             return Reason(X.E_DRAWBRIDGE_UP, "DRAW-3",
                           f"the drawbridge of {st.field_name(tower)} is raised")
-        if (c.siege[t] and not st.g.opts.siege_may_enter_own_castle and c.castle_owner[v] >= 0
+        if (c.siege[t] and not st.game.opts.siege_may_enter_own_castle and c.castle_owner[v] >= 0
                 and c.team_of[c.castle_owner[v]] == c.team_of[st.owner[pid]]):
             return Reason(X.E_SIEGE_OWN_CASTLE, "PIECE-SIEGE-14",
                           f"{who} may not enter its own castle field {st.field_name(v)}")
@@ -214,12 +215,12 @@ def new_rule_reason(st: Moves, a: tuple) -> Reason:
 
 
 def _adjacent(st: Moves, path: tuple[int, ...]) -> bool:
-    return len(path) == 2 and path[1] in st.c.any_adj[path[0]]
+    return len(path) == 2 and path[1] in st.compiled.any_adj[path[0]]
 
 
 def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
     """Why `pid` may not end a step on v (None: it may, as move, mount or capture)."""
-    c = st.c
+    c = st.compiled
     t = st.ptype[pid]
     o = st.occ[v]
     tname = c.type_names[t]
@@ -238,10 +239,10 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
                           f"a {tname} may not enter capital field {st.field_name(v)}")
         return None
     oo, me = st.owner[o], st.owner[pid]
-    ground_ok = st.g.opts.vessel_in_harbour_counts_as_ground
+    ground_ok = st.game.opts.vessel_in_harbour_counts_as_ground
     if oo == me:
         ca = st.carrier[pid]
-        tower_hop = (st.g.opts.siege_seize_from_adjacent_tower and ca >= 0
+        tower_hop = (st.game.opts.siege_seize_from_adjacent_tower and ca >= 0
                      and c.siege[st.ptype[ca]] and c.siege[st.ptype[o]]
                      and v in c.any_adj[st.node[pid]])  # PIECE-SIEGE-4
         if st.fits(o, t):
@@ -262,7 +263,7 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
         return Reason(X.E_FIELD_OCCUPIED, rule,
                       f"{st.field_name(v)} is occupied by own {c.type_names[st.ptype[o]]}{extra}")
     if c.team_of[oo] == c.team_of[me]:
-        if st.g.variant.team_game and st.partner_mount(o, t, v):
+        if st.game.variant.team_game and st.partner_mount(o, t, v):
             return None  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
         return Reason(X.E_OWN_PIECE, "TEAM-2", f"{st.describe(o)} belongs to a partner")
     if riding and c.is_sea[v] and not ground_ok:
@@ -295,7 +296,7 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
 
 def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int | None,
                 rng: int | None, response: bool) -> Reason | None:
-    c = st.c
+    c = st.compiled
     t = st.ptype[pid]
     who = st.describe(pid)
     if len(path) < 2:
@@ -338,7 +339,7 @@ def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int |
             riding = True  # PIECE-SOLDIER-6 stepping over an own carrier
             continue
         if c.jumps_own[t] and c.stand[t][v] and (oo == st.owner[pid] or (
-                st.g.variant.team_game and c.team_of[oo] == c.team_of[st.owner[pid]]
+                st.game.variant.team_game and c.team_of[oo] == c.team_of[st.owner[pid]]
                 and st.partner_jump(u, v))):
             riding = False  # PIECE-KNIGHT-2, TEAM-12
             continue
@@ -355,25 +356,25 @@ def _limits(st: Moves, pid: int, cost: int, ap: int | None, rng: int | None,
             response: bool) -> Reason | None:
     who = st.describe(pid)
     if response:
-        reach = min(st.g.variant.recapture_reach, st.c.range_[st.ptype[pid]])
+        reach = min(st.game.variant.recapture_reach, st.compiled.range_[st.ptype[pid]])
         if cost > reach:
             return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-4",
                           f"{who} is {cost} steps from the scene; at most {reach} allowed")
         return None
     if rng is not None and cost > rng:
         return Reason(X.E_RANGE_EXCEEDED, "MOVE-5",
-                      f"{who} has {max(rng, 0)} of its {st.c.range_[st.ptype[pid]]} steps left "
-                      f"this turn; the move needs {cost}")
+                      f"{who} has {max(rng, 0)} of its {st.compiled.range_[st.ptype[pid]]} steps "
+                      f"left this turn; the move needs {cost}")
     if ap is not None and cost > ap:
         return Reason(X.E_NO_AP, "TURN-9",
-                      f"{st.c.seat_ids[st.mover]} has {ap} AP left; the move costs {cost}")
+                      f"{st.compiled.seat_ids[st.mover]} has {ap} AP left; the move costs {cost}")
     return None
 
 
 def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None,
                        rng: int | None, response: bool) -> Reason | None:
     """Destination form: is there any legal path within the limits?"""
-    c = st.c
+    c = st.compiled
     t = st.ptype[pid]
     r = _dest_reason(st, pid, dest, riding=False)
     if r is not None and r.code not in (X.E_CARRIER_TO_CARRIER,):
@@ -402,7 +403,7 @@ def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None
                         nxt.append(v)
         frontier = nxt
     if dest in seen and response:
-        reach = min(st.g.variant.recapture_reach, c.range_[t])
+        reach = min(st.game.variant.recapture_reach, c.range_[t])
         if seen[dest] > reach:
             return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-4",
                           f"{st.describe(pid)} is {seen[dest]} steps from the scene; at most "

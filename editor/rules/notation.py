@@ -91,7 +91,7 @@ def to_text(st: State, a: tuple, full_path: bool = False) -> str:
         return "reject draw"
     if kind == RESIGN:
         return "resign"
-    c = st.c
+    c = st.compiled
     if kind in (RAISE, LOWER):
         return f"{kind} {c.node_ids[a[1]]}"
     if kind == SHOOT:
@@ -119,7 +119,7 @@ def to_text(st: State, a: tuple, full_path: bool = False) -> str:
         return _move_text(st, pid, path, full_path) + ("!" if a[3] else "")
     parts = [f"{c.letter[st.ptype[r]]} {c.node_ids[st.node[r]]}>{c.node_ids[v]}"
              for r, v in a[3]]
-    if a[3] and st.g.two_step and path[0] != st.node[pid]:
+    if a[3] and st.game.two_step and path[0] != st.node[pid]:
         parts.append(_move_text(st, pid, path, True, capture=True))
     else:
         parts.append(_move_text(st, pid, path, full_path, capture=True))
@@ -128,7 +128,7 @@ def to_text(st: State, a: tuple, full_path: bool = False) -> str:
 
 def _move_text(st: State, pid: int, path: tuple[int, ...], full: bool,
                capture: bool | None = None) -> str:
-    c = st.c
+    c = st.compiled
     dest = path[-1]
     if capture is None:
         o = st.occ[dest]
@@ -142,14 +142,14 @@ def _move_text(st: State, pid: int, path: tuple[int, ...], full: bool,
 
 
 def _pick_piece(st: State, letter: str, node: int, prefer: set[int]) -> list[int]:
-    c = st.c
+    c = st.compiled
     t = c.letter_to_type.get(letter)
     return [p for p in st.pieces_at(node) if st.ptype[p] == t] if t is not None else []
 
 
 def _no_piece(st: State, letter: str, node: int) -> Reason:
     """E_NO_SUCH_PIECE naming what the letter means and what stands on the field instead."""
-    c = st.c
+    c = st.compiled
     t = c.letter_to_type.get(letter)
     what = c.type_names[t] if t is not None else f"piece {letter!r}"
     there = st.pieces_at(node)
@@ -177,7 +177,7 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         last = parts[-1]
         if "#" in last:  # retaliation shot (RECAP-17/-19)
             return _parse_rshot(st, parts)
-        if len(parts) > 1 and st.g.two_step:
+        if len(parts) > 1 and st.game.two_step:
             hit = _match_two_step(st, parts)
             if hit is not None:
                 return hit, None
@@ -196,15 +196,15 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
 
 
 def _node(st: State, name: str) -> int | None:
-    return st.c.node_index.get(name)
+    return st.compiled.node_index.get(name)
 
 
 def _parse_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | None:
     """Rides, shots, builds, drawbridges, pushes (None when the text is none of these)."""
-    c = st.c
+    c = st.compiled
     m = _BRIDGE_RE.match(raw)
     if m:
-        if not st.g.has_drawbridges:
+        if not st.game.has_drawbridges:
             return None, Reason(X.E_NOT_AVAILABLE, "DRAW-1",
                                 "drawbridges are not part of this game (the board's castles "
                                 "have none)")
@@ -224,7 +224,7 @@ def _parse_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | 
     m = _BUILD_RE.match(raw)
     if m:
         src, dst = _node(st, m.group(2)), _node(st, m.group(4))
-        if not st.g.has_builds:
+        if not st.game.has_builds:
             return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1",
                                 "building is not part of this variant")
         t = c.letter_to_type.get(m.group(3))
@@ -288,11 +288,11 @@ def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | No
     letter = m.group(1)
     for a in st.legal_actions():
         if a[0] == RSHOT and a[3] == dst and tuple(a[2]) == tuple(pre) and \
-                st.c.letter[st.ptype[a[1]]] == letter:
+                st.compiled.letter[st.ptype[a[1]]] == letter:
             return a, None
     src = pre[0][0] if pre else None
     cands = (_pick_piece(st, letter, at, set()) if at is not None else []) or (
-        [x for x in st.pieces_at(st.node[src]) if st.c.letter[st.ptype[x]] == letter]
+        [x for x in st.pieces_at(st.node[src]) if st.compiled.letter[st.ptype[x]] == letter]
         if src is not None else [])
     if not cands:
         return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such catapult: {parts[-1]!r}")
@@ -306,7 +306,7 @@ def _match_two_step(st: State, parts: list[str]) -> tuple | None:
     m1, m2 = _MOVE_RE.match(parts[0]), _MOVE_RE.match(parts[1])
     if not m1 or not m2:
         return None
-    c = st.c
+    c = st.compiled
     n1 = [m1.group(2)] + [h[1] for h in _HOP_RE.findall(m1.group(3))]
     n2 = [m2.group(2)] + [h[1] for h in _HOP_RE.findall(m2.group(3))]
     if any(x not in c.node_index for x in n1 + n2):
@@ -331,7 +331,7 @@ def _parse_move(st: State, text: str, response: bool,
         return None, Reason(X.E_BAD_NOTATION, "",
                             f"cannot read {text!r}: expected e.g. 'E s12>s14', 'N s3*w7', "
                             "'(E a1*x4)', 'decline' or 'end'")
-    c = st.c
+    c = st.compiled
     letter, start, hops, bang = m.group(1), m.group(2), m.group(3), bool(m.group(4))
     if letter not in c.letter_to_type:
         return None, Reason(X.E_BAD_NOTATION, "", f"unknown piece letter {letter!r}")
@@ -391,7 +391,7 @@ def puzzle_signature(st: State, pid: int) -> str:
     """RULES.md 5.9 letters with `/` for foreign cargo, seen from the carrier's (original)
     owner: 'D/S' an opponent's camel ridden by one's soldier, 'Gs/S' a galleon with an own and
     a partner's soldier, 'G/N' a knight aboard the partner's galleon."""
-    c = st.c
+    c = st.compiled
     base = st.orig[pid] if st.orig[pid] >= 0 else st.owner[pid]
     own, foreign = [], []
     stack = list(st.cargo[pid])
@@ -424,7 +424,7 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
     m = _PUZ_SPECIAL.match(raw)
     if not m:
         return None
-    c = st.c
+    c = st.compiled
     matches = []
     legal = st.legal_actions()
     if m.group("tower") or m.group("lower"):
@@ -498,7 +498,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     m = _PUZ.match(raw)
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "BOARD-5", f"cannot read puzzle notation {text!r}")
-    c = st.c
+    c = st.compiled
     mover_sig = m.group("mover")
     want_from = c.number_to_node.get(int(m.group("from"))) if m.group("from") else None
     if m.group("dash"):

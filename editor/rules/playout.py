@@ -31,7 +31,7 @@ class InvariantError(AssertionError):
 def check_invariants(st: State, total: int) -> None:
     """One stack per field (MOVE-3), cargo consistent and within capacity (CARRY-1/2),
     piece conservation (CAPT-11), budget and ranges respected (TURN-6, MOVE-5)."""
-    c = st.c
+    c = st.compiled
     alive = 0
     for p in range(len(st.ptype)):
         v = st.node[p]
@@ -62,11 +62,11 @@ def check_invariants(st: State, total: int) -> None:
     for v, o in enumerate(st.occ):
         if o >= 0 and (st.node[o] != v or st.carrier[o] >= 0):
             raise InvariantError(f"field {c.node_ids[v]} holds a piece that is not there")
-    opts = st.g.opts
+    opts = st.game.opts
     if (opts.score_cargo_individually and not opts.score_seized_vessel_as_captured
             and alive + sum(st.captured) != total + st.built):
         raise InvariantError(f"piece count {alive} + captured {sum(st.captured)} != {total}")
-    if not st.terminal and st.ap_spent > st.g.variant.base_budget:
+    if not st.terminal and st.ap_spent > st.game.variant.base_budget:
         raise InvariantError(f"AP spent {st.ap_spent} exceeds the base budget")
 
 
@@ -77,7 +77,7 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     left = st.ap_left()
     if left <= 0 or rng.random() < end_prob:
         return A_END
-    g = st.g
+    g = st.game
     if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
             rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
         extra = [a for a in st.legal_actions()
@@ -184,7 +184,7 @@ def _bridge_filter(s: State, pid: int):
     """Raised drawbridges close their accesses (DRAW-3) for the networkx twin as well."""
     if not s.raised:
         return lambda u, v: True
-    team = s.c.team_of[s.owner[pid]]
+    team = s.compiled.team_of[s.owner[pid]]
     return lambda u, v: not ((u in s.raised or v in s.raised)
                              and s.bridge_blocks(u, v, team, False))
 
@@ -195,7 +195,7 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
     import networkx as nx
 
     rng = random.Random(seed)
-    c = game.c
+    c = game.compiled
     # sample positions from random playouts
     states: list[State] = []
     st = game.initial_state()

@@ -19,11 +19,11 @@ class Responses(Search):
 
     def response_seats(self, victim: int, partner_only: bool) -> list[int]:
         """RECAP-2 only the victim; TEAM-3 / FREEZE-6 his partner's pieces; TEAM-14."""
-        c = self.c
+        c = self.compiled
         seats = [] if partner_only else [victim]
-        for s in range(self.g.n):
+        for s in range(self.game.seat_count):
             if s != victim and c.team_of[s] == c.team_of[victim]:
-                if self.is_frozen(s) and not self.g.opts.frozen_partner_pieces_usable:
+                if self.is_frozen(s) and not self.game.opts.frozen_partner_pieces_usable:
                     continue
                 seats.append(s)
         return seats
@@ -31,11 +31,11 @@ class Responses(Search):
     def responses(self) -> list[tuple]:
         """RECAP-3/-4/-12: one piece within reach captures the capturer on the scene."""
         victim, _cap, scene, partner_only = self.window
-        reach = self.g.variant.recapture_reach
+        reach = self.game.variant.recapture_reach
         seats = set(self.response_seats(victim, partner_only))
         if not seats:
             return []
-        c = self.c
+        c = self.compiled
         # static ball around the scene: only pieces there can reach it
         ball = {scene}
         frontier = [scene]
@@ -61,17 +61,17 @@ class Responses(Search):
                 if key in seen:
                     continue
                 seen.add(key)
-            maxd = min(reach, self.c.range_[self.ptype[pid]])
+            maxd = min(reach, self.compiled.range_[self.ptype[pid]])
             for v, d, kind in self.search(pid, maxd):
                 if v == scene and kind == K_CAPTURE:
                     acts.append((RESP, pid, self.path_to(v), ()))
                     if d == 1:
                         one_step.add(pid)
-            if not self.g.opts.recapture_moves_must_be_necessary and self.cargo[pid]:
+            if not self.game.opts.recapture_moves_must_be_necessary and self.cargo[pid]:
                 acts.extend(self.unload_responses(pid, scene, reach))
-        if self.g.two_step and reach >= 2:
+        if self.game.two_step and reach >= 2:
             acts.extend(self.two_step_responses(mine, scene, seats, one_step))
-        if self.g.has_shooters:
+        if self.game.has_shooters:
             acts.extend(self.retaliation_shots(seats, scene))
         return acts
 
@@ -81,7 +81,7 @@ class Responses(Search):
         one-step capture by another piece that could not have captured in one step with the
         cargo it had before (the ship docks and its elephant lands; a soldier mounts a wild
         camel and the camel captures)."""
-        c = self.c
+        c = self.compiled
         out: list[tuple] = []
         near = set(c.any_adj[scene])
         done: set[tuple] = set()
@@ -126,7 +126,7 @@ class Responses(Search):
             probe = self.clone()
             for r, v in unloads:
                 probe.relocate(r, v)
-            for v, _d, kind in probe.search(pid, min(reach, self.c.range_[self.ptype[pid]])):
+            for v, _d, kind in probe.search(pid, min(reach, self.compiled.range_[self.ptype[pid]])):
                 if v == scene and kind == K_CAPTURE:
                     out.append((RESP, pid, probe.path_to(v), tuple(unloads)))
         return out
@@ -137,15 +137,15 @@ class Responses(Search):
         if self.terminal:
             return
         last = end or self.ap_left() <= 0  # TURN-11
-        opts = self.g.opts
+        opts = self.game.opts
         partner_only = False
         open_window = True
         if self.is_frozen(victim):
             open_window = False  # RECAP-16, FREEZE-2
-        elif last and victim == (self.mover + 1) % self.g.n and \
+        elif last and victim == (self.mover + 1) % self.game.seat_count and \
                 opts.last_action_capture_denies_response:
             # RECAP-14: the left neighbour gets no response; TEAM-14 partner pieces if allowed
-            open_window = opts.last_action_partner_response and self.g.variant.team_game
+            open_window = opts.last_action_partner_response and self.game.variant.team_game
             partner_only = True
         if open_window:
             self.window = (victim, pid, scene, partner_only)
@@ -162,7 +162,7 @@ class Responses(Search):
 
     def regenerate(self, pid: int) -> None:
         """CAPT-10: a capturer not taken by a response regains its full range (TURN-6 caps AP)."""
-        if self.node[pid] >= 0 and self.c.regenerates[self.ptype[pid]]:
+        if self.node[pid] >= 0 and self.compiled.regenerates[self.ptype[pid]]:
             self.steps[pid] = 0
 
     def _apply_response(self, pid: int, path: tuple[int, ...], unloads: tuple) -> None:
@@ -170,13 +170,13 @@ class Responses(Search):
         victim, _cap, scene, _p = self.window
         mover = self.mover
         was_unprotected = self.unprotected(mover)
-        before = [self.count(x) for x in range(self.g.n)]
+        before = [self.count(x) for x in range(self.game.seat_count)]
         for r, v in unloads:  # RECAP-7, or the first of two steps (RECAP-5)
             self.relocate(r, v)
         self.window = None
         o = self.occ[scene]
-        back = (victim if self.c.sea_type[self.ptype[o]]
-                and not self.c.sea_type[self.ptype[pid]] else None)  # RECAP-13
+        back = (victim if self.compiled.sea_type[self.ptype[o]]
+                and not self.compiled.sea_type[self.ptype[pid]] else None)  # RECAP-13
         self.capture_at(pid, scene, victim, back)
         self.close_response(mover, victim, before, was_unprotected)
 
@@ -189,7 +189,7 @@ class Responses(Search):
         if self.terminal:
             return
         if was_unprotected and self.count(mover) < before[mover]:
-            if self.g.opts.vulnerable_loss_end_timing == "immediately":
+            if self.game.opts.vulnerable_loss_end_timing == "immediately":
                 self.decide_by_points("VULN-2: unprotected player lost a piece to a response")
                 return
             self.vuln_end_pending = True
@@ -199,7 +199,7 @@ class Responses(Search):
         """Why nothing but a response or decline is possible now (RECAP-1)."""
         victim, _cap, scene, _p = self.window
         return Reason(X.E_RESPONSE_PENDING, "RECAP-1",
-                      f"{self.c.seat_ids[victim]} must first respond to the capture on "
+                      f"{self.compiled.seat_ids[victim]} must first respond to the capture on "
                       f"{self.field_name(scene)} or decline")
 
     def _apply_decline(self) -> None:
@@ -216,14 +216,14 @@ def _generated(st: Responses, b: tuple) -> bool:
 
 def explain_response(st: Responses, a: tuple) -> Reason | None:
     """None when the response is legal (it is generated), else why not."""
-    if len(a) == 4 and a[3] and st.g.two_step and st.window is not None:
+    if len(a) == 4 and a[3] and st.game.two_step and st.window is not None:
         return _explain_two_step(st, a)
     r = _explain_walk(st, a)
     if r is not None:
         return r
     b = st.normalize(a)
     if not _generated(st, b):
-        if tuple(a[3]) and st.g.two_step:
+        if tuple(a[3]) and st.game.two_step:
             return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-6",
                           "the final piece could capture in one step without the first "
                           "step, or the steps do not reach the capturer (RECAP-5)")
@@ -233,7 +233,7 @@ def explain_response(st: Responses, a: tuple) -> Reason | None:
 
 def _explain_two_step(st: Responses, a: tuple) -> Reason | None:
     """RECAP-5: a first step by another piece, then the capture."""
-    c = st.c
+    c = st.compiled
     b = st.normalize(a)
     if _generated(st, b):
         return None
@@ -255,7 +255,7 @@ def _explain_two_step(st: Responses, a: tuple) -> Reason | None:
 
 
 def _explain_walk(st: Responses, a: tuple) -> Reason | None:
-    c = st.c
+    c = st.compiled
     if len(a) != 4:
         return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
     pid, path = a[1], tuple(a[2])
@@ -279,7 +279,7 @@ def _explain_walk(st: Responses, a: tuple) -> Reason | None:
                       f"the response must capture the capturer on {st.field_name(scene)}")
     unloads = tuple(a[3])
     if unloads:
-        if st.g.opts.recapture_moves_must_be_necessary:
+        if st.game.opts.recapture_moves_must_be_necessary:
             return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-6",
                           f"{st.describe(pid)} could capture with its riders aboard; dismounting "
                           "them first is an unnecessary step")
@@ -293,7 +293,7 @@ def _explain_walk(st: Responses, a: tuple) -> Reason | None:
                               f"the rider cannot dismount to {st.field_name(v)}")
             probe.relocate(r_pid, v)
         st = probe
-    reach = min(st.g.variant.recapture_reach, c.range_[st.ptype[pid]])
+    reach = min(st.game.variant.recapture_reach, c.range_[st.ptype[pid]])
     return check_path(st, pid, path, reach, None, None, response=True)
 
 

@@ -16,7 +16,7 @@ class Search(StateData):
 
     def fits(self, carrier: int, t: int) -> bool:
         """Can `carrier` take one more piece of type t (CARRY-1, CARRY-2, CARRY-6)?"""
-        cap = self.c.carries[self.ptype[carrier]].get(t, 0)
+        cap = self.compiled.carries[self.ptype[carrier]].get(t, 0)
         if cap == 0:
             return False
         load = self.cargo[carrier]
@@ -27,7 +27,7 @@ class Search(StateData):
 
     def can_capture(self, pid: int, o: int) -> bool:
         """Capture matrix (CAPT-2), boarding enemy vessels (CAPT-5)."""
-        c, ptype = self.c, self.ptype
+        c, ptype = self.compiled, self.ptype
         tp, to = ptype[pid], ptype[o]
         caps = c.captures[tp]
         if to not in caps:
@@ -55,7 +55,7 @@ class Search(StateData):
         CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
         Parents are left in self._parent for path reconstruction.
         """
-        c = self.c
+        c = self.compiled
         t = self.ptype[pid]
         me = self.owner[pid]
         team = c.team_of
@@ -65,7 +65,7 @@ class Search(StateData):
         occ, owner = self.occ, self.owner
         is_sea = c.is_sea
         jumps = c.jumps_own[t]
-        opts = self.g.opts
+        opts = self.game.opts
         ground_ok = opts.vessel_in_harbour_counts_as_ground
         raised = self.raised
         siege_home = c.siege[t] and not opts.siege_may_enter_own_castle
@@ -76,7 +76,7 @@ class Search(StateData):
         hop = storm and opts.siege_seize_from_adjacent_tower  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self.may_dismount(pid):
             return []
-        team_perm = self.g.variant.team_game
+        team_perm = self.game.variant.team_game
         self._stamp += 1
         st = self._stamp
         mark, parent = self._mark, self._parent
@@ -157,7 +157,7 @@ class Search(StateData):
         """DRAW-3: a raised drawbridge closes its access (CONF-33
         raised_drawbridge_blocks_own_pieces); PIECE-SIEGE-13: a soldier stepping off a siege
         engine on the front field into an enemy tower crosses it anyway."""
-        c = self.c
+        c = self.compiled
         tower = v if v in self.raised else u
         if c.tower_front.get(tower) not in (u, v):
             return False
@@ -165,13 +165,13 @@ class Search(StateData):
         if storming and tower == v and c.team_of[c.castle_owner[v]] != myteam:
             return False
         return not (c.team_of[raiser] == myteam
-                    and not self.g.opts.raised_drawbridge_blocks_own_pieces)
+                    and not self.game.opts.raised_drawbridge_blocks_own_pieces)
 
     def may_dismount(self, pid: int) -> bool:
         """PIECE-CAMEL-8 (CONF-31): no dismounting from a commandeered camel aboard a vessel
         (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables.
         TEAM-13: off a partner's elephant or chariot only in front of the grail."""
-        c = self.c
+        c = self.compiled
         ca = self.carrier[pid]
         tc = self.ptype[ca]
         if (self.owner[ca] != self.owner[pid] and not c.sea_type[tc] and not c.siege[tc]
@@ -179,7 +179,7 @@ class Search(StateData):
             return self.node[pid] == c.grail_front  # TEAM-13: a partner's elephant / chariot
         if not c.commandeerable[tc] or self.carrier[ca] < 0:
             return True
-        if self.g.opts.camel_dismount_aboard_vessel == "never":
+        if self.game.opts.camel_dismount_aboard_vessel == "never":
             return False
         return self.orig[ca] < 0
 
@@ -187,7 +187,7 @@ class Search(StateData):
         """Team game: may a piece of type t get on the partner's carrier o (on field v)?
         TEAM-7 partner vessels (docked), TEAM-9 riderless camels, TEAM-11 siege engines,
         TEAM-13 elephants and chariots only on the field in front of the grail."""
-        c = self.c
+        c = self.compiled
         to = self.ptype[o]
         if not self.fits(o, t):
             return False
@@ -201,22 +201,22 @@ class Search(StateData):
 
     def partner_jump(self, u: int, v: int) -> bool:
         """TEAM-12 / CONF-25: knights pass partner pieces only on the grail roads by default."""
-        mode = self.g.opts.knight_jump_partner_pieces
+        mode = self.game.opts.knight_jump_partner_pieces
         if mode == "anywhere":
             return True
-        return mode == "grail_roads_only" and v in self.c.grail_road_nodes
+        return mode == "grail_roads_only" and v in self.compiled.grail_road_nodes
 
     def can_take_over(self, pid: int, o: int, u: int, u_rides: bool) -> bool:
         """PIECE-CAMEL-3: a soldier mounts an enemy camel without rider (from the ground);
         PIECE-SIEGE-5: a soldier steps from an adjacent own siege tower onto an unmanned enemy
         siege tower (siege_seize_from_adjacent_tower)."""
-        c = self.c
+        c = self.compiled
         to = self.ptype[o]
         if self.cargo[o] or not self.fits(o, self.ptype[pid]):
             return False
         if c.commandeerable[to]:
             return not u_rides and self.carrier[o] < 0
-        if c.siege[to] and self.g.opts.siege_seize_from_adjacent_tower:
+        if c.siege[to] and self.game.opts.siege_seize_from_adjacent_tower:
             ca = self.carrier[pid]
             return (u == self.node[pid] and ca >= 0 and c.siege[self.ptype[ca]]
                     and self.owner[ca] == self.owner[pid])
@@ -234,10 +234,10 @@ class Search(StateData):
     def range_limit(self, pid: int) -> int:
         """MOVE-5; PIECE-GALLEON-3 / CONF-5: a catapult-laden galleon moves at most
         catapult_galleon_max_steps."""
-        c = self.c
+        c = self.compiled
         lim = c.range_[self.ptype[pid]]
         if c.catapult_cargo_types and self.cargo[pid]:
-            cap = self.g.opts.catapult_galleon_max_steps
+            cap = self.game.opts.catapult_galleon_max_steps
             if cap != "none" and any(self.ptype[x] in c.catapult_cargo_types
                                      for x in self.cargo[pid]):
                 lim = min(lim, cap)
@@ -257,7 +257,7 @@ class Search(StateData):
         owner, node, carrier = self.owner, self.node, self.carrier
         out = []
         seen: set[tuple[int, int, int]] = set()
-        team = self.g.variant.team_game
+        team = self.game.variant.team_game
         resting = self.resting
         for pid in range(len(owner)):
             if node[pid] < 0:
@@ -288,7 +288,7 @@ class Search(StateData):
         a partner moves it while at least one of his pieces is aboard."""
         owner = self.owner
         tc = self.ptype[pid]
-        if not (self.c.sea_type[tc] or self.c.siege[tc]):
+        if not (self.compiled.sea_type[tc] or self.compiled.siege[tc]):
             return owner[pid] == s  # elephants, chariots, (ridden) camels: their controller
         mine = theirs = False
         stack = list(self.cargo[pid])
@@ -311,7 +311,7 @@ class Search(StateData):
     def graph_distance(self, pid: int, target: int, limit: int) -> int:
         """Steps from pid's field to target over its type's connections, ignoring pieces
         (limit + 1 when farther)."""
-        adj = self.c.adj_unloaded[self.ptype[pid]]
+        adj = self.compiled.adj_unloaded[self.ptype[pid]]
         seen = {self.node[pid]}
         frontier = [self.node[pid]]
         for d in range(1, limit + 1):

@@ -15,15 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from dataclasses import fields as declared_fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from editor.rules import explain as X
 from editor.rules.compiled import Compiled, CompileError
 from editor.rules.explain import Reason
 from editor.rules.outcome import Result
-
-if TYPE_CHECKING:
-    from editor.rules.engine import Game
 
 # how the undo snapshot copies a field
 VALUE, LIST, NESTED, SET, DICT = "value", "list", "nested", "set", "dict"
@@ -42,8 +39,8 @@ class StateData:
     """Every field of a position, declared once. Per piece id: ptype, owner, node, carrier,
     cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark."""
 
-    g: Game = _f(None, lambda g: g)  # the game (board, variant, compiled tables)
-    c: Compiled = _f(None, lambda g: g.c)  # the compiled tables, g.c
+    game: Any = _f(None, lambda g: g)  # the Game (editor.rules.engine): board, variant, opts
+    compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
     ptype: list[int] = _f(LIST, lambda g: [])
     owner: list[int] = _f(LIST, lambda g: [])
     node: list[int] = _f(LIST, lambda g: [])  # -1 once captured
@@ -51,10 +48,10 @@ class StateData:
     cargo: list[list[int]] = _f(NESTED, lambda g: [])
     steps: list[int] = _f(LIST, lambda g: [])  # steps moved this turn (MOVE-5)
     orig: list[int] = _f(LIST, lambda g: [])  # owner before a take-over (PIECE-CAMEL-3)
-    occ: list[int] = _f(LIST, lambda g: [-1] * len(g.c.node_ids))  # top piece per node
-    cnt_all: list[int] = _f(LIST, lambda g: [0] * g.n)
-    cnt_land: list[int] = _f(LIST, lambda g: [0] * g.n)
-    captured: list[int] = _f(LIST, lambda g: [0] * g.n)  # pieces captured by a seat (CAPT-11)
+    occ: list[int] = _f(LIST, lambda g: [-1] * len(g.compiled.node_ids))  # top piece per node
+    cnt_all: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
+    cnt_land: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
+    captured: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # captured by a seat (CAPT-11)
     turn: int = _f(VALUE, lambda g: 0)
     ap_spent: int = _f(VALUE, lambda g: 0)
     quiet: int = _f(VALUE, lambda g: 0)  # turns (rounds) without capture (WIN-25)
@@ -75,18 +72,18 @@ class StateData:
     raised: dict[int, int] = _f(DICT, lambda g: {})  # tower node -> raiser (DRAW-2)
     resting: dict[int, int] = _f(DICT, lambda g: {})  # piece -> last resting turn (BUILD-9)
     built: int = _f(VALUE, lambda g: 0)
-    frozen_mark: list[int] = _f(LIST, lambda g: [-1] * g.n)  # last frozen turn (CONF-19)
+    frozen_mark: list[int] = _f(LIST, lambda g: [-1] * g.seat_count)  # last frozen turn (CONF-19)
     any_capture: bool = _f(VALUE, lambda g: False)
     # caches and history, not part of the position
     keep_undo: bool = _f(None, lambda g: True)
     _undo: list[tuple] = _f(None, lambda g: [])
-    _mark: list[int] = _f(None, lambda g: [0] * len(g.c.node_ids))
-    _parent: list[int] = _f(None, lambda g: [-1] * len(g.c.node_ids))
+    _mark: list[int] = _f(None, lambda g: [0] * len(g.compiled.node_ids))
+    _parent: list[int] = _f(None, lambda g: [-1] * len(g.compiled.node_ids))
     _stamp: int = _f(None, lambda g: 0)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Any) -> None:
         for f in declared_fields(StateData):
             setattr(self, f.name, f.metadata["init"](g))
 
@@ -100,7 +97,7 @@ class StateData:
     def add_piece(self, seat: str, ptype: str, field_id: str, cargo: list | None = None,
                   steps: int = 0) -> int:
         """Place a piece (with a cargo tree of (type, [cargo]) tuples); returns its id."""
-        c = self.c
+        c = self.compiled
         if seat not in c.seat_index:
             raise CompileError(f"unknown seat '{seat}'")
         if ptype not in c.type_index:
@@ -125,12 +122,12 @@ class StateData:
         self.cargo.append([])
         self.steps.append(steps)
         self.cnt_all[seat] += 1
-        if self.c.land_piece[t]:
+        if self.compiled.land_piece[t]:
             self.cnt_land[seat] += 1
         return pid
 
     def add_cargo(self, pid: int, cargo: list) -> None:
-        c = self.c
+        c = self.compiled
         for item in cargo:
             name, sub = item[0], item[1]
             steps = item[2] if len(item) > 2 else 0
@@ -146,7 +143,7 @@ class StateData:
 
     @property
     def mover(self) -> int:
-        return self.turn % self.g.n
+        return self.turn % self.game.seat_count
 
     @property
     def actor_index(self) -> int | None:
@@ -155,18 +152,18 @@ class StateData:
         if self.window is not None:
             return self.window[0]
         if self.draw is not None:
-            return (self.draw + 1) % self.g.n
+            return (self.draw + 1) % self.game.seat_count
         return self.mover
 
     @property
     def actor(self) -> str | None:
         """Seat id of who acts now: the mover, or the victim during a response window."""
         i = self.actor_index
-        return None if i is None else self.c.seat_ids[i]
+        return None if i is None else self.compiled.seat_ids[i]
 
     def penalty_fields(self, s: int) -> tuple[int, int]:
         """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
-        c, occ, owner, team = self.c, self.occ, self.owner, self.c.team_of
+        c, occ, owner, team = self.compiled, self.occ, self.owner, self.compiled.team_of
         ts = team[s]
         nc = 0
         for f in c.castle_fields[s]:
@@ -183,15 +180,15 @@ class StateData:
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
         nc, ng = self.penalty_fields(s)
-        return nc + ng >= self.g.variant.freeze_threshold
+        return nc + ng >= self.game.variant.freeze_threshold
 
     def budget(self, s: int | None = None) -> int:
         """Current budget (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per penalty
         field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
         if s is None:
             s = self.mover
-        g = self.g
-        base = g.c.opening[s] if self.turn <= s else g.variant.base_budget
+        g = self.game
+        base = g.compiled.opening[s] if self.turn <= s else g.variant.base_budget
         nc, ng = self.penalty_fields(s)
         if nc + ng >= g.variant.freeze_threshold:
             return 0  # FREEZE-2
@@ -203,15 +200,15 @@ class StateData:
 
     def count(self, s: int) -> int:
         """Pieces counted by elimination_scope (CONF-11)."""
-        return self.cnt_land[s] if self.g.land_scope else self.cnt_all[s]
+        return self.cnt_land[s] if self.game.land_scope else self.cnt_all[s]
 
     def unprotected(self, s: int) -> bool:
         """VULN-1: exactly two pieces left (VULN-5: not in team games by default)."""
-        return self.g.vuln_active and self.count(s) == 2
+        return self.game.vuln_active and self.count(s) == 2
 
     def score(self, s: int) -> int:
         """WIN-10: own pieces on the board + pieces captured + grail and enemy capital fields."""
-        c, occ, owner = self.c, self.occ, self.owner
+        c, occ, owner = self.compiled, self.occ, self.owner
         held = 0
         for f in c.grail_fields:
             o = occ[f]
@@ -247,7 +244,7 @@ class StateData:
 
     def signature(self, pid: int) -> str:
         """Puzzle-book stack letters (RULES.md 5.9): 'Gess' = galleon, elephant, 2 soldiers."""
-        c = self.c
+        c = self.compiled
         letters = [c.letter[self.ptype[pid]]]
         stack = list(self.cargo[pid])
         while stack:
@@ -257,12 +254,12 @@ class StateData:
         return "".join(letters)
 
     def describe(self, pid: int) -> str:
-        c = self.c
+        c = self.compiled
         where = c.node_ids[self.node[pid]] if self.node[pid] >= 0 else "(captured)"
         return f"{c.seat_ids[self.owner[pid]]} {c.type_names[self.ptype[pid]]} on {where}"
 
     def field_name(self, node: int) -> str:
-        return self.c.node_ids[node]
+        return self.compiled.node_ids[node]
 
     def special_precheck(self, a: tuple) -> Reason | object | None:
         """Shared start of the explanation of the non-move kinds (shots, builds, drawbridges,
@@ -274,7 +271,8 @@ class StateData:
             return None
         s = self.mover
         if self.is_frozen(s):
-            return Reason(X.E_FROZEN, "FREEZE-2", f"{self.c.seat_ids[s]} is frozen and has no AP")
+            return Reason(X.E_FROZEN, "FREEZE-2",
+                          f"{self.compiled.seat_ids[s]} is frozen and has no AP")
         if a[0] in ("shoot", "build", "ride", "push"):
             pid = a[1]
             if not (0 <= pid < len(self.ptype)) or self.node[pid] < 0:
@@ -309,7 +307,7 @@ class StateData:
         else:
             self.cargo[o].append(pid)
             self.carrier[pid] = o
-            if self.owner[o] != self.owner[pid] and self.c.commandeerable[self.ptype[o]]:
+            if self.owner[o] != self.owner[pid] and self.compiled.commandeerable[self.ptype[o]]:
                 self.take_over(o, self.owner[pid])
         self.set_node(pid, v)
         if old >= 0:
@@ -335,7 +333,7 @@ class StateData:
         s = self.owner[pid] if self.orig[pid] < 0 else self.orig[pid]
         self.orig[pid] = -1
         self.cnt_all[s] -= 1
-        if self.c.land_piece[self.ptype[pid]]:
+        if self.compiled.land_piece[self.ptype[pid]]:
             self.cnt_land[s] -= 1
         self.captured[by] += 1
         self.node[pid] = -1
@@ -346,12 +344,12 @@ class StateData:
         """pid takes the stack on v (CAPT-1, CAPT-5 boarding, CAPT-7 seizure, CAPT-9 sinking).
         A vessel retaken in a response goes back to `new_owner`, the victim (RECAP-13).
         Returns the victim seat."""
-        c = self.c
+        c = self.compiled
         o = self.occ[v]
         victim = self.owner[o]
         old_carrier = self.carrier[pid]
         self.detach(pid)
-        opts = self.g.opts
+        opts = self.game.opts
         if c.sea_type[self.ptype[o]] and not c.sea_type[self.ptype[pid]]:
             removed = 0
             for x in list(self.cargo[o]):  # CAPT-5: the cargo is captured

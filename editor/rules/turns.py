@@ -15,8 +15,12 @@ from editor.rules.actions import (
     ActionKind,
 )
 from editor.rules.explain import Reason
-from editor.rules.outcome import Result
+from editor.rules.outcome import Result, Termination
 from editor.rules.state import StateData
+
+POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
+FROZEN, SIEGE = Termination.FROZEN, Termination.SIEGE
+RESIGNATION, DRAW_AGREED = Termination.RESIGNATION, Termination.DRAW_AGREED
 
 
 class Turns(StateData):
@@ -34,8 +38,8 @@ class Turns(StateData):
     def end_turn(self) -> None:
         """TURN-11 end of turn; WIN-24 count-based endings; TURN-10 rounds; auto-pass of
         players without AP (FREEZE-2: their turns still count)."""
-        g = self.g
-        for _guard in range(4 * g.n + 4):
+        g = self.game
+        for _guard in range(4 * g.seat_count + 4):
             self.window = None
             self.end_pending = False
             self.draw = None
@@ -44,8 +48,8 @@ class Turns(StateData):
                 self.quiet = 0
             elif g.opts.no_capture_window == "rounds_since_last_capture" and counting:
                 self.quiet += 1
-            if g.opts.no_capture_window == "complete_rounds" and self.mover == g.n - 1:
-                self.quiet = self.quiet + g.n if self.quiet_round_clean else 0
+            if g.opts.no_capture_window == "complete_rounds" and self.mover == g.seat_count - 1:
+                self.quiet = self.quiet + g.seat_count if self.quiet_round_clean else 0
                 self.quiet_round_clean = True
             self.captured_this_turn = False
             if self.vuln_end_pending:
@@ -73,9 +77,9 @@ class Turns(StateData):
                 return
 
     def check_turn_end(self) -> None:
-        g = self.g
+        g = self.game
         vic = g.victory
-        n = g.n
+        n = g.seat_count
         if "one_piece_left" in vic and any(self.count(s) == 1 for s in range(n)):  # WIN-8
             self.decide_by_points(self.victory_rule("one_piece_left", "WIN-8")
                                    + ": a player has one piece left")
@@ -98,36 +102,39 @@ class Turns(StateData):
                                            f"{rounds} rounds")
                 return
 
-    def finish(self, winners: tuple[int, ...] | tuple[str, ...], reason: str) -> None:
-        ids = tuple(w if isinstance(w, str) else self.c.seat_ids[w] for w in winners)
+    def finish_as(self, how: Termination, winners: tuple[int, ...] | tuple[str, ...],
+                  reason: str) -> None:
+        """End the game (WIN-24): winners (seat indexes or ids), the reason text starting with
+        the rule ID, the termination family; scores are the victory points (WIN-10)."""
+        ids = tuple(w if isinstance(w, str) else self.compiled.seat_ids[w] for w in winners)
         self.terminal = True
         self.window = None
-        self.result_ = Result(ids, reason, {self.c.seat_ids[s]: self.score(s)
-                                            for s in range(self.g.n)})
+        self.result_ = Result(ids, reason, {self.compiled.seat_ids[s]: self.score(s)
+                                            for s in range(self.game.seat_count)}, how)
 
     def team_members(self, s: int) -> tuple[int, ...]:
-        t = self.c.team_of[s]
-        return tuple(x for x in range(self.g.n) if self.c.team_of[x] == t)
+        t = self.compiled.team_of[s]
+        return tuple(x for x in range(self.game.seat_count) if self.compiled.team_of[x] == t)
 
     def decide_by_points(self, why: str) -> None:
         """WIN-8/WIN-9 by victory points (WIN-10); FREEZE-4 frozen players excluded; WIN-23
         ties shared, or CONF-13 captured_then_shared."""
-        cands = [s for s in range(self.g.n) if not self.is_frozen(s)]
-        if self.g.opts.frozen_exclusion == "frozen_during_last_round":  # CONF-19, FREEZE-4
-            recent = self.turn - self.g.n
+        cands = [s for s in range(self.game.seat_count) if not self.is_frozen(s)]
+        if self.game.opts.frozen_exclusion == "frozen_during_last_round":  # CONF-19, FREEZE-4
+            recent = self.turn - self.game.seat_count
             cands = [s for s in cands if self.frozen_mark[s] <= recent]
         if not cands:
-            self.finish((), why + "; every player is frozen")
+            self.finish_as(POINTS, (), why + "; every player is frozen")
             return
         best = max(self.score(s) for s in cands)
         top = [s for s in cands if self.score(s) == best]
-        if len(top) > 1 and self.g.opts.count_tiebreak == "captured_then_shared":
+        if len(top) > 1 and self.game.opts.count_tiebreak == "captured_then_shared":
             most = max(self.captured[s] for s in top)
             top = [s for s in top if self.captured[s] == most]
-        self.finish(tuple(top), why + " (WIN-10 victory points)")
+        self.finish_as(POINTS, tuple(top), why + " (WIN-10 victory points)")
 
     def enemy_castle_fields(self, s: int) -> int:
-        c, occ, owner = self.c, self.occ, self.owner
+        c, occ, owner = self.compiled, self.occ, self.owner
         n = 0
         for t, fields in enumerate(c.castle_fields):
             if c.team_of[t] == c.team_of[s]:
@@ -140,50 +147,50 @@ class Turns(StateData):
 
     def decide_two_player_timeout(self) -> None:
         """WIN-3: more enemy capital fields wins; tie: CONF-10 two_player_timeout_tiebreak."""
-        held = [self.enemy_castle_fields(s) for s in range(self.g.n)]
+        held = [self.enemy_castle_fields(s) for s in range(self.game.seat_count)]
         best = max(held)
-        top = [s for s in range(self.g.n) if held[s] == best]
-        if len(top) > 1 and self.g.opts.two_player_timeout_tiebreak == "most_captured":
+        top = [s for s in range(self.game.seat_count) if held[s] == best]
+        if len(top) > 1 and self.game.opts.two_player_timeout_tiebreak == "most_captured":
             most = max(self.captured[s] for s in top)
             top = [s for s in top if self.captured[s] == most]
         why = self.victory_rule("no_capture_limit", "WIN-3") + ": no capture for the round limit"
-        self.finish(tuple(top) if len(top) == 1 else (), why + ("" if len(top) == 1
+        self.finish_as(POINTS, tuple(top) if len(top) == 1 else (), why + ("" if len(top) == 1
                                                                  else "; tie, draw"))
 
     def decide_team_timeout(self) -> None:
         """TEAM-5: more grail + opposing capital fields; tie: team victory points; else draw."""
-        c = self.c
+        c = self.compiled
         teams = sorted(set(c.team_of))
         def fields(t: int) -> int:
             n = 0
-            for s in range(self.g.n):
+            for s in range(self.game.seat_count):
                 if c.team_of[s] == t:
                     n += self.enemy_castle_fields(s)
                     n += sum(1 for f in c.grail_fields
                              if self.occ[f] >= 0 and self.owner[self.occ[f]] == s)
             return n
         def points(t: int) -> int:
-            return sum(self.score(s) for s in range(self.g.n) if c.team_of[s] == t)
+            return sum(self.score(s) for s in range(self.game.seat_count) if c.team_of[s] == t)
         ranked = sorted(teams, key=lambda t: (fields(t), points(t)), reverse=True)
         a, b = ranked[0], ranked[1]
         if (fields(a), points(a)) == (fields(b), points(b)):
-            self.finish((), self.victory_rule("team_no_capture_limit", "TEAM-5")
+            self.finish_as(POINTS, (), self.victory_rule("team_no_capture_limit", "TEAM-5")
                          + ": no capture for the round limit; tie, draw")
             return
-        self.finish(tuple(s for s in range(self.g.n) if c.team_of[s] == a),
+        self.finish_as(POINTS, tuple(s for s in range(self.game.seat_count) if c.team_of[s] == a),
                      self.victory_rule("team_no_capture_limit", "TEAM-5")
                      + ": no capture for the round limit")
 
     def check_immediate(self, by: int, before: list[int] | None) -> None:
         """WIN-24: immediate victories after every action (including responses)."""
-        g, c = self.g, self.c
+        g, c = self.game, self.compiled
         vic = g.victory
-        n = g.n
+        n = g.seat_count
         if before is not None:
             if "elimination" in vic:  # WIN-6: the capturer took an opponent's last pieces
                 for s in range(n):
                     if s != by and before[s] > 0 and self.count(s) == 0:
-                        self.finish((by,), self.victory_rule("elimination", "WIN-6")
+                        self.finish_as(ELIMINATION, (by,), self.victory_rule("elimination", "WIN-6")
                                      + f": {c.seat_ids[by]} took the last pieces of "
                                      f"{c.seat_ids[s]}")
                         return
@@ -191,8 +198,9 @@ class Turns(StateData):
                 for s in range(n):
                     if self.cnt_land[s] == 0:
                         others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
-                        self.finish(others, self.victory_rule("annihilation", "WIN-2")
-                                     + f": {c.seat_ids[s]} has no land pieces left")
+                        rule = self.victory_rule("annihilation", "WIN-2")
+                        self.finish_as(ELIMINATION, others,
+                                       f"{rule}: {c.seat_ids[s]} has no land pieces left")
                         return
             if "team_elimination" in vic:  # TEAM-5, TEAM-6, CONF-23
                 last_two = g.opts.team_elimination_rule == "last_two_land_pieces"
@@ -203,8 +211,9 @@ class Turns(StateData):
                         continue  # last_two: the mover's team takes the last two in its turn
                     if self.cnt_land[s] == 0:
                         others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
-                        self.finish(others, self.victory_rule("team_elimination", "TEAM-5")
-                                     + f": {c.seat_ids[s]} lost all land pieces")
+                        rule = self.victory_rule("team_elimination", "TEAM-5")
+                        self.finish_as(ELIMINATION, others,
+                                       f"{rule}: {c.seat_ids[s]} lost all land pieces")
                         return
         for kind in ("siege_in_capital", "siege_in_tower", "siege_in_grail"):
             if kind in vic and self.siege_win(kind):
@@ -221,35 +230,35 @@ class Turns(StateData):
                 if len(holders) == 1:
                     h = holders.pop()
                     if h >= 0 and c.team_of[h] != c.team_of[s]:
-                        self.finish((h,), self.victory_rule("capital_occupation", "WIN-1")
-                                     + f": {c.seat_ids[h]} holds the whole capital "
-                                     f"of {c.seat_ids[s]}")
+                        rule = self.victory_rule("capital_occupation", "WIN-1")
+                        self.finish_as(CAPITAL, (h,), f"{rule}: {c.seat_ids[h]} holds the "
+                                       f"whole capital of {c.seat_ids[s]}")
                         return
         if "team_freeze" in vic or "all_others_frozen" in vic:
             frozen = [self.is_frozen(s) for s in range(n)]
             if "team_freeze" in vic and any(frozen):  # TEAM-5
                 s = frozen.index(True)
                 others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
-                self.finish(others, self.victory_rule("team_freeze", "TEAM-5")
+                self.finish_as(FROZEN, others, self.victory_rule("team_freeze", "TEAM-5")
                              + f": {c.seat_ids[s]} is frozen")
                 return
             if "all_others_frozen" in vic and frozen.count(False) == 1:  # WIN-7
                 mobile = frozen.index(False)
                 win = mobile if g.opts.all_frozen_winner == "sole_mobile_player" else by
-                self.finish((win,), self.victory_rule("all_others_frozen", "WIN-7")
+                self.finish_as(FROZEN, (win,), self.victory_rule("all_others_frozen", "WIN-7")
                              + ": all other players are frozen")
                 return
 
     def victory_rule(self, kind: str, default: str) -> str:
         """The rule ID the variant names for a victory condition (e.g. WIN-16 for GC4)."""
-        cond = self.g.victory.get(kind)
+        cond = self.game.victory.get(kind)
         return (cond.rule if cond is not None and cond.rule else default)
 
     def siege_win(self, kind: str) -> bool:
         """WIN-5 (siege tower in the enemy capital), WIN-11 (siege tower in the grail), WIN-13 /
         WIN-20 / TEAM-6 (siege engine into an enemy tower): an immediate win for its owner
         (and partner)."""
-        c = self.c
+        c = self.compiled
         fields = c.grail_fields if kind == "siege_in_grail" else [
             f for fs in c.castle_fields for f in fs]
         for f in fields:
@@ -259,16 +268,17 @@ class Turns(StateData):
             s = self.owner[o]
             if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
                 continue
-            rule = self.g.victory[kind].rule or kind
-            self.finish(self.team_members(s), f"{rule}: {c.seat_ids[s]} brought a siege piece "
-                         f"onto {c.node_ids[f]}")
+            rule = self.game.victory[kind].rule or kind
+            self.finish_as(SIEGE, self.team_members(s),
+                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {c.node_ids[f]}")
             return True
         return False
 
     def _apply_resign(self) -> None:
         s = self.mover  # WIN-26 with allow_resignation: the resigning side loses
-        others = tuple(x for x in range(self.g.n) if self.c.team_of[x] != self.c.team_of[s])
-        self.finish(others, f"WIN-26: {self.c.seat_ids[s]} resigned")
+        team = self.compiled.team_of
+        others = tuple(x for x in range(self.game.seat_count) if team[x] != team[s])
+        self.finish_as(RESIGNATION, others, f"WIN-26: {self.compiled.seat_ids[s]} resigned")
 
     def _apply_offer(self) -> None:
         self.draw = self.mover
@@ -276,7 +286,7 @@ class Turns(StateData):
 
     def _apply_accept(self) -> None:
         self.draw = None
-        self.finish((), "WIN-4: draw agreed")
+        self.finish_as(DRAW_AGREED, (), "WIN-4: draw agreed")
 
     def _apply_reject(self) -> None:
         self.draw = None
@@ -292,7 +302,7 @@ def explain_end(st: Turns, a: tuple) -> Reason | None:
 
 def explain_draw(st: Turns, a: tuple) -> Reason | None:
     """WIN-4: offering, accepting and rejecting an agreed draw."""
-    if "agreed_draw" not in st.g.victory:
+    if "agreed_draw" not in st.game.victory:
         return Reason(X.E_NOT_AVAILABLE, "WIN-4", "this variant has no agreed draw")
     if st.window is not None:
         return st.pending_reason()
@@ -306,7 +316,7 @@ def explain_draw(st: Turns, a: tuple) -> Reason | None:
 
 
 def explain_resign(st: Turns, a: tuple) -> Reason | None:
-    if not st.g.opts.allow_resignation:
+    if not st.game.opts.allow_resignation:
         return Reason(X.E_NOT_AVAILABLE, "WIN-26", "resignation is not allowed")
     return None
 

@@ -58,7 +58,7 @@ def _digest(text: str) -> str:
 
 def canonical(st: State) -> dict:
     """Everything that makes the position, by name (piece types and seats as names)."""
-    c = st.c
+    c = st.compiled
     seats = c.seat_ids
     nodes = c.node_ids
     res = st.result()
@@ -92,7 +92,7 @@ def legal_digest(st: State) -> tuple[int, str]:
 def probe_actions(st: State, rng: random.Random) -> list[list]:
     """A few candidate actions, mostly illegal: random walks of the actor's pieces (and random
     shots and builds where the variant has them), as [kind, pid, [field ids], extra]."""
-    c = st.c
+    c = st.compiled
     out: list[list] = []
     pids = [p for p in range(len(st.ptype)) if st.node[p] >= 0]
     for _ in range(PROBES):
@@ -117,7 +117,7 @@ def probe_actions(st: State, rng: random.Random) -> list[list]:
 
 
 def _game(st: State) -> Game:
-    return st.g
+    return st.game
 
 
 def nodes_of(c, v: int) -> str:
@@ -126,12 +126,12 @@ def nodes_of(c, v: int) -> str:
 
 def probe_tuple(st: State, probe: list) -> tuple:
     kind, pid, fields, extra = probe
-    idx = st.c.node_index
+    idx = st.compiled.node_index
     vs = tuple(idx[f] for f in fields)
     if kind == "shoot":
         return ("shoot", pid, vs[0])
     if kind == "build":
-        return ("build", pid, st.c.type_index[extra], vs[0])
+        return ("build", pid, st.compiled.type_index[extra], vs[0])
     if kind == "resp":
         return ("resp", pid, vs, ())
     return ("move", pid, vs, bool(extra))

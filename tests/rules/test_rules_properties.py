@@ -69,7 +69,7 @@ def test_explain_agrees_with_legal_actions(name, seed, plies):
         pid = rng.randrange(len(st.ptype))
         if st.node[pid] < 0:
             continue
-        dest = rng.randrange(len(st.c.node_ids))
+        dest = rng.randrange(len(st.compiled.node_ids))
         if dest == st.node[pid]:
             continue
         a = st.normalize((kind, pid, (st.node[pid], dest), extra))
