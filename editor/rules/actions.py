@@ -88,7 +88,8 @@ class ActionKind(NamedTuple):
     """One row of the action table: everything about one kind of action side by side.
 
     `cost(state, action)` AP the mover pays; `apply(state, action)` performs a legal action;
-    `explain(state, action)` None when legal, else the Reason; `generate(state, seat, ap_left)`
+    `explain(state, action)` None when legal, else the Reason; `text(state, action, full_path)`
+    its engine notation (parsing is `editor.rules.notation`); `generate(state, seat, ap_left)`
     the kind's legal actions in the mover's turn (None: produced by another generator, e.g.
     rides come out of the move search, responses out of the response window); `gate` names the
     `Game` flag that says whether the variant has this kind at all.
@@ -98,5 +99,6 @@ class ActionKind(NamedTuple):
     cost: Callable[[Any, tuple], int]
     apply: Callable[[Any, tuple], None]
     explain: Callable[[Any, tuple], Any]
+    text: Callable[[Any, tuple, bool], str]
     generate: Callable[[Any, int, int], list[tuple]] | None = None
     gate: str | None = None

@@ -28,7 +28,7 @@ class Building(StateData):
         if not types:
             return out
         for pid in range(len(self.ptype)):
-            if (self.owner[pid] != s or self.node[pid] < 0 or self.ptype[pid] != self.game.soldier_t
+            if (self.owner[pid] != s or self.node[pid] < 0 or not c.builds[self.ptype[pid]]
                     or self.carrier[pid] >= 0):
                 continue
             u = self.node[pid]
@@ -37,7 +37,7 @@ class Building(StateData):
             for t in types:
                 place = c.build_place[t]
                 if place == "under_builder":
-                    if self.fits_type(t, self.game.soldier_t) and self.site_ok_for(s, t, u):
+                    if self.fits_type(t, self.ptype[pid]) and self.site_ok_for(s, t, u):
                         out.append((BUILD, pid, t, u))
                 elif place == "adjacent_land":
                     for v in c.any_adj[u]:
@@ -109,7 +109,7 @@ def explain_build(st: Building, a: tuple) -> Reason | None:
     pid, t, v = a[1], a[2], a[3]
     if st.ap_left() < st.game.variant.build_cost:
         return Reason(X.E_NO_AP, "BUILD-1", f"building costs {st.game.variant.build_cost} AP")
-    if st.ptype[pid] != st.game.soldier_t or st.carrier[pid] >= 0:
+    if not c.builds[st.ptype[pid]] or st.carrier[pid] >= 0:
         return Reason(X.E_CANNOT_BUILD, "BUILD-1", "only a soldier on foot builds")
     lim = c.build_limit[t] if 0 <= t < len(c.build_limit) else None
     if lim is None:
@@ -129,8 +129,15 @@ def _generate(st: Building, s: int, left: int) -> list[tuple]:
     return st.build_actions(s) if left >= st.game.variant.build_cost else []
 
 
+def build_notation(st: Building, a: tuple, full_path: bool) -> str:
+    """`S a1+K@b2`: the soldier on a1 builds a catapult on b2."""
+    c, pid = st.compiled, a[1]
+    return (f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}+{c.letter[a[2]]}"
+            f"@{c.node_ids[a[3]]}")
+
+
 KINDS = (
     ActionKind(BUILD, lambda st, a: st.game.variant.build_cost,
-               lambda st, a: st._apply_build(a[1], a[2], a[3]), explain_build, _generate,
-               "has_builds"),
+               lambda st, a: st._apply_build(a[1], a[2], a[3]), explain_build, build_notation,
+               _generate, "has_builds"),
 )

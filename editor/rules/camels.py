@@ -101,8 +101,20 @@ def _path_cost(st: Camels, a: tuple) -> int:
     return len(a[2]) - 1
 
 
+def ride_notation(st: Camels, a: tuple, full_path: bool) -> str:
+    """`S a1~a2`: take over the riderless camel / siege tower on a2."""
+    head, _sep, last = st.move_text(a[1], a[2], full_path, capture=False).rpartition(">")
+    return f"{head}~{last}"
+
+
+def push_notation(st: Camels, a: tuple, full_path: bool) -> str:
+    """`push D a1>a2`."""
+    return "push " + st.move_text(a[1], a[2], True, capture=False)
+
+
 KINDS = (
-    ActionKind(RIDE, _path_cost, lambda st, a: st._apply_ride(a[1], a[2], a[3]), explain_ride),
+    ActionKind(RIDE, _path_cost, lambda st, a: st._apply_ride(a[1], a[2], a[3]), explain_ride,
+               ride_notation),
     ActionKind(PUSH, _path_cost, lambda st, a: st._apply_push(a[1], a[2]), explain_push,
-               lambda st, s, left: st.push_actions(s, left), "has_push"),
+               push_notation, lambda st, s, left: st.push_actions(s, left), "has_push"),
 )

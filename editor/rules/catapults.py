@@ -196,10 +196,26 @@ def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
     return Reason(X.E_NO_TARGET, "PIECE-CATAPULT-5", f"no enemy piece on {st.field_name(v)}")
 
 
+def shot_notation(st: Catapults, a: tuple, full_path: bool) -> str:
+    """`K a1#x4`."""
+    c, pid = st.compiled, a[1]
+    return f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}#{c.node_ids[a[2]]}"
+
+
+def rshot_notation(st: Catapults, a: tuple, full_path: bool) -> str:
+    """`(K a1#x4)`; `(G s1>s2, K s2#x4)` after one step."""
+    c, pid = st.compiled, a[1]
+    parts = [f"{c.letter[st.ptype[q]]} {c.node_ids[st.node[q]]}>{c.node_ids[w]}"
+             for q, w in a[2]]
+    at = a[2][0][1] if a[2] else st.node[pid]
+    parts.append(f"{c.letter[st.ptype[pid]]} {c.node_ids[at]}#{c.node_ids[a[3]]}")
+    return "(" + ", ".join(parts) + ")"
+
+
 KINDS = (
     ActionKind(SHOOT, lambda st, a: st.game.variant.shot_cost,
-               lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot,
+               lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot, shot_notation,
                lambda st, s, left: st.shot_actions(s, left), "has_shooters"),
     ActionKind(RSHOT, lambda st, a: 0, lambda st, a: st._apply_rshot(a[1], a[2], a[3]),
-               explain_rshot),
+               explain_rshot, rshot_notation),
 )

@@ -30,7 +30,7 @@ class Drawbridges(StateData):
             if tower in self.raised:
                 if (left >= g.variant.drawbridge_lower_cost and holder == s
                         and c.team_of[c.castle_owner[tower]] != myteam
-                        and self.ptype[o] == g.soldier_t):
+                        and c.lowers_drawbridges[self.ptype[o]]):
                     out.append((LOWER, tower))
                 continue
             if left < g.variant.drawbridge_raise_cost:
@@ -74,10 +74,15 @@ def explain_bridge(st: Drawbridges, a: tuple) -> Reason | None:
                   f"{st.compiled.seat_ids[st.mover]} may not {kind} this drawbridge")
 
 
+def bridge_notation(st: Drawbridges, a: tuple, full_path: bool) -> str:
+    """`raise t1`, `lower t1`."""
+    return f"{a[0]} {st.compiled.node_ids[a[1]]}"
+
+
 KINDS = (
     ActionKind(RAISE, lambda st, a: st.game.variant.drawbridge_raise_cost,
-               lambda st, a: st._apply_raise(a[1]), explain_bridge,
+               lambda st, a: st._apply_raise(a[1]), explain_bridge, bridge_notation,
                lambda st, s, left: st.bridge_actions(s, left), "has_drawbridges"),
     ActionKind(LOWER, lambda st, a: st.game.variant.drawbridge_lower_cost,
-               lambda st, a: st._apply_lower(a[1]), explain_bridge),
+               lambda st, a: st._apply_lower(a[1]), explain_bridge, bridge_notation),
 )

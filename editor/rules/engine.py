@@ -99,7 +99,6 @@ class Game:
         self.has_builds = any(x is not None for x in self.compiled.build_limit)
         self.has_drawbridges = any(self.compiled.has_drawbridge)
         self.has_push = any(self.compiled.push_steps)
-        self.soldier_t = self.compiled.type_index.get("soldier", -1)
 
     # ---- construction -------------------------------------------------------------------
 

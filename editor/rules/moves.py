@@ -274,8 +274,7 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
         if c.sea_type[to] and not c.sea_type[t]:
             bad = [x for x in st.pieces_at(v)[1:] if st.ptype[x] not in c.captures[t]]
             if bad:
-                rule = "PIECE-ELEPHANT-2" if c.type_names[st.ptype[bad[0]]] == "elephant" \
-                    else "CAPT-5"
+                rule = c.immunity_rule[st.ptype[bad[0]]] or "CAPT-5"  # PIECE-ELEPHANT-2
                 return Reason(X.E_CANNOT_CAPTURE, rule,
                               f"a {tname} cannot board {st.describe(o)}: it cannot capture the "
                               f"{c.type_names[st.ptype[bad[0]]]} aboard")
@@ -288,8 +287,8 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
             return Reason(X.E_CANNOT_CAPTURE, "PIECE-SHIP-2",
                           f"vessels and land pieces cannot capture each other ({who} -> "
                           f"{st.describe(o)})")
-        rule = ("PIECE-ELEPHANT-2" if c.type_names[to] == "elephant"
-                and tname == "soldier" else "CAPT-2")
+        rule = (c.immunity_rule[to] if c.immunity_rule[to] and tname in c.immunity_rule_for[to]
+                else "CAPT-2")  # PIECE-ELEPHANT-2: immune to soldiers
         return Reason(X.E_CANNOT_CAPTURE, rule, f"{who} cannot capture {st.describe(o)}")
     return None
 
@@ -453,4 +452,9 @@ def _apply(st: Moves, a: tuple) -> None:
     st._apply_move(a[1], a[2], a[3])
 
 
-KINDS = (ActionKind(MOVE, _move_cost, _apply, explain_move),)
+def move_notation(st: Moves, a: tuple, full_path: bool) -> str:
+    """`E s12>s14`, `N s3*w7`, `N s3*w7!` (capture and end the turn)."""
+    return st.move_text(a[1], a[2], full_path) + ("!" if a[3] else "")
+
+
+KINDS = (ActionKind(MOVE, _move_cost, _apply, explain_move, move_notation),)

@@ -43,17 +43,12 @@ from editor.rules.engine import (
     A_OFFER,
     A_REJECT,
     A_RESIGN,
-    ACCEPT_DRAW,
+    ACTIONS,
     BUILD,
-    DECLINE,
-    END,
     LOWER,
     MOVE,
-    OFFER_DRAW,
     PUSH,
     RAISE,
-    REJECT_DRAW,
-    RESIGN,
     RESP,
     RIDE,
     RSHOT,
@@ -77,68 +72,9 @@ _PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({_FIELD})((?:\s*>\s*{_FIELD})+)$")
 
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
-    """Engine notation of an action in state `st` (before it is applied)."""
-    kind = a[0]
-    if kind == DECLINE:
-        return "decline"
-    if kind == END:
-        return "end"
-    if kind == OFFER_DRAW:
-        return "offer draw"
-    if kind == ACCEPT_DRAW:
-        return "accept draw"
-    if kind == REJECT_DRAW:
-        return "reject draw"
-    if kind == RESIGN:
-        return "resign"
-    c = st.compiled
-    if kind in (RAISE, LOWER):
-        return f"{kind} {c.node_ids[a[1]]}"
-    if kind == SHOOT:
-        pid = a[1]
-        return f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}#{c.node_ids[a[2]]}"
-    if kind == RSHOT:
-        pid = a[1]
-        parts = [f"{c.letter[st.ptype[q]]} {c.node_ids[st.node[q]]}>{c.node_ids[w]}"
-                 for q, w in a[2]]
-        at = a[2][0][1] if a[2] else st.node[pid]
-        parts.append(f"{c.letter[st.ptype[pid]]} {c.node_ids[at]}#{c.node_ids[a[3]]}")
-        return "(" + ", ".join(parts) + ")"
-    if kind == BUILD:
-        pid = a[1]
-        return (f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}+{c.letter[a[2]]}"
-                f"@{c.node_ids[a[3]]}")
-    if kind == PUSH:
-        return "push " + _move_text(st, a[1], a[2], True, capture=False)
-    pid, path = a[1], a[2]
-    if kind == RIDE:
-        text = _move_text(st, pid, path, full_path, capture=False)
-        head, _sep, last = text.rpartition(">")
-        return f"{head}~{last}"
-    if kind == MOVE:
-        return _move_text(st, pid, path, full_path) + ("!" if a[3] else "")
-    parts = [f"{c.letter[st.ptype[r]]} {c.node_ids[st.node[r]]}>{c.node_ids[v]}"
-             for r, v in a[3]]
-    if a[3] and st.game.two_step and path[0] != st.node[pid]:
-        parts.append(_move_text(st, pid, path, True, capture=True))
-    else:
-        parts.append(_move_text(st, pid, path, full_path, capture=True))
-    return "(" + ", ".join(parts) + ")"
-
-
-def _move_text(st: State, pid: int, path: tuple[int, ...], full: bool,
-               capture: bool | None = None) -> str:
-    c = st.compiled
-    dest = path[-1]
-    if capture is None:
-        o = st.occ[dest]
-        capture = o >= 0 and c.team_of[st.owner[o]] != c.team_of[st.owner[pid]]
-    nodes = path if full else (path[0], dest)
-    text = f"{c.letter[st.ptype[pid]]} {c.node_ids[nodes[0]]}"
-    for i, v in enumerate(nodes[1:], 1):
-        sep = "*" if capture and i == len(nodes) - 1 else ">"
-        text += f"{sep}{c.node_ids[v]}"
-    return text
+    """Engine notation of an action in state `st` (before it is applied): the `text` of the
+    action's kind (editor.rules.engine.ACTIONS)."""
+    return ACTIONS[a[0]].text(st, a, full_path)
 
 
 def _pick_piece(st: State, letter: str, node: int, prefer: set[int]) -> list[int]:

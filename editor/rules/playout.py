@@ -189,14 +189,8 @@ def _bridge_filter(s: State, pid: int):
                              and s.bridge_blocks(u, v, team, False))
 
 
-def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
-          playout_actions: int = 5000) -> dict:
-    """The three figures of the brief, measured in one run (medians)."""
-    import networkx as nx
-
-    rng = random.Random(seed)
-    c = game.compiled
-    # sample positions from random playouts
+def _sample_positions(game: Game, rng: random.Random, positions: int) -> list[State]:
+    """Positions from random playouts (no open response window)."""
     states: list[State] = []
     st = game.initial_state()
     st.keep_undo = False
@@ -211,9 +205,19 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
             st.apply(random_action(st, rng), check=False)
         if not st.terminal and st.window is None:
             states.append(st.clone())
-    # networkx: one DiGraph per piece type built once from the same compiled,
-    # restriction-filtered adjacency (barred types, X bridges, one-way, terrain); blocking by
-    # pieces is applied at query time as a node filter, exactly what our search does
+    return states
+
+
+def _destination_timings(game: Game, states: list[State],
+                         repeats: int) -> tuple[list[float], list[float], int]:
+    """Seconds per range-6 destination search, ours and networkx's, and disagreements.
+
+    networkx: one DiGraph per piece type built once from the same compiled, restriction-filtered
+    adjacency (barred types, X bridges, one-way, terrain); blocking by pieces is applied at query
+    time as a node filter, exactly what our search does."""
+    import networkx as nx
+
+    c = game.compiled
     graphs: dict[tuple[int, bool], nx.DiGraph] = {}
 
     def graph_of(t: int, loaded: bool) -> nx.DiGraph:
@@ -254,14 +258,11 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
                 nxres = {v: d for v, d in nxres.items() if v != start}
                 if plain != nxres:
                     mismatch += 1
-    # all legal actions in the start position
-    start_state = game.initial_state()
-    times = []
-    for _ in range(max(repeats, 20)):
-        t0 = time.perf_counter()
-        acts = start_state.legal_actions()
-        times.append(time.perf_counter() - t0)
-    # playouts
+    return ours, theirs, mismatch
+
+
+def _playout_rate(game: Game, rng: random.Random, playout_actions: int) -> float:
+    """Random playout actions per second."""
     st = game.initial_state()
     st.keep_undo = False
     n = 0
@@ -272,7 +273,24 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
             st.keep_undo = False
         st.apply(random_action(st, rng), check=False)
         n += 1
-    dt = time.perf_counter() - t0
+    return n / (time.perf_counter() - t0)
+
+
+def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
+          playout_actions: int = 5000) -> dict:
+    """The three figures of the brief, measured in one run (medians)."""
+    rng = random.Random(seed)
+    c = game.compiled
+    states = _sample_positions(game, rng, positions)
+    ours, theirs, mismatch = _destination_timings(game, states, repeats)
+    # all legal actions in the start position
+    start_state = game.initial_state()
+    times = []
+    for _ in range(max(repeats, 20)):
+        t0 = time.perf_counter()
+        acts = start_state.legal_actions()
+        times.append(time.perf_counter() - t0)
+    rate = _playout_rate(game, rng, playout_actions)
     med_ours, med_nx = _median_us(ours), _median_us(theirs)
     return {
         "board": game.board.name,
@@ -286,5 +304,5 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
         "networkx_disagreements": mismatch,
         "start_legal_actions": len(acts),
         "start_legal_actions_median_ms": round(statistics.median(times) * 1e3, 3),
-        "playout_actions_per_second": round(n / dt, 1),
+        "playout_actions_per_second": round(rate, 1),
     }

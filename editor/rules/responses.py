@@ -245,10 +245,10 @@ def _explain_two_step(st: Responses, a: tuple) -> Reason | None:
         return Reason(X.E_BAD_NOTATION, "RECAP-5", "the first step cannot be made")
     o = probe.occ[st.window[2]]
     if o >= 0 and 0 <= b[1] < len(probe.ptype) and not probe.can_capture(b[1], o):
-        victim_t = c.type_names[probe.ptype[o]]
-        rule = "PIECE-ELEPHANT-2" if victim_t == "elephant" else "CAPT-3"
+        victim_t = probe.ptype[o]
+        rule = c.immunity_rule[victim_t] or "CAPT-3"  # e.g. PIECE-ELEPHANT-2
         return Reason(X.E_CANNOT_CAPTURE, rule,
-                      f"{probe.describe(b[1])} cannot capture the {victim_t}")
+                      f"{probe.describe(b[1])} cannot capture the {c.type_names[victim_t]}")
     return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-6",
                   "the final piece could capture in one step without the first step, or "
                   "the steps do not reach the capturer (RECAP-5)")
@@ -307,8 +307,22 @@ def _free(st: Responses, a: tuple) -> int:
     return 0  # RECAP-8: responses cost no AP
 
 
+def response_notation(st: Responses, a: tuple, full_path: bool) -> str:
+    """`(E a1*x4)`; `(S a1>f2, E a1*x4)` unload first (RECAP-7); `(B s1>h, E h*x4)` two steps."""
+    c = st.compiled
+    pid, path = a[1], a[2]
+    parts = [f"{c.letter[st.ptype[r]]} {c.node_ids[st.node[r]]}>{c.node_ids[v]}"
+             for r, v in a[3]]
+    if a[3] and st.game.two_step and path[0] != st.node[pid]:
+        parts.append(st.move_text(pid, path, True, capture=True))
+    else:
+        parts.append(st.move_text(pid, path, full_path, capture=True))
+    return "(" + ", ".join(parts) + ")"
+
+
 KINDS = (
     ActionKind(RESP, _free, lambda st, a: st._apply_response(a[1], a[2], a[3]),
-               explain_response),
-    ActionKind(DECLINE, _free, lambda st, a: st._apply_decline(), explain_decline),
+               explain_response, response_notation),
+    ActionKind(DECLINE, _free, lambda st, a: st._apply_decline(), explain_decline,
+               lambda st, a, full: "decline"),
 )

@@ -258,6 +258,22 @@ class StateData:
         where = c.node_ids[self.node[pid]] if self.node[pid] >= 0 else "(captured)"
         return f"{c.seat_ids[self.owner[pid]]} {c.type_names[self.ptype[pid]]} on {where}"
 
+    def move_text(self, pid: int, path: tuple[int, ...], full: bool,
+                  capture: bool | None = None) -> str:
+        """Engine notation of a piece's path: `E s12>s14`, `N s3*w7` (capture: `*` before the
+        last field; None: a capture when an enemy stands there); `full` names every field."""
+        c = self.compiled
+        dest = path[-1]
+        if capture is None:
+            o = self.occ[dest]
+            capture = o >= 0 and c.team_of[self.owner[o]] != c.team_of[self.owner[pid]]
+        nodes = path if full else (path[0], dest)
+        text = f"{c.letter[self.ptype[pid]]} {c.node_ids[nodes[0]]}"
+        for i, v in enumerate(nodes[1:], 1):
+            sep = "*" if capture and i == len(nodes) - 1 else ">"
+            text += f"{sep}{c.node_ids[v]}"
+        return text
+
     def field_name(self, node: int) -> str:
         return self.compiled.node_ids[node]
 

@@ -325,10 +325,18 @@ def _free(st: Turns, a: tuple) -> int:
     return 0
 
 
+def _word(text: str):
+    return lambda st, a, full_path: text
+
+
 KINDS = (
-    ActionKind(END, _free, lambda st, a: st.end_turn(), explain_end),
-    ActionKind(OFFER_DRAW, _free, lambda st, a: st._apply_offer(), explain_draw),
-    ActionKind(ACCEPT_DRAW, _free, lambda st, a: st._apply_accept(), explain_draw),
-    ActionKind(REJECT_DRAW, _free, lambda st, a: st._apply_reject(), explain_draw),
-    ActionKind(RESIGN, _free, lambda st, a: st._apply_resign(), explain_resign),
+    ActionKind(END, _free, lambda st, a: st.end_turn(), explain_end, _word("end")),
+    ActionKind(OFFER_DRAW, _free, lambda st, a: st._apply_offer(), explain_draw,
+               _word("offer draw")),
+    ActionKind(ACCEPT_DRAW, _free, lambda st, a: st._apply_accept(), explain_draw,
+               _word("accept draw")),
+    ActionKind(REJECT_DRAW, _free, lambda st, a: st._apply_reject(), explain_draw,
+               _word("reject draw")),
+    ActionKind(RESIGN, _free, lambda st, a: st._apply_resign(), explain_resign,
+               _word("resign")),
 )
