@@ -23,8 +23,9 @@ tuple can be on the hot path of the move generator); their fields per kind:
 * `("decline",)`, `("end",)`, `("offer_draw",)`, `("accept_draw",)`, `("reject_draw",)`,
   `("resign",)` (only with `allow_resignation`, WIN-26).
 
-The `Move`, `Response`, ... NamedTuples below name those fields for readers and callers that
-want attribute access (`Move(*action)`); they compare equal to the plain tuples.
+The `Move`, `Response`, ... NamedTuples below name those fields; `named(action)` gives that view
+(it compares and hashes equal to the plain tuple). The generators build plain tuples because a
+NamedTuple costs about twice a tuple literal to create on the move generator's hot path.
 """
 
 from __future__ import annotations
@@ -82,6 +83,23 @@ class Push(NamedTuple):
     kind: str  # PUSH
     pid: int
     path: tuple[int, ...]
+
+
+class Bridge(NamedTuple):
+    kind: str  # RAISE or LOWER
+    tower: int
+
+
+_VIEWS: dict[str, type] = {MOVE: Move, RIDE: Move, RESP: Response, SHOOT: Shot,
+                           RSHOT: RetaliationShot, BUILD: Build, PUSH: Push, RAISE: Bridge,
+                           LOWER: Bridge}
+
+
+def named(action: tuple) -> tuple:
+    """The action with named fields (`Move`, `Response`, ...); it compares and hashes equal to
+    the plain tuple. Kinds without fields (`("end",)`, ...) come back as they are."""
+    view = _VIEWS.get(action[0]) if action else None
+    return view._make(action) if view is not None else action
 
 
 class ActionKind(NamedTuple):

@@ -193,10 +193,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         other = State.__new__(State)
         other.game, other.compiled = self.game, self.compiled
         other.restore(self.snapshot())
-        other._undo = []
-        other._mark = [0] * len(self._mark)
-        other._parent = [-1] * len(self._parent)
-        other._stamp = 0
+        other.reset_caches()
         other.keep_undo = self.keep_undo
         return other
 

@@ -14,17 +14,6 @@ class Search(StateData):
 
     __slots__ = ()
 
-    def fits(self, carrier: int, t: int) -> bool:
-        """Can `carrier` take one more piece of type t (CARRY-1, CARRY-2, CARRY-6)?"""
-        cap = self.compiled.carries[self.ptype[carrier]].get(t, 0)
-        if cap == 0:
-            return False
-        load = self.cargo[carrier]
-        if not load:
-            return True
-        ptype = self.ptype
-        return len(load) < cap and all(ptype[x] == t for x in load)
-
     def can_capture(self, pid: int, o: int) -> bool:
         """Capture matrix (CAPT-2), boarding enemy vessels (CAPT-5)."""
         c, ptype = self.compiled, self.ptype

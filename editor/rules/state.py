@@ -87,6 +87,14 @@ class StateData:
         for f in declared_fields(StateData):
             setattr(self, f.name, f.metadata["init"](g))
 
+    def reset_caches(self) -> None:
+        """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""
+        n = len(self.compiled.node_ids)
+        self._undo = []
+        self._mark = [0] * n
+        self._parent = [-1] * n
+        self._stamp = 0
+
     def snapshot(self) -> tuple:
         """The position as a tuple of copies (the fields with an `undo` copy kind)."""
         return _snapshot(self)
@@ -126,6 +134,17 @@ class StateData:
             self.cnt_land[seat] += 1
         return pid
 
+    def fits(self, carrier: int, t: int) -> bool:
+        """Can `carrier` take one more piece of type t (CARRY-1, CARRY-2, CARRY-6)?"""
+        cap = self.compiled.carries[self.ptype[carrier]].get(t, 0)
+        if cap == 0:
+            return False
+        load = self.cargo[carrier]
+        if not load:
+            return True
+        ptype = self.ptype
+        return len(load) < cap and all(ptype[x] == t for x in load)
+
     def add_cargo(self, pid: int, cargo: list) -> None:
         c = self.compiled
         for item in cargo:
@@ -143,10 +162,12 @@ class StateData:
 
     @property
     def mover(self) -> int:
+        """Seat index whose turn it is (TURN-1; the turn counter modulo the seats)."""
         return self.turn % self.game.seat_count
 
     @property
     def actor_index(self) -> int | None:
+        """Seat index of who acts now (see `actor`); None once the game is over."""
         if self.terminal:
             return None
         if self.window is not None:
@@ -196,6 +217,7 @@ class StateData:
                    - ng * g.opts.grail_penalty_per_field)
 
     def ap_left(self) -> int:
+        """Action points the mover has left this turn (TURN-6, TURN-9)."""
         return max(0, self.budget(self.mover) - self.ap_spent)
 
     def count(self, s: int) -> int:
@@ -224,9 +246,12 @@ class StateData:
         return self.cnt_all[s] + self.captured[s] + held
 
     def is_terminal(self) -> bool:
+        """True once the game is over (WIN-24)."""
         return self.terminal
 
     def result(self) -> Result | None:
+        """The outcome once the game is over (winners, reason with rule ID, scores,
+        termination), else None."""
         return self.result_
 
     def pieces_at(self, node: int) -> list[int]:
