@@ -443,7 +443,6 @@ def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None
                   f"no path leads {st.describe(pid)} to {st.field_name(dest)}")
 
 
-
 def _move_cost(st: Moves, a: tuple) -> int:
     return len(a[2]) - 1
 
