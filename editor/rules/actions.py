@@ -107,10 +107,12 @@ class ActionKind(NamedTuple):
 
     `cost(state, action)` AP the mover pays; `apply(state, action)` performs a legal action;
     `explain(state, action)` None when legal, else the Reason; `text(state, action, full_path)`
-    its engine notation (parsing is `editor.rules.notation`); `generate(state, seat, ap_left)`
-    the kind's legal actions in the mover's turn (None: produced by another generator, e.g.
-    rides come out of the move search, responses out of the response window); `gate` names the
-    `Game` flag that says whether the variant has this kind at all.
+    its engine notation; `generate(state, seat, ap_left)` the kind's legal actions in the
+    mover's turn (None: produced by another generator, e.g. rides come out of the move search,
+    responses out of the response window); `gate` names the `Game` flag that says whether the
+    variant has this kind at all; `parse(state, text)` reads the kind's own text form: None
+    when the text is not of this form, else (action, None) or (None, reason). Moves, responses
+    and the words (`end`, `decline`, ...) are read by `editor.rules.notation` itself.
     """
 
     kind: str
@@ -120,3 +122,4 @@ class ActionKind(NamedTuple):
     text: Callable[[Any, tuple, bool], str]
     generate: Callable[[Any, int, int], list[tuple]] | None = None
     gate: str | None = None
+    parse: Callable[[Any, str], Any] | None = None

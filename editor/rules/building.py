@@ -4,10 +4,15 @@ BUILD action kind's generator, cost, apply and explanation side by side.
 
 from __future__ import annotations
 
+import re
+
 from editor.rules import explain as X
 from editor.rules.actions import BUILD, ActionKind
 from editor.rules.explain import Reason
 from editor.rules.state import StateData
+from editor.rules.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+
+BUILD_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*\+\s*([A-Z])\s*@\s*({FIELD})$")
 
 
 class Building(StateData):
@@ -136,8 +141,28 @@ def build_notation(st: Building, a: tuple, full_path: bool) -> str:
             f"@{c.node_ids[a[3]]}")
 
 
+def parse_build(st: Building, raw: str) -> Parsed | None:
+    """`S a1+K@b2`."""
+    m = BUILD_RE.match(raw)
+    if not m:
+        return None
+    src, dst = node_of(st, m.group(2)), node_of(st, m.group(4))
+    if not st.game.has_builds:
+        return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
+    t = st.compiled.letter_to_type.get(m.group(3))
+    if src is None or dst is None:
+        return unknown_field(raw)
+    if t is None:
+        return None, Reason(X.E_BAD_NOTATION, "",
+                            f"unknown piece letter {m.group(3)!r} in {raw!r}")
+    cands = pick_piece(st, m.group(1), src)
+    if not cands:
+        return None, no_piece(st, m.group(1), src)
+    return (BUILD, cands[0], t, dst), None
+
+
 KINDS = (
     ActionKind(BUILD, lambda st, a: st.game.variant.build_cost,
                lambda st, a: st._apply_build(a[1], a[2], a[3]), explain_build, build_notation,
-               _generate, "has_builds"),
+               _generate, "has_builds", parse_build),
 )

@@ -5,10 +5,24 @@ cost, apply and explanation side by side. RIDE actions come out of the move gene
 
 from __future__ import annotations
 
+import re
+
 from editor.rules import explain as X
 from editor.rules.actions import K_MOVE, PUSH, RIDE, ActionKind
 from editor.rules.explain import Reason
 from editor.rules.state import StateData
+from editor.rules.textform import (
+    FIELD,
+    HOP_RE,
+    Parsed,
+    no_piece,
+    node_of,
+    pick_piece,
+    unknown_field,
+)
+
+RIDE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})*)\s*~\s*({FIELD})$")
+PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})+)$")
 
 
 class Camels(StateData):
@@ -112,9 +126,49 @@ def push_notation(st: Camels, a: tuple, full_path: bool) -> str:
     return "push " + st.move_text(a[1], a[2], True, capture=False)
 
 
+def parse_push(st: Camels, raw: str) -> Parsed | None:
+    """`push D a1>a2` (a two-field form takes the generated push to that field)."""
+    m = PUSH_RE.match(raw)
+    if not m:
+        return None
+    names = [m.group(2)] + [h[1] for h in HOP_RE.findall(m.group(3))]
+    nodes = [node_of(st, x) for x in names]
+    if None in nodes:
+        return unknown_field(raw)
+    cands = pick_piece(st, m.group(1), nodes[0])
+    if not cands:
+        return None, no_piece(st, m.group(1), nodes[0])
+    pid = cands[0]
+    if len(nodes) == 2:
+        for a in st.legal_actions():
+            if a[0] == PUSH and a[1] == pid and a[2][-1] == nodes[-1]:
+                return a, None
+    return (PUSH, pid, tuple(nodes)), None
+
+
+def parse_ride(st: Camels, raw: str) -> Parsed | None:
+    """`S a1~a2`, `S a1>a2~a3`."""
+    m = RIDE_RE.match(raw)
+    if not m:
+        return None
+    names = [m.group(2), *re.findall(FIELD, m.group(3) or ""), m.group(4)]
+    nodes = [node_of(st, x) for x in names]
+    if None in nodes:
+        return unknown_field(raw)
+    cands = pick_piece(st, m.group(1), nodes[0])
+    if not cands:
+        return None, no_piece(st, m.group(1), nodes[0])
+    for a in st.legal_actions():
+        if a[0] == RIDE and a[1] in cands and (
+                a[2] == tuple(nodes) or (len(nodes) == 2 and a[2][-1] == nodes[-1])):
+            return a, None
+    return (RIDE, cands[0], tuple(nodes), False), None
+
+
 KINDS = (
     ActionKind(RIDE, _path_cost, lambda st, a: st._apply_ride(a[1], a[2], a[3]), explain_ride,
-               ride_notation),
+               ride_notation, parse=parse_ride),
     ActionKind(PUSH, _path_cost, lambda st, a: st._apply_push(a[1], a[2]), explain_push,
-               push_notation, lambda st, s, left: st.push_actions(s, left), "has_push"),
+               push_notation, lambda st, s, left: st.push_actions(s, left), "has_push",
+               parse_push),
 )

@@ -5,10 +5,15 @@ kinds side by side (PIECE-CATAPULT-*, RECAP-17..20, DRAW-6).
 
 from __future__ import annotations
 
+import re
+
 from editor.rules import explain as X
 from editor.rules.actions import K_MOVE, RSHOT, SHOOT, ActionKind
 from editor.rules.explain import Reason
 from editor.rules.responses import Responses
+from editor.rules.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+
+SHOT_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*#\s*({FIELD})$")
 
 
 class Catapults(Responses):
@@ -212,10 +217,24 @@ def rshot_notation(st: Catapults, a: tuple, full_path: bool) -> str:
     return "(" + ", ".join(parts) + ")"
 
 
+def parse_shot(st: Catapults, raw: str) -> Parsed | None:
+    """`K a1#x4`."""
+    m = SHOT_RE.match(raw)
+    if not m:
+        return None
+    src, dst = node_of(st, m.group(2)), node_of(st, m.group(3))
+    if src is None or dst is None:
+        return unknown_field(raw)
+    cands = pick_piece(st, m.group(1), src)
+    if not cands:
+        return None, no_piece(st, m.group(1), src)
+    return (SHOOT, cands[0], dst), None
+
+
 KINDS = (
     ActionKind(SHOOT, lambda st, a: st.game.variant.shot_cost,
                lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot, shot_notation,
-               lambda st, s, left: st.shot_actions(s, left), "has_shooters"),
+               lambda st, s, left: st.shot_actions(s, left), "has_shooters", parse_shot),
     ActionKind(RSHOT, lambda st, a: 0, lambda st, a: st._apply_rshot(a[1], a[2], a[3]),
                explain_rshot, rshot_notation),
 )

@@ -5,10 +5,15 @@ move search (`Search.bridge_blocks`).
 
 from __future__ import annotations
 
+import re
+
 from editor.rules import explain as X
 from editor.rules.actions import LOWER, RAISE, ActionKind
 from editor.rules.explain import Reason
 from editor.rules.state import StateData
+from editor.rules.textform import FIELD, Parsed, node_of
+
+BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({FIELD})$", re.IGNORECASE)
 
 
 class Drawbridges(StateData):
@@ -79,10 +84,26 @@ def bridge_notation(st: Drawbridges, a: tuple, full_path: bool) -> str:
     return f"{a[0]} {st.compiled.node_ids[a[1]]}"
 
 
+def parse_bridge(st: Drawbridges, raw: str) -> Parsed | None:
+    """`raise t1`, `lower t1`."""
+    m = BRIDGE_RE.match(raw)
+    if not m:
+        return None
+    if not st.game.has_drawbridges:
+        return None, Reason(X.E_NOT_AVAILABLE, "DRAW-1",
+                            "drawbridges are not part of this game (the board's castles "
+                            "have none)")
+    node = node_of(st, m.group(2))
+    if node is None:
+        return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {m.group(2)!r}")
+    return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
+
+
 KINDS = (
     ActionKind(RAISE, lambda st, a: st.game.variant.drawbridge_raise_cost,
                lambda st, a: st._apply_raise(a[1]), explain_bridge, bridge_notation,
-               lambda st, s, left: st.bridge_actions(s, left), "has_drawbridges"),
+               lambda st, s, left: st.bridge_actions(s, left), "has_drawbridges",
+               parse_bridge),
     ActionKind(LOWER, lambda st, a: st.game.variant.drawbridge_lower_cost,
                lambda st, a: st._apply_lower(a[1]), explain_bridge, bridge_notation),
 )
