@@ -18,6 +18,7 @@ from dataclasses import fields as declared_fields
 from typing import Any
 
 from editor.rules import explain as X
+from editor.rules.actions import BUILD, PUSH, RIDE, SHOOT
 from editor.rules.compiled import Compiled, CompileError
 from editor.rules.explain import Reason
 from editor.rules.outcome import Result
@@ -314,7 +315,7 @@ class StateData:
         if self.is_frozen(s):
             return Reason(X.E_FROZEN, "FREEZE-2",
                           f"{self.compiled.seat_ids[s]} is frozen and has no AP")
-        if a[0] in ("shoot", "build", "ride", "push"):
+        if a[0] in (SHOOT, BUILD, RIDE, PUSH):
             pid = a[1]
             if not (0 <= pid < len(self.ptype)) or self.node[pid] < 0:
                 return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
