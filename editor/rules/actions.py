@@ -102,6 +102,16 @@ def named(action: tuple) -> tuple:
     return view._make(action) if view is not None else action
 
 
+class Window(NamedTuple):
+    """An open response window (RECAP-1): who responds, the capturing piece, the scene (the
+    field of the capture) and whether only the victim's partner may answer (TEAM-14)."""
+
+    victim: int
+    capturer: int
+    scene: int
+    partner_only: bool
+
+
 class ActionKind(NamedTuple):
     """One row of the action table: everything about one kind of action side by side.
 

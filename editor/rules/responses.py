@@ -6,7 +6,7 @@ or a response; generator, apply and explanation side by side (kinds RESP and DEC
 from __future__ import annotations
 
 from editor.rules import explain as X
-from editor.rules.actions import DECLINE, K_CAPTURE, K_MOUNT, K_MOVE, RESP, ActionKind
+from editor.rules.actions import DECLINE, K_CAPTURE, K_MOUNT, K_MOVE, RESP, ActionKind, Window
 from editor.rules.explain import Reason
 from editor.rules.moves import check_path, new_rule_reason
 from editor.rules.search import Search
@@ -148,7 +148,7 @@ class Responses(Search):
             open_window = opts.last_action_partner_response and self.game.variant.team_game
             partner_only = True
         if open_window:
-            self.window = (victim, pid, scene, partner_only)
+            self.window = Window(victim, pid, scene, partner_only)
             if not self.responses():
                 self.window = None  # nobody can respond: the window closes at once
             elif was_unprotected:

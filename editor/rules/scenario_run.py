@@ -16,6 +16,7 @@ from editor.model.findings import Finding, Severity, define
 from editor.model.io import LoadResult
 from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
 from editor.model.variant import Variant, resolve_variant
+from editor.rules.actions import Window
 from editor.rules.compiled import CompileError
 from editor.rules.engine import Game, State
 from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
@@ -193,7 +194,7 @@ def build_position(game: Game, pos: Position) -> State:
         cap = st.occ[scene]
         if cap < 0:
             raise CompileError(f"pending_response: no capturer on '{pr.scene}'")
-        st.window = (c.seat_index[pr.victim], cap, scene, pr.partner_only)
+        st.window = Window(c.seat_index[pr.victim], cap, scene, pr.partner_only)
         st.end_pending = pr.end_turn_after
         st.captured_this_turn = True
     return st

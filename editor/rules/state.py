@@ -18,7 +18,7 @@ from dataclasses import fields as declared_fields
 from typing import Any
 
 from editor.rules import explain as X
-from editor.rules.actions import BUILD, PUSH, RIDE, SHOOT
+from editor.rules.actions import BUILD, PUSH, RIDE, SHOOT, Window
 from editor.rules.compiled import Compiled, CompileError
 from editor.rules.explain import Reason
 from editor.rules.outcome import Result
@@ -58,8 +58,7 @@ class StateData:
     quiet: int = _f(VALUE, lambda g: 0)  # turns (rounds) without capture (WIN-25)
     quiet_round_clean: bool = _f(VALUE, lambda g: True)
     captured_this_turn: bool = _f(VALUE, lambda g: False)
-    # victim, capturer, scene, partner-only: the open response window (RECAP-1)
-    window: tuple[int, int, int, bool] | None = _f(VALUE, lambda g: None)
+    window: Window | None = _f(VALUE, lambda g: None)  # open response window (RECAP-1)
     end_pending: bool = _f(VALUE, lambda g: False)
     draw: int | None = _f(VALUE, lambda g: None)  # seat that offered a draw (WIN-4)
     draw_offered: bool = _f(VALUE, lambda g: False)
