@@ -100,6 +100,16 @@ class Game:
         self.has_drawbridges = any(self.compiled.has_drawbridge)
         self.has_push = any(self.compiled.push_steps)
 
+    @property
+    def c(self) -> Compiled:
+        """Deprecated alias of `compiled` for branches written before the rename."""
+        return self.compiled
+
+    @property
+    def n(self) -> int:
+        """Deprecated alias of `seat_count` (see `c`)."""
+        return self.seat_count
+
     # ---- construction -------------------------------------------------------------------
 
     def empty_state(self) -> State:

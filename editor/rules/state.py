@@ -87,6 +87,17 @@ class StateData:
         for f in declared_fields(StateData):
             setattr(self, f.name, f.metadata["init"](g))
 
+    @property
+    def c(self) -> Compiled:
+        """Deprecated alias of `compiled` for branches written before the rename; remove once
+        every caller says `compiled`."""
+        return self.compiled
+
+    @property
+    def g(self) -> Any:
+        """Deprecated alias of `game` (see `c`)."""
+        return self.game
+
     def reset_caches(self) -> None:
         """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""
         n = len(self.compiled.node_ids)
