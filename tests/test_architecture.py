@@ -39,10 +39,6 @@ CONTRACTS = {
     "cli": Contract(_MIDDLE | {"detect", "balance"}),
 }
 
-#: Cycles being removed by the engine split (issue 9, item 3: `engine.py` and `why.py` import
-#: each other). Empty this list when they go: an entry that is no cycle any more fails the test.
-KNOWN_CYCLES: list[list[str]] = [["editor.rules.engine", "editor.rules.why"]]
-
 #: Test folders: one per code layer, plus the helpers, the shipped-board tests and data.
 TEST_FOLDERS = set(CONTRACTS) | {"support", "boards", "scenarios", "data"}
 #: Test folders whose tests start Qt (tests/conftest.py); the others may not import it.
@@ -71,10 +67,8 @@ def test_layers_import_only_lower_layers_and_qt_stays_in_the_gui(editor) -> None
 def test_no_import_cycle_in_editor(editor) -> None:
     graph = module_graph(editor)
     found = cycles(graph)
-    loops = [" -> ".join(cycle_path(graph, c)) for c in found if c not in KNOWN_CYCLES]
+    loops = [" -> ".join(cycle_path(graph, c)) for c in found]
     assert not loops, "import cycles:\n" + "\n".join(loops)
-    gone = [c for c in KNOWN_CYCLES if c not in found]
-    assert not gone, f"remove from KNOWN_CYCLES (no longer a cycle): {gone}"
 
 
 # ---- the checker finds what it must (a fake package in tmp_path) -----------------------------

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"conquest moves: step {step.action!r} is illegal: {why}", file=sys.stderr)
             return EXIT_FINDINGS
         st.apply(a)
-    c = st.c
+    c = st.compiled
     want = None
     if args.piece:
         if args.piece not in c.node_index:

@@ -312,6 +312,21 @@ class PieceSpec(StrictModel):
         default=None, ge=0, le=100,
         description="Buildable by a foot soldier (BUILD-2) while fewer than this many are in "
         "play (BUILD-4, PIECE-SHIP-3, PIECE-GALLEON-5); null = never built.")
+    builds: bool = F(
+        default=False,
+        description="Builds pieces while standing on foot on a land field (BUILD-1).")
+    lowers_drawbridges: bool = F(
+        default=False,
+        description="Standing in an enemy tower it stormed, may lower its raised drawbridge "
+        "(DRAW-5).")
+    immunity_rule: str | None = F(
+        default=None, pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$",
+        description="Rule ID an explanation cites when a piece may not capture this type "
+        "(e.g. PIECE-ELEPHANT-2 for the elephant).")
+    immunity_rule_for: list[PieceType] = F(
+        default_factory=list,
+        description="Attacking types for which a refused direct capture of this type cites "
+        "immunity_rule instead of CAPT-2 (the elephant: soldier).")
     build_place: Literal["under_builder", "adjacent_land", "harbour"] = F(
         default="under_builder",
         description="Where a built piece goes: under the builder, who rides it (BUILD-5, "

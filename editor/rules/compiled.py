@@ -92,6 +92,10 @@ class Compiled:
     siege: list[bool] = field(default_factory=list)
     build_limit: list[int | None] = field(default_factory=list)
     build_place: list[str] = field(default_factory=list)
+    builds: list[bool] = field(default_factory=list)  # BUILD-1
+    lowers_drawbridges: list[bool] = field(default_factory=list)  # DRAW-5
+    immunity_rule: list[str | None] = field(default_factory=list)  # e.g. PIECE-ELEPHANT-2
+    immunity_rule_for: list[frozenset[str]] = field(default_factory=list)
     seize_empty_only: list[bool] = field(default_factory=list)
     tower_front: dict[int, int] = field(default_factory=dict)
     tower_ring: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -127,6 +131,25 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
     """Build the integer tables; raises CompileError when the pair cannot be played."""
     c = Compiled(board, variant)
     opts = variant.options
+    _nodes(c, board)
+    n = len(c.node_ids)
+    _piece_types(c, variant)
+    _seats_and_castles(c, board, variant, n)
+    _grail(c, board, n)
+    _standing(c, opts, n)
+    loaded, unloaded, any_adj = _adjacency(c, board, variant, n)
+    _wilderness(c, board, loaded, unloaded, any_adj)
+    c.adj_loaded = [[tuple(x) for x in rows] for rows in loaded]
+    c.adj_unloaded = [[tuple(x) for x in rows] for rows in unloaded]
+    c.any_adj = [tuple(sorted(s)) for s in any_adj]
+    _towers(c, board)
+    _build_data(c, board)
+    _fire_sets(c, board)
+    return c
+
+
+def _nodes(c: Compiled, board: Board) -> None:
+    """Fields, then regions (WILD-1), as node ids."""
     for f in board.fields:
         c.node_index[f.id] = len(c.node_ids)
         c.node_ids.append(f.id)
@@ -140,9 +163,12 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         c.node_ids.append(r.id)
         c.is_sea.append(False)
         c.is_harbour.append(False)
-    n = len(c.node_ids)
-    c.is_region = [i >= c.n_fields for i in range(n)]
+    c.is_region = [i >= c.n_fields for i in range(len(c.node_ids))]
 
+
+def _piece_types(c: Compiled, variant: Variant) -> None:
+    """Per-type tables from the variant's PieceSpecs and capture matrix (CAPT-2, CONF-7, CONF-9)."""
+    opts = variant.options
     for name, spec in variant.pieces.items():
         t = len(c.type_names)
         c.type_index[str(name)] = t
@@ -163,6 +189,10 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         c.siege.append(spec.siege)
         c.build_limit.append(spec.build_limit)
         c.build_place.append(spec.build_place)
+        c.builds.append(spec.builds)
+        c.lowers_drawbridges.append(spec.lowers_drawbridges)
+        c.immunity_rule.append(spec.immunity_rule)
+        c.immunity_rule_for.append(frozenset(str(x) for x in spec.immunity_rule_for))
         if spec.shoots:
             c.range_[t] = opts.catapult_move_range  # CONF-4, PIECE-CATAPULT-1/-10
     seize = opts.catapult_may_seize  # CONF-7, PIECE-CATAPULT-8/-16
@@ -188,7 +218,9 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
                     if c.siege[st_]:
                         c.carries[vt].setdefault(st_, 1)
 
-    # seats, teams, castles, grail
+
+def _seats_and_castles(c: Compiled, board: Board, variant: Variant, n: int) -> None:
+    """Seats, teams (TEAM-1) and castle fields (CASTLE-1)."""
     board_seats = {s.id for s in board.seats}
     for s in variant.seats:
         if s.id not in board_seats:
@@ -209,6 +241,10 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
             if node is not None:
                 c.castle_fields[si].append(node)
                 c.castle_owner[node] = si
+
+
+def _grail(c: Compiled, board: Board, n: int) -> None:
+    """Grail fields, the field in front of it (TEAM-13) and its roads (TEAM-12)."""
     c.is_grail = [False] * n
     if board.grail is not None:
         for fid in board.grail.fields:
@@ -227,7 +263,9 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
                                   if x in c.node_index)
         c.grail_road_nodes = frozenset(road_nodes)
 
-    # where each type may stand (MOVE-2, GRAIL-2, CASTLE-5)
+
+def _standing(c: Compiled, opts, n: int) -> None:
+    """Where each type may stand (MOVE-2, GRAIL-2, CASTLE-5, WILD-2, PIECE-CATAPULT-6)."""
     grail_types = {str(x) for x in opts.grail_entry_types}
     for t, name in enumerate(c.type_names):
         row = []
@@ -243,7 +281,10 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
             row.append(ok)
         c.stand.append(row)
 
-    # adjacency per type (MOVE-1, MOVE-2, CARRY-4, OBST-1, OBST-3, OBST-4)
+
+def _adjacency(c: Compiled, board: Board, variant: Variant, n: int) -> tuple[list, list, list]:
+    """Adjacency per type (MOVE-1, MOVE-2, CARRY-4, OBST-1, OBST-3, OBST-4)."""
+    opts = variant.options
     rope_set = set(opts.rope_bridge_set) if opts.rope_bridge_set is not None else None
     one_way_default = {str(x) for x in opts.one_way_passage_types}
     loaded: list[list[list[int]]] = [[[] for _ in range(n)] for _ in c.type_names]
@@ -260,61 +301,62 @@ def compile_board(board: Board, variant: Variant) -> Compiled:
         is_rope = (conn.bridge_class == "rope_bridge") if rope_set is None else (
             conn.id in rope_set)
         for t, name in enumerate(c.type_names):
-            blocked: tuple[str, str, str] | None = None
-            only_unloaded = name in {str(x) for x in conn.only_unloaded}
-            if conn.kind == ConnectionKind.SEA_LANE:
-                if not c.sea_type[t]:
-                    blocked = ("E_WRONG_TERRAIN", "MOVE-2", "land pieces cannot use sea lanes")
-            elif conn.kind == ConnectionKind.HARBOUR_LINK or conn.kind in LAND_KINDS:
-                if c.sea_type[t]:
-                    blocked = ("E_WRONG_TERRAIN", "MOVE-2", "vessels never enter land")
-            elif not c.wilderness[t]:
-                blocked = ("E_WRONG_TERRAIN", "WILD-2",
-                           "only knights and camels use wilderness paths")
-            if blocked is None and name in {str(x) for x in conn.barred}:
-                blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3", "the connection bars this type")
-            if blocked is None and conn.kind == ConnectionKind.BRIDGE:
-                if (conn.bridge_class == "x_bridge" and opts.narrow_bridge_rule == "x_no_elephants"
-                        and name == PieceType.ELEPHANT):
-                    blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3",
-                               "elephants may not cross X bridges")
-                if is_rope and opts.narrow_bridge_rule == "rope_unloaded_elephant":
-                    if name in {str(x) for x in opts.narrow_bridge_barred_types} or (
-                            opts.siege_narrow_bridge_block and variant.pieces[name].siege):
-                        blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-4",
-                                   "this type may not cross rope bridges")
-                    elif name == PieceType.ELEPHANT:
-                        only_unloaded = True
-            if blocked is not None:
-                c.edge_block[(t, a, b)] = c.edge_block[(t, b, a)] = blocked
-                continue
-            dirs = [(a, b), (b, a)]
-            if conn.one_way is not None:
-                bound = ({str(x) for x in conn.one_way.pieces} if conn.one_way.pieces is not None
-                         else one_way_default)
-                if name in bound:
-                    to = c.node_index.get(conn.one_way.to)
-                    dirs = [(u, v) for u, v in dirs if v == to]
-                    for u, v in [(a, b), (b, a)]:
-                        if v != to:
-                            c.edge_block[(t, u, v)] = (
-                                "E_ONE_WAY", "OBST-1",
-                                "this passage is one-way toward the grail for this type")
-            for u, v in dirs:
-                unloaded[t][u].append(v)
-                if not only_unloaded:
-                    loaded[t][u].append(v)
-                else:
-                    c.edge_block[(t, u, v)] = ("E_EDGE_FORBIDS_LOADED", "OBST-4",
-                                               "this type may cross only unloaded")
-    _wilderness(c, board, loaded, unloaded, any_adj)
-    c.adj_loaded = [[tuple(x) for x in rows] for rows in loaded]
-    c.adj_unloaded = [[tuple(x) for x in rows] for rows in unloaded]
-    c.any_adj = [tuple(sorted(s)) for s in any_adj]
-    _towers(c, board)
-    _build_data(c, board)
-    _fire_sets(c, board)
-    return c
+            _connect(c, variant, conn, a, b, t, name, is_rope, one_way_default, loaded, unloaded)
+    return loaded, unloaded, any_adj
+
+
+def _connect(c: Compiled, variant: Variant, conn, a: int, b: int, t: int, name: str,
+             is_rope: bool, one_way_default: set[str], loaded: list, unloaded: list) -> None:
+    """One connection for one piece type: blocked (with the reason an explanation cites),
+    one-way, loaded/unloaded."""
+    opts = variant.options
+    blocked: tuple[str, str, str] | None = None
+    only_unloaded = name in {str(x) for x in conn.only_unloaded}
+    if conn.kind == ConnectionKind.SEA_LANE:
+        if not c.sea_type[t]:
+            blocked = ("E_WRONG_TERRAIN", "MOVE-2", "land pieces cannot use sea lanes")
+    elif conn.kind == ConnectionKind.HARBOUR_LINK or conn.kind in LAND_KINDS:
+        if c.sea_type[t]:
+            blocked = ("E_WRONG_TERRAIN", "MOVE-2", "vessels never enter land")
+    elif not c.wilderness[t]:
+        blocked = ("E_WRONG_TERRAIN", "WILD-2",
+                   "only knights and camels use wilderness paths")
+    if blocked is None and name in {str(x) for x in conn.barred}:
+        blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3", "the connection bars this type")
+    if blocked is None and conn.kind == ConnectionKind.BRIDGE:
+        if (conn.bridge_class == "x_bridge" and opts.narrow_bridge_rule == "x_no_elephants"
+                and name == PieceType.ELEPHANT):
+            blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3",
+                       "elephants may not cross X bridges")
+        if is_rope and opts.narrow_bridge_rule == "rope_unloaded_elephant":
+            if name in {str(x) for x in opts.narrow_bridge_barred_types} or (
+                    opts.siege_narrow_bridge_block and variant.pieces[name].siege):
+                blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-4",
+                           "this type may not cross rope bridges")
+            elif name == PieceType.ELEPHANT:
+                only_unloaded = True
+    if blocked is not None:
+        c.edge_block[(t, a, b)] = c.edge_block[(t, b, a)] = blocked
+        return
+    dirs = [(a, b), (b, a)]
+    if conn.one_way is not None:
+        bound = ({str(x) for x in conn.one_way.pieces} if conn.one_way.pieces is not None
+                 else one_way_default)
+        if name in bound:
+            to = c.node_index.get(conn.one_way.to)
+            dirs = [(u, v) for u, v in dirs if v == to]
+            for u, v in [(a, b), (b, a)]:
+                if v != to:
+                    c.edge_block[(t, u, v)] = (
+                        "E_ONE_WAY", "OBST-1",
+                        "this passage is one-way toward the grail for this type")
+    for u, v in dirs:
+        unloaded[t][u].append(v)
+        if not only_unloaded:
+            loaded[t][u].append(v)
+        else:
+            c.edge_block[(t, u, v)] = ("E_EDGE_FORBIDS_LOADED", "OBST-4",
+                                       "this type may cross only unloaded")
 
 
 def _wilderness(c: Compiled, board: Board, loaded: list, unloaded: list,
@@ -412,54 +454,69 @@ def _fire_sets(c: Compiled, board: Board) -> None:
     if not any(c.shoots):
         return
     forbid_castle = opts.catapult_castle_access == "forbidden"  # PIECE-CATAPULT-6, CASTLE-5
-    mode = opts.catapult_fire_mode
-    nf = c.n_fields
 
     def ok(v: int) -> bool:
         return not (forbid_castle and c.castle_owner[v] >= 0)
 
-    if mode == "connections":  # PIECE-CATAPULT-3: at most N connections, land or sea
-        for s in range(nf):
-            if forbid_castle and c.castle_owner[s] >= 0:
-                continue
-            seen = {s}
-            frontier = [s]
-            for _ in range(opts.catapult_fire_range_fields):
-                nxt = []
-                for u in frontier:
-                    for v in c.any_adj[u]:
-                        if v not in seen and v < nf:
-                            seen.add(v)
-                            nxt.append(v)
-                frontier = nxt
-            targets = tuple(sorted(v for v in seen if v != s and ok(v)))
-            c.fire_land[s] = c.fire_sea[s] = targets
+    if opts.catapult_fire_mode == "connections":
+        _fire_by_connections(c, ok)
+    elif opts.catapult_fire_mode == "radius_cm":
+        _fire_by_radius(c, board, ok)
+    else:
+        _fire_with_slits(c, board, ok)
+
+
+def _fire_by_connections(c: Compiled, ok) -> None:
+    """PIECE-CATAPULT-3: at most N connections, land or sea."""
+    nf = c.n_fields
+    for s in range(nf):
+        if not ok(s):
+            continue
+        seen = {s}
+        frontier = [s]
+        for _ in range(c.variant.options.catapult_fire_range_fields):
+            nxt = []
+            for u in frontier:
+                for v in c.any_adj[u]:
+                    if v not in seen and v < nf:
+                        seen.add(v)
+                        nxt.append(v)
+            frontier = nxt
+        targets = tuple(sorted(v for v in seen if v != s and ok(v)))
+        c.fire_land[s] = c.fire_sea[s] = targets
+
+
+def _fire_by_radius(c: Compiled, board: Board, ok) -> None:
+    """PIECE-CATAPULT-4: field centres within r cm (board scale)."""
+    if board.scale is None:
         return
-    if mode == "radius_cm":  # PIECE-CATAPULT-4: field centres within r cm (board scale)
-        if board.scale is None:
-            return
-        r_px = opts.catapult_fire_radius_cm * board.scale.px_per_cm
-        r2 = r_px * r_px
-        xs = [f.x for f in board.fields]
-        ys = [f.y for f in board.fields]
-        cells: dict[tuple[int, int], list[int]] = {}
-        for i in range(nf):
-            cells.setdefault((int(xs[i] // r_px), int(ys[i] // r_px)), []).append(i)
-        for s in range(nf):
-            if forbid_castle and c.castle_owner[s] >= 0:
-                continue
-            cx, cy = int(xs[s] // r_px), int(ys[s] // r_px)
-            out = []
-            for gx in (cx - 1, cx, cx + 1):
-                for gy in (cy - 1, cy, cy + 1):
-                    for v in cells.get((gx, gy), ()):
-                        if v != s and (xs[v] - xs[s]) ** 2 + (ys[v] - ys[s]) ** 2 <= r2 + 1e-9 \
-                                and ok(v):
-                            out.append(v)
-            c.fire_land[s] = c.fire_sea[s] = tuple(sorted(out))
-        return
-    # adjacent_with_slits (GC, PIECE-CATAPULT-12/-15/-17, CONF-28, CONF-29)
-    borders: list[list[int]] = [[] for _ in range(n)]
+    nf = c.n_fields
+    r_px = c.variant.options.catapult_fire_radius_cm * board.scale.px_per_cm
+    r2 = r_px * r_px
+    xs = [f.x for f in board.fields]
+    ys = [f.y for f in board.fields]
+    cells: dict[tuple[int, int], list[int]] = {}
+    for i in range(nf):
+        cells.setdefault((int(xs[i] // r_px), int(ys[i] // r_px)), []).append(i)
+    for s in range(nf):
+        if not ok(s):
+            continue
+        cx, cy = int(xs[s] // r_px), int(ys[s] // r_px)
+        out = []
+        for gx in (cx - 1, cx, cx + 1):
+            for gy in (cy - 1, cy, cy + 1):
+                for v in cells.get((gx, gy), ()):
+                    if v != s and (xs[v] - xs[s]) ** 2 + (ys[v] - ys[s]) ** 2 <= r2 + 1e-9 \
+                            and ok(v):
+                        out.append(v)
+        c.fire_land[s] = c.fire_sea[s] = tuple(sorted(out))
+
+
+def _fire_with_slits(c: Compiled, board: Board, ok) -> None:
+    """adjacent_with_slits (GC, PIECE-CATAPULT-12/-15/-17, CONF-28, CONF-29)."""
+    opts = c.variant.options
+    nf = c.n_fields
+    borders: list[list[int]] = [[] for _ in range(len(c.node_ids))]
     for r in board.regions:
         rn = c.node_index[r.id]
         for b in r.borders:

@@ -13,11 +13,25 @@ from dataclasses import dataclass
 from editor.model.findings import Severity, define
 
 
+class ReasonCode(str):
+    """A reason code (`E_...`): one of the closed set registered below (`REASONS`) and listed in
+    docs/findings.md; compares equal to its text, so JSON and scenario files keep plain strings."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Reason:
-    code: str
+    """Why an action is illegal: a reason code, the rule ID (RULES.md) and a message naming the
+    pieces and fields."""
+
+    code: ReasonCode
     rule: str
     message: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.code, ReasonCode):
+            object.__setattr__(self, "code", ReasonCode(self.code))
 
     def __str__(self) -> str:
         if not self.rule:
@@ -26,13 +40,14 @@ class Reason:
 
 
 _E = Severity.ERROR
-REASONS: dict[str, str] = {}
+REASONS: dict[ReasonCode, str] = {}  # code -> title
 
 
-def _code(code: str, title: str, hint: str) -> str:
+def _code(code: str, title: str, hint: str) -> ReasonCode:
     define(code, _E, title, hint, area="rules")
-    REASONS[code] = title
-    return code
+    rc = ReasonCode(code)
+    REASONS[rc] = title
+    return rc
 
 
 E_GAME_OVER = _code("E_GAME_OVER", "The game is over", "No action follows a terminal state "

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 
 from editor.rules import explain as X
+from editor.rules.catapults import SHOT_RE
 from editor.rules.engine import (
     A_ACCEPT,
     A_DECLINE,
@@ -43,17 +44,12 @@ from editor.rules.engine import (
     A_OFFER,
     A_REJECT,
     A_RESIGN,
-    ACCEPT_DRAW,
+    ACTIONS,
     BUILD,
-    DECLINE,
-    END,
     LOWER,
     MOVE,
-    OFFER_DRAW,
     PUSH,
     RAISE,
-    REJECT_DRAW,
-    RESIGN,
     RESP,
     RIDE,
     RSHOT,
@@ -61,105 +57,20 @@ from editor.rules.engine import (
     State,
 )
 from editor.rules.explain import Reason
+from editor.rules.textform import FIELD, HOP_RE, Parsed, no_piece, node_of, pick_piece
 
 _WORDS = {
     "decline": A_DECLINE, "rr": A_DECLINE, "end": A_END, "offer draw": A_OFFER,
     "accept draw": A_ACCEPT, "reject draw": A_REJECT, "resign": A_RESIGN,
 }
-_FIELD = r"[A-Za-z0-9][A-Za-z0-9_.\-]*"
-_MOVE_RE = re.compile(rf"^([A-Z])\s*({_FIELD})((?:\s*[>*]\s*{_FIELD})+)\s*(!)?$")
-_HOP_RE = re.compile(rf"\s*([>*~])\s*({_FIELD})")
-_RIDE_RE = re.compile(rf"^([A-Z])\s*({_FIELD})((?:\s*>\s*{_FIELD})*)\s*~\s*({_FIELD})$")
-_SHOT_RE = re.compile(rf"^([A-Z])\s*({_FIELD})\s*#\s*({_FIELD})$")
-_BUILD_RE = re.compile(rf"^([A-Z])\s*({_FIELD})\s*\+\s*([A-Z])\s*@\s*({_FIELD})$")
-_BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({_FIELD})$", re.IGNORECASE)
-_PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({_FIELD})((?:\s*>\s*{_FIELD})+)$")
+_MOVE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*[>*]\s*{FIELD})+)\s*(!)?$")
+_SPECIAL_PARSERS = [ACTIONS[k].parse for k in (RAISE, SHOOT, BUILD, PUSH, RIDE)]
 
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
-    """Engine notation of an action in state `st` (before it is applied)."""
-    kind = a[0]
-    if kind == DECLINE:
-        return "decline"
-    if kind == END:
-        return "end"
-    if kind == OFFER_DRAW:
-        return "offer draw"
-    if kind == ACCEPT_DRAW:
-        return "accept draw"
-    if kind == REJECT_DRAW:
-        return "reject draw"
-    if kind == RESIGN:
-        return "resign"
-    c = st.c
-    if kind in (RAISE, LOWER):
-        return f"{kind} {c.node_ids[a[1]]}"
-    if kind == SHOOT:
-        pid = a[1]
-        return f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}#{c.node_ids[a[2]]}"
-    if kind == RSHOT:
-        pid = a[1]
-        parts = [f"{c.letter[st.ptype[q]]} {c.node_ids[st.node[q]]}>{c.node_ids[w]}"
-                 for q, w in a[2]]
-        at = a[2][0][1] if a[2] else st.node[pid]
-        parts.append(f"{c.letter[st.ptype[pid]]} {c.node_ids[at]}#{c.node_ids[a[3]]}")
-        return "(" + ", ".join(parts) + ")"
-    if kind == BUILD:
-        pid = a[1]
-        return (f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}+{c.letter[a[2]]}"
-                f"@{c.node_ids[a[3]]}")
-    if kind == PUSH:
-        return "push " + _move_text(st, a[1], a[2], True, capture=False)
-    pid, path = a[1], a[2]
-    if kind == RIDE:
-        text = _move_text(st, pid, path, full_path, capture=False)
-        head, _sep, last = text.rpartition(">")
-        return f"{head}~{last}"
-    if kind == MOVE:
-        return _move_text(st, pid, path, full_path) + ("!" if a[3] else "")
-    parts = [f"{c.letter[st.ptype[r]]} {c.node_ids[st.node[r]]}>{c.node_ids[v]}"
-             for r, v in a[3]]
-    if a[3] and st.g.two_step and path[0] != st.node[pid]:
-        parts.append(_move_text(st, pid, path, True, capture=True))
-    else:
-        parts.append(_move_text(st, pid, path, full_path, capture=True))
-    return "(" + ", ".join(parts) + ")"
-
-
-def _move_text(st: State, pid: int, path: tuple[int, ...], full: bool,
-               capture: bool | None = None) -> str:
-    c = st.c
-    dest = path[-1]
-    if capture is None:
-        o = st.occ[dest]
-        capture = o >= 0 and c.team_of[st.owner[o]] != c.team_of[st.owner[pid]]
-    nodes = path if full else (path[0], dest)
-    text = f"{c.letter[st.ptype[pid]]} {c.node_ids[nodes[0]]}"
-    for i, v in enumerate(nodes[1:], 1):
-        sep = "*" if capture and i == len(nodes) - 1 else ">"
-        text += f"{sep}{c.node_ids[v]}"
-    return text
-
-
-def _pick_piece(st: State, letter: str, node: int, prefer: set[int]) -> list[int]:
-    c = st.c
-    t = c.letter_to_type.get(letter)
-    return [p for p in st.pieces_at(node) if st.ptype[p] == t] if t is not None else []
-
-
-def _no_piece(st: State, letter: str, node: int) -> Reason:
-    """E_NO_SUCH_PIECE naming what the letter means and what stands on the field instead."""
-    c = st.c
-    t = c.letter_to_type.get(letter)
-    what = c.type_names[t] if t is not None else f"piece {letter!r}"
-    there = st.pieces_at(node)
-    if there:
-        names = ", ".join(c.type_names[st.ptype[p]] for p in there)
-        art = "an" if names[0] in "aeiou" else "a"
-        seen = f"{art} {names} stands there" if len(there) == 1 else f"there stand: {names}"
-    else:
-        seen = "the field is empty"
-    return Reason(X.E_NO_SUCH_PIECE, "", f"no {what} on {c.node_ids[node]} ({seen})")
+    """Engine notation of an action in state `st` (before it is applied): the `text` of the
+    action's kind (editor.rules.engine.ACTIONS)."""
+    return ACTIONS[a[0]].text(st, a, full_path)
 
 
 def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
@@ -177,7 +88,7 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         last = parts[-1]
         if "#" in last:  # retaliation shot (RECAP-17/-19)
             return _parse_rshot(st, parts)
-        if len(parts) > 1 and st.g.two_step:
+        if len(parts) > 1 and st.game.two_step:
             hit = _match_two_step(st, parts)
             if hit is not None:
                 return hit, None
@@ -195,104 +106,40 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     return _parse_move(st, raw, response=False)
 
 
-def _node(st: State, name: str) -> int | None:
-    return st.c.node_index.get(name)
-
-
-def _parse_special(st: State, raw: str) -> tuple[tuple | None, Reason | None] | None:
-    """Rides, shots, builds, drawbridges, pushes (None when the text is none of these)."""
-    c = st.c
-    m = _BRIDGE_RE.match(raw)
-    if m:
-        if not st.g.has_drawbridges:
-            return None, Reason(X.E_NOT_AVAILABLE, "DRAW-1",
-                                "drawbridges are not part of this game (the board's castles "
-                                "have none)")
-        node = _node(st, m.group(2))
-        if node is None:
-            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {m.group(2)!r}")
-        return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
-    m = _SHOT_RE.match(raw)
-    if m:
-        src, dst = _node(st, m.group(2)), _node(st, m.group(3))
-        if src is None or dst is None:
-            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
-        cands = _pick_piece(st, m.group(1), src, set())
-        if not cands:
-            return None, _no_piece(st, m.group(1), src)
-        return (SHOOT, cands[0], dst), None
-    m = _BUILD_RE.match(raw)
-    if m:
-        src, dst = _node(st, m.group(2)), _node(st, m.group(4))
-        if not st.g.has_builds:
-            return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1",
-                                "building is not part of this variant")
-        t = c.letter_to_type.get(m.group(3))
-        if src is None or dst is None:
-            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
-        if t is None:
-            return None, Reason(X.E_BAD_NOTATION, "",
-                                f"unknown piece letter {m.group(3)!r} in {raw!r}")
-        cands = _pick_piece(st, m.group(1), src, set())
-        if not cands:
-            return None, _no_piece(st, m.group(1), src)
-        return (BUILD, cands[0], t, dst), None
-    m = _PUSH_RE.match(raw)
-    if m:
-        names = [m.group(2)] + [h[1] for h in _HOP_RE.findall(m.group(3))]
-        nodes = [_node(st, x) for x in names]
-        if None in nodes:
-            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
-        cands = _pick_piece(st, m.group(1), nodes[0], set())
-        if not cands:
-            return None, _no_piece(st, m.group(1), nodes[0])
-        pid = cands[0]
-        if len(nodes) == 2:
-            for a in st.legal_actions():
-                if a[0] == PUSH and a[1] == pid and a[2][-1] == nodes[-1]:
-                    return a, None
-        return (PUSH, pid, tuple(nodes)), None
-    m = _RIDE_RE.match(raw)
-    if m:
-        names = [m.group(2), *re.findall(_FIELD, m.group(3) or ""), m.group(4)]
-        nodes = [_node(st, x) for x in names]
-        if None in nodes:
-            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
-        cands = _pick_piece(st, m.group(1), nodes[0], set())
-        if not cands:
-            return None, _no_piece(st, m.group(1), nodes[0])
-        for a in st.legal_actions():
-            if a[0] == RIDE and a[1] in cands and (
-                    a[2] == tuple(nodes) or (len(nodes) == 2 and a[2][-1] == nodes[-1])):
-                return a, None
-        return (RIDE, cands[0], tuple(nodes), False), None
+def _parse_special(st: State, raw: str) -> Parsed | None:
+    """The kinds' own text forms (drawbridges, shots, builds, pushes, rides; None when the text
+    is none of these): each kind's `ActionKind.parse`, in a fixed order."""
+    for parse in _SPECIAL_PARSERS:
+        hit = parse(st, raw)
+        if hit is not None:
+            return hit
     return None
 
 
 def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | None]:
-    m = _SHOT_RE.match(parts[-1])
+    m = SHOT_RE.match(parts[-1])
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "RECAP-17", f"cannot read {parts[-1]!r}")
-    at, dst = _node(st, m.group(2)), _node(st, m.group(3))
+    at, dst = node_of(st, m.group(2)), node_of(st, m.group(3))
     pre = []
     for part in parts[:-1]:
         mm = _MOVE_RE.match(part)
         if not mm:
             return None, Reason(X.E_BAD_NOTATION, "RECAP-17", f"cannot read {part!r}")
-        names = [mm.group(2)] + [h[1] for h in _HOP_RE.findall(mm.group(3))]
-        src, w = _node(st, names[0]), _node(st, names[-1])
-        cands = _pick_piece(st, mm.group(1), src, set()) if src is not None else []
+        names = [mm.group(2)] + [h[1] for h in HOP_RE.findall(mm.group(3))]
+        src, w = node_of(st, names[0]), node_of(st, names[-1])
+        cands = pick_piece(st, mm.group(1), src) if src is not None else []
         if not cands or w is None:
             return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such piece: {part!r}")
         pre.append((cands[0], w))
     letter = m.group(1)
     for a in st.legal_actions():
         if a[0] == RSHOT and a[3] == dst and tuple(a[2]) == tuple(pre) and \
-                st.c.letter[st.ptype[a[1]]] == letter:
+                st.compiled.letter[st.ptype[a[1]]] == letter:
             return a, None
     src = pre[0][0] if pre else None
-    cands = (_pick_piece(st, letter, at, set()) if at is not None else []) or (
-        [x for x in st.pieces_at(st.node[src]) if st.c.letter[st.ptype[x]] == letter]
+    cands = (pick_piece(st, letter, at) if at is not None else []) or (
+        [x for x in st.pieces_at(st.node[src]) if st.compiled.letter[st.ptype[x]] == letter]
         if src is not None else [])
     if not cands:
         return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such catapult: {parts[-1]!r}")
@@ -306,9 +153,9 @@ def _match_two_step(st: State, parts: list[str]) -> tuple | None:
     m1, m2 = _MOVE_RE.match(parts[0]), _MOVE_RE.match(parts[1])
     if not m1 or not m2:
         return None
-    c = st.c
-    n1 = [m1.group(2)] + [h[1] for h in _HOP_RE.findall(m1.group(3))]
-    n2 = [m2.group(2)] + [h[1] for h in _HOP_RE.findall(m2.group(3))]
+    c = st.compiled
+    n1 = [m1.group(2)] + [h[1] for h in HOP_RE.findall(m1.group(3))]
+    n2 = [m2.group(2)] + [h[1] for h in HOP_RE.findall(m2.group(3))]
     if any(x not in c.node_index for x in n1 + n2):
         return None
     src, w = c.node_index[n1[0]], c.node_index[n1[-1]]
@@ -331,24 +178,24 @@ def _parse_move(st: State, text: str, response: bool,
         return None, Reason(X.E_BAD_NOTATION, "",
                             f"cannot read {text!r}: expected e.g. 'E s12>s14', 'N s3*w7', "
                             "'(E a1*x4)', 'decline' or 'end'")
-    c = st.c
+    c = st.compiled
     letter, start, hops, bang = m.group(1), m.group(2), m.group(3), bool(m.group(4))
     if letter not in c.letter_to_type:
         return None, Reason(X.E_BAD_NOTATION, "", f"unknown piece letter {letter!r}")
-    names = [start] + [h[1] for h in _HOP_RE.findall(hops)]
+    names = [start] + [h[1] for h in HOP_RE.findall(hops)]
     nodes = []
     for name in names:
         if name not in c.node_index:
             return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {name!r}")
         nodes.append(c.node_index[name])
-    cands = _pick_piece(st, letter, nodes[0], set())
+    cands = pick_piece(st, letter, nodes[0])
     if not cands and response and unloads:  # RECAP-5: the piece is there after the first step
         probe = st.clone()
         for r, v in unloads:
-            probe._relocate(r, v)
-        cands = _pick_piece(probe, letter, nodes[0], set())
+            probe.relocate(r, v)
+        cands = pick_piece(probe, letter, nodes[0])
     if not cands:
-        return None, _no_piece(st, letter, nodes[0])
+        return None, no_piece(st, letter, nodes[0])
     kind = RESP if response else MOVE
     last = unloads if response else bang
     legal = st.legal_actions() if not st.terminal else []
@@ -391,7 +238,7 @@ def puzzle_signature(st: State, pid: int) -> str:
     """RULES.md 5.9 letters with `/` for foreign cargo, seen from the carrier's (original)
     owner: 'D/S' an opponent's camel ridden by one's soldier, 'Gs/S' a galleon with an own and
     a partner's soldier, 'G/N' a knight aboard the partner's galleon."""
-    c = st.c
+    c = st.compiled
     base = st.orig[pid] if st.orig[pid] >= 0 else st.owner[pid]
     own, foreign = [], []
     stack = list(st.cargo[pid])
@@ -424,7 +271,7 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
     m = _PUZ_SPECIAL.match(raw)
     if not m:
         return None
-    c = st.c
+    c = st.compiled
     matches = []
     legal = st.legal_actions()
     if m.group("tower") or m.group("lower"):
@@ -498,7 +345,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     m = _PUZ.match(raw)
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "BOARD-5", f"cannot read puzzle notation {text!r}")
-    c = st.c
+    c = st.compiled
     mover_sig = m.group("mover")
     want_from = c.number_to_node.get(int(m.group("from"))) if m.group("from") else None
     if m.group("dash"):

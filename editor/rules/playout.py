@@ -31,7 +31,7 @@ class InvariantError(AssertionError):
 def check_invariants(st: State, total: int) -> None:
     """One stack per field (MOVE-3), cargo consistent and within capacity (CARRY-1/2),
     piece conservation (CAPT-11), budget and ranges respected (TURN-6, MOVE-5)."""
-    c = st.c
+    c = st.compiled
     alive = 0
     for p in range(len(st.ptype)):
         v = st.node[p]
@@ -62,18 +62,18 @@ def check_invariants(st: State, total: int) -> None:
     for v, o in enumerate(st.occ):
         if o >= 0 and (st.node[o] != v or st.carrier[o] >= 0):
             raise InvariantError(f"field {c.node_ids[v]} holds a piece that is not there")
-    opts = st.g.opts
+    opts = st.game.opts
     if (opts.score_cargo_individually and not opts.score_seized_vessel_as_captured
             and alive + sum(st.captured) != total + st.built):
         raise InvariantError(f"piece count {alive} + captured {sum(st.captured)} != {total}")
-    if not st.terminal and st.ap_spent > st.g.variant.base_budget:
+    if not st.terminal and st.ap_spent > st.game.variant.base_budget:
         raise InvariantError(f"AP spent {st.ap_spent} exceeds the base budget")
 
 
 def movable_pieces(st: State) -> list[int]:
     """The mover's pieces that may move now (one per interchangeable cargo group), for policies
     outside the engine (`editor.balance.policy`)."""
-    return st._movable(st.mover)
+    return st.movable(st.mover)
 
 
 def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
@@ -83,14 +83,14 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     left = st.ap_left()
     if left <= 0 or rng.random() < end_prob:
         return A_END
-    g = st.g
+    g = st.game
     if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
             rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
         extra = [a for a in st.legal_actions()
                  if a[0] not in (MOVE, "end", "resign", "offer_draw")]
         if extra:
             return rng.choice(extra)
-    pieces = st._movable(st.mover)
+    pieces = st.movable(st.mover)
     rng.shuffle(pieces)
     fallback = None
     for pid in pieces[:8]:
@@ -190,19 +190,13 @@ def _bridge_filter(s: State, pid: int):
     """Raised drawbridges close their accesses (DRAW-3) for the networkx twin as well."""
     if not s.raised:
         return lambda u, v: True
-    team = s.c.team_of[s.owner[pid]]
+    team = s.compiled.team_of[s.owner[pid]]
     return lambda u, v: not ((u in s.raised or v in s.raised)
-                             and s._bridge_blocks(u, v, team, False))
+                             and s.bridge_blocks(u, v, team, False))
 
 
-def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
-          playout_actions: int = 5000) -> dict:
-    """The three figures of the brief, measured in one run (medians)."""
-    import networkx as nx
-
-    rng = random.Random(seed)
-    c = game.c
-    # sample positions from random playouts
+def _sample_positions(game: Game, rng: random.Random, positions: int) -> list[State]:
+    """Positions from random playouts (no open response window)."""
     states: list[State] = []
     st = game.initial_state()
     st.keep_undo = False
@@ -217,9 +211,19 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
             st.apply(random_action(st, rng), check=False)
         if not st.terminal and st.window is None:
             states.append(st.clone())
-    # networkx: one DiGraph per piece type built once from the same compiled,
-    # restriction-filtered adjacency (barred types, X bridges, one-way, terrain); blocking by
-    # pieces is applied at query time as a node filter, exactly what our search does
+    return states
+
+
+def _destination_timings(game: Game, states: list[State],
+                         repeats: int) -> tuple[list[float], list[float], int]:
+    """Seconds per range-6 destination search, ours and networkx's, and disagreements.
+
+    networkx: one DiGraph per piece type built once from the same compiled, restriction-filtered
+    adjacency (barred types, X bridges, one-way, terrain); blocking by pieces is applied at query
+    time as a node filter, exactly what our search does."""
+    import networkx as nx
+
+    c = game.compiled
     graphs: dict[tuple[int, bool], nx.DiGraph] = {}
 
     def graph_of(t: int, loaded: bool) -> nx.DiGraph:
@@ -260,14 +264,11 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
                 nxres = {v: d for v, d in nxres.items() if v != start}
                 if plain != nxres:
                     mismatch += 1
-    # all legal actions in the start position
-    start_state = game.initial_state()
-    times = []
-    for _ in range(max(repeats, 20)):
-        t0 = time.perf_counter()
-        acts = start_state.legal_actions()
-        times.append(time.perf_counter() - t0)
-    # playouts
+    return ours, theirs, mismatch
+
+
+def _playout_rate(game: Game, rng: random.Random, playout_actions: int) -> float:
+    """Random playout actions per second."""
     st = game.initial_state()
     st.keep_undo = False
     n = 0
@@ -278,7 +279,24 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
             st.keep_undo = False
         st.apply(random_action(st, rng), check=False)
         n += 1
-    dt = time.perf_counter() - t0
+    return n / (time.perf_counter() - t0)
+
+
+def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
+          playout_actions: int = 5000) -> dict:
+    """The three figures of the brief, measured in one run (medians)."""
+    rng = random.Random(seed)
+    c = game.compiled
+    states = _sample_positions(game, rng, positions)
+    ours, theirs, mismatch = _destination_timings(game, states, repeats)
+    # all legal actions in the start position
+    start_state = game.initial_state()
+    times = []
+    for _ in range(max(repeats, 20)):
+        t0 = time.perf_counter()
+        acts = start_state.legal_actions()
+        times.append(time.perf_counter() - t0)
+    rate = _playout_rate(game, rng, playout_actions)
     med_ours, med_nx = _median_us(ours), _median_us(theirs)
     return {
         "board": game.board.name,
@@ -292,5 +310,5 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
         "networkx_disagreements": mismatch,
         "start_legal_actions": len(acts),
         "start_legal_actions_median_ms": round(statistics.median(times) * 1e3, 3),
-        "playout_actions_per_second": round(n / dt, 1),
+        "playout_actions_per_second": round(rate, 1),
     }

@@ -16,6 +16,7 @@ from editor.model.findings import Finding, Severity, define
 from editor.model.io import LoadResult, is_file
 from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
 from editor.model.variant import Variant, resolve_variant
+from editor.rules.actions import Window
 from editor.rules.compiled import CompileError
 from editor.rules.engine import Game, State
 from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
@@ -94,7 +95,7 @@ class PositionError(CompileError):
 
 def _terrain_problem(game: Game, ptype: str, field_id: str) -> str | None:
     """Why a piece of this type cannot stand (not as cargo) on the field, or None."""
-    c = game.c
+    c = game.compiled
     t, node = c.type_index.get(ptype), c.node_index.get(field_id)
     if t is None or node is None or c.stand[t][node]:
         return None
@@ -152,7 +153,7 @@ def check_variant_ref(ref: str | VariantRef, base: Path) -> list[Finding]:
 def build_position(game: Game, pos: Position) -> State:
     """Raises PositionError (with a message and pointer) for impossible positions."""
     st = game.empty_state()
-    c = game.c
+    c = game.compiled
     if pos.to_move not in c.seat_index:
         raise PositionError(f"to_move '{pos.to_move}' is not a seat of the variant",
                             "/position/to_move")
@@ -168,11 +169,11 @@ def build_position(game: Game, pos: Position) -> State:
             raise PositionError(f"{p.owner} {p.piece} on {p.field}: {exc}", ptr) from None
     si = c.seat_index[pos.to_move]
     if pos.turn is None:
-        st.turn = game.n + si
+        st.turn = game.seat_count + si
     else:
-        if pos.turn % game.n != si:
+        if pos.turn % game.seat_count != si:
             raise CompileError(f"turn {pos.turn} is not a turn of '{pos.to_move}' "
-                               f"(turn modulo {game.n} must be {si})")
+                               f"(turn modulo {game.seat_count} must be {si})")
         st.turn = pos.turn
     st.ap_spent = pos.ap_spent
     for seat, n in pos.captured.items():
@@ -194,7 +195,7 @@ def build_position(game: Game, pos: Position) -> State:
         cap = st.occ[scene]
         if cap < 0:
             raise CompileError(f"pending_response: no capturer on '{pr.scene}'")
-        st.window = (c.seat_index[pr.victim], cap, scene, pr.partner_only)
+        st.window = Window(c.seat_index[pr.victim], cap, scene, pr.partner_only)
         st.end_pending = pr.end_turn_after
         st.captured_this_turn = True
     return st
@@ -277,7 +278,7 @@ def _notation_hint(why) -> str | None:
 
 def check_expect(st: State, exp: Expect) -> list[str]:
     """Differences between the expected facts and the state (empty when all hold)."""
-    c = st.c
+    c = st.compiled
     bad: list[str] = []
     if exp.ap_left is not None and st.ap_left() != exp.ap_left:
         bad.append(f"ap_left: expected {exp.ap_left}, engine {st.ap_left()}")
@@ -309,7 +310,7 @@ def check_expect(st: State, exp: Expect) -> list[str]:
         if got != want:
             bad.append(f"captured[{seat}]: expected {want}, engine {got}")
     if exp.frozen is not None:
-        got = sorted(c.seat_ids[s] for s in range(st.g.n) if st.is_frozen(s))
+        got = sorted(c.seat_ids[s] for s in range(st.game.seat_count) if st.is_frozen(s))
         if got != sorted(exp.frozen):
             bad.append(f"frozen: expected {sorted(exp.frozen)}, engine {got}")
     if exp.response_window is not None and (st.window is not None) != exp.response_window:

@@ -81,7 +81,7 @@ def test_capt_8_seizure_is_a_capture_and_opens_a_response():
     play(st, "N g0_1>g0_0*s0")
     assert st.window is not None and st.actor == "north"
     play(st, "decline")
-    assert st.range_left(st.pieces_at(st.c.node_index["s0"])[1]) == 6  # regenerated
+    assert st.range_left(st.pieces_at(st.compiled.node_index["s0"])[1]) == 6  # regenerated
 
 
 def test_capt_9_sinking_takes_vessel_and_cargo():
@@ -95,7 +95,7 @@ def test_capt_10_regeneration_and_turn_6_budget_cap():
     """CAPT-10: a capturer not taken back regains its range; TURN-6: the budget still caps."""
     st = make_state(["south:N@g0_0", "north:S@g5_0"], ap_spent=13)
     play(st, "N g0_0*g5_0")  # 5 steps, AP 18 of 20
-    pid = st.occ[st.c.node_index["g5_0"]]
+    pid = st.occ[st.compiled.node_index["g5_0"]]
     assert st.range_left(pid) == 6 and st.ap_left() == 2
     assert code(st, "N g5_0>g5_3") == "E_NO_AP"
     assert code(st, "N g5_0>g5_2") is None
@@ -171,12 +171,12 @@ def test_recap_8_responses_are_free_and_recap_9_mover_continues():
     spent = st.ap_spent
     play(st, "(E g4_1*g3_1)")
     assert st.actor == "south" and st.ap_spent == spent == 1
-    e = st.occ[st.c.node_index["g3_1"]]
+    e = st.occ[st.compiled.node_index["g3_1"]]
     assert st.steps[e] == 0
     st2 = ex1()
     play(st2, "decline")
     assert st2.actor == "south"
-    cap = st2.occ[st2.c.node_index["g3_1"]]
+    cap = st2.occ[st2.compiled.node_index["g3_1"]]
     assert st2.range_left(cap) == 2  # CAPT-10
 
 
@@ -188,7 +188,7 @@ def test_recap_10_one_window_per_capture():
     assert st.window is not None and st.actor == "north"
     play(st, "decline")
     play(st, "N g5_3*g5_2")
-    assert st.actor == "west" and st.window[2] == st.c.node_index["g5_2"]
+    assert st.actor == "west" and st.window[2] == st.compiled.node_index["g5_2"]
 
 
 def test_recap_11_the_victim_chooses():

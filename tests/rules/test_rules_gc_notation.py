@@ -20,9 +20,9 @@ def state(game, pieces, to_move="south"):
     for seat, t, fid, cargo in pieces:
         st.add_piece(seat, t, fid, cargo)
     for seat, fid in (("south", "s.L1"), ("south", "s.L2"), ("north", "n.L1"), ("north", "n.L2")):
-        if st.occ[st.c.node_index[fid]] < 0:
+        if st.occ[st.compiled.node_index[fid]] < 0:
             st.add_piece(seat, "soldier", fid)
-    st.turn = 2 + st.c.seat_index[to_move]
+    st.turn = 2 + st.compiled.seat_index[to_move]
     return st
 
 
@@ -41,12 +41,12 @@ def test_omega_and_foreign_cargo(game):
                       ("north", "camel", "s.L57", [("soldier", [])])])
     assert parse_puzzle(st, "S Ω Ds")[0] is None
     apply(st, "S153 Ω D")
-    pid = st.occ[st.c.node_index["s.L47"]]
+    pid = st.occ[st.compiled.node_index["s.L47"]]
     assert puzzle_signature(st, pid) == "D/S"
     if st.window is not None:
         apply(st, "RR")
     apply(st, "D/S-153 1")
-    assert st.c.node_ids[st.node[pid]] == "s.L46"
+    assert st.compiled.node_ids[st.node[pid]] == "s.L46"
 
 
 def test_delta_pi_and_drawbridges(game):
@@ -55,18 +55,18 @@ def test_delta_pi_and_drawbridges(game):
     st = state(game, [("south", "soldier", "s.T5", []), ("north", "catapult", "s.F5", []),
                       ("north", "soldier", "n.L4", [])])
     apply(st, "110R")
-    assert st.ap_spent == 2 and st.c.node_index["s.T5"] in st.raised
+    assert st.ap_spent == 2 and st.compiled.node_index["s.T5"] in st.raised
     st.apply(("end",))
     assert st.actor == "north"
     a = apply(st, "K Δ 110")
     assert a[0] == "shoot"
-    assert st.raised == {} and st.occ[st.c.node_index["s.T5"]] >= 0
+    assert st.raised == {} and st.occ[st.compiled.node_index["s.T5"]] >= 0
     apply(st, "S Π K 414")
-    assert st.c.type_names[st.ptype[st.occ[st.c.node_index["n.L5"]]]] == "catapult"
+    assert st.compiled.type_names[st.ptype[st.occ[st.compiled.node_index["n.L5"]]]] == "catapult"
     assert st.ap_spent == 11
     st2 = state(game, [("north", "soldier", "s.T5", []), ("south", "soldier", "s.F5", [])],
                 to_move="north")
-    st2.raised[st2.c.node_index["s.T5"]] = 0
+    st2.raised[st2.compiled.node_index["s.T5"]] = 0
     apply(st2, "S110L")
     assert not st2.raised
     assert parse_puzzle(st2, "110R")[0] is not None  # the occupier may raise it (DRAW-2)

@@ -81,8 +81,8 @@ def test_piece_siege_13_15_draw_5_storming_a_tower_ex19():
     """PIECE-SIEGE-13, DRAW-5, PIECE-SIEGE-15, WIN-13 (EX-19): a soldier storms a raised tower
     from the engine, lowers the bridge, remounts; the engine entering the tower wins."""
     st = gc(["south:T[S]@h1", "north:N@nt1"], to_move="south")
-    st.raised[st.c.node_index["nt1"]] = 2  # north raised it (DRAW-2)
-    st.raised[st.c.node_index["nt2"]] = 2
+    st.raised[st.compiled.node_index["nt1"]] = 2  # north raised it (DRAW-2)
+    st.raised[st.compiled.node_index["nt2"]] = 2
     assert code(st, "T h1>h2>nt2") == "E_DRAWBRIDGE_UP"  # DRAW-3
     play(st, "S h1*nt1")  # storming across the raised bridge, capturing the knight
     if st.window is not None:
@@ -99,10 +99,10 @@ def test_piece_siege_13_15_draw_5_storming_a_tower_ex19():
 def test_piece_siege_13_elephant_in_tower_blocks_storming():
     """PIECE-SIEGE-13: the storming step is illegal when an elephant holds the tower."""
     st = gc(["south:T[S]@h1", "north:E@nt1"])
-    st.raised[st.c.node_index["nt1"]] = 2
+    st.raised[st.compiled.node_index["nt1"]] = 2
     assert code(st, "S h1*nt1") is not None
     st2 = gc(["south:S@h0", "north:N@nt0"])
-    st2.raised[st2.c.node_index["nt0"]] = 2
+    st2.raised[st2.compiled.node_index["nt0"]] = 2
     assert code(st2, "S h0*nt0") == "E_DRAWBRIDGE_UP"  # only from a siege engine
 
 
@@ -146,7 +146,7 @@ def test_piece_catapult_13_19_9_shot_resolution():
     st2 = gc(["south:K@g0_0+1", "north:E[SS]@g1_0", "north:E@g2_0"])
     play(st2, "K g0_0#g1_0")
     assert st2.window is None and st2.captured[0] == 3 and on(st2, "g0_0") == "south:K"
-    assert st2.steps[st2.occ[st2.c.node_index["g0_0"]]] == 1
+    assert st2.steps[st2.occ[st2.compiled.node_index["g0_0"]]] == 1
 
 
 def test_piece_catapult_15_galleon_2_galleon_mounted_catapult():
@@ -181,9 +181,9 @@ def test_piece_catapult_17_draw_6_towers():
     assert why(st, "K nt1#nt2") is None and why(st, "K nt1#h1") is None
     assert code(st, "K nt1#nt3") == "E_NO_TARGET"
     st2 = gc(["south:K@h1", "north:S@nt1"])
-    st2.raised[st2.c.node_index["nt1"]] = 2
+    st2.raised[st2.compiled.node_index["nt1"]] = 2
     play(st2, "K h1#nt1")
-    assert on(st2, "nt1") == "north:S" and st2.c.node_index["nt1"] not in st2.raised
+    assert on(st2, "nt1") == "north:S" and st2.compiled.node_index["nt1"] not in st2.raised
 
 
 def test_piece_catapult_18_no_rope_bridges():
@@ -199,7 +199,7 @@ def test_castle_6_gc_castles_open_to_land_pieces():
     (CONF-8 allowed_with_drawbridges); not across a raised one."""
     st = gc(["south:K@h1", "south:E@h2"])
     assert why(st, "K h1>nt1") is None and why(st, "E h2>nt2") is None
-    st.raised[st.c.node_index["nt2"]] = 2
+    st.raised[st.compiled.node_index["nt2"]] = 2
     assert code(st, "E h2>nt2") == "E_DRAWBRIDGE_UP"
 
 
@@ -232,7 +232,7 @@ def test_piece_camel_4_ex16_reversion_and_regeneration_trick():
     assert on(st, "g2_0") == "north:D"
     play(st, "S g2_1*g2_0")
     assert on(st, "g2_0") == "south:S" and st.captured[0] == 1
-    sid = st.occ[st.c.node_index["g2_0"]]
+    sid = st.occ[st.compiled.node_index["g2_0"]]
     assert st.steps[sid] == 0  # regenerated (CAPT-10)
 
 
@@ -245,7 +245,7 @@ def test_piece_camel_5_6_team_10_pushing_wild_camels():
     assert code(st, "push D g4_0>g4_1") is not None
     play(st, "push D g1_1>g1_2")
     assert st.ap_spent == 1
-    cam = st.occ[st.c.node_index["g1_2"]]
+    cam = st.occ[st.compiled.node_index["g1_2"]]
     assert st.steps[cam] == 0
     play(st, "push D g1_2>g1_3")
     assert code(st, "push D g1_3>g0_3") is not None  # 2 steps used

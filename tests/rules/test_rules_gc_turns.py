@@ -38,7 +38,7 @@ def test_draw_2_3_4_raising_and_duration():
     play(st, "end")
     assert st.actor == "west"
     assert code(st, "N g2_3>g1_3>g0_3") is None
-    assert st.c.node_index["st0"] in st.raised
+    assert st.compiled.node_index["st0"] in st.raised
     for _ in range(3):
         play(st, "end")
     assert st.actor == "south" and not st.raised
@@ -59,7 +59,7 @@ def test_draw_6_draw_7_recap_21_no_lowering_in_a_response():
     """DRAW-6 shots lower raised bridges (see the pieces tests); DRAW-7 / RECAP-21: a bridge is
     never lowered as part of a response."""
     st = gc(["south:N@g0_0", "north:S@g1_0", "north:S@nt1", "north:E@g2_0"])
-    st.raised[st.c.node_index["nt1"]] = 2
+    st.raised[st.compiled.node_index["nt1"]] = 2
     play(st, "N g0_0*g1_0")
     assert st.window is not None
     assert code(st, "lower nt1") == "E_RESPONSE_PENDING"
@@ -316,7 +316,7 @@ def test_team_7_8_borrowing_and_sharing_vessels_ex17():
     assert st.actor == "north"
     assert code(st, "G s1>s2") is not None
     st2 = gc(["north:G[SS]@s1"], variant=GCT)
-    gal = st2.occ[st2.c.node_index["s1"]]
+    gal = st2.occ[st2.compiled.node_index["s1"]]
     st2.owner[st2.cargo[gal][0]] = 0  # one south and one north soldier aboard ("Gs/S")
     assert why(st2, "G s1>s2") is None
 
@@ -335,7 +335,7 @@ def test_team_9_10_11_partner_camels_and_engines():
     play(st2, "S g5_3>v1")  # TEAM-13: mounting the partner's elephant in front of the grail
     play(st2, "S v1>gr0")
     st3 = gc(["north:E[S]@g5_2"], variant=GCT)
-    st3.owner[st3.cargo[st3.occ[st3.c.node_index["g5_2"]]][0]] = 0
+    st3.owner[st3.cargo[st3.occ[st3.compiled.node_index["g5_2"]]][0]] = 0
     assert code(st3, "S g5_2>g5_1") == "E_CANNOT_DISMOUNT"
 
 

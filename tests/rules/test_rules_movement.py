@@ -64,8 +64,8 @@ def test_move_6_cargo_does_not_slow_and_move_7_riding_is_free():
     st = make_state(["south:E[SS]@g0_0"])
     play(st, "E g0_0>g5_0")
     play(st, "E g5_0>g5_1")
-    assert st.range_left(st.occ[st.c.node_index["g5_1"]]) == 0
-    riders = st.cargo[st.occ[st.c.node_index["g5_1"]]]
+    assert st.range_left(st.occ[st.compiled.node_index["g5_1"]]) == 0
+    riders = st.cargo[st.occ[st.compiled.node_index["g5_1"]]]
     assert all(st.range_left(r) == 2 for r in riders)
     assert dests(st, "g5_1", "S") >= {"g5_2", "g4_1", "x1"}
 

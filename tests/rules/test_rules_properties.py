@@ -69,7 +69,7 @@ def test_explain_agrees_with_legal_actions(name, seed, plies):
         pid = rng.randrange(len(st.ptype))
         if st.node[pid] < 0:
             continue
-        dest = rng.randrange(len(st.c.node_ids))
+        dest = rng.randrange(len(st.compiled.node_ids))
         if dest == st.node[pid]:
             continue
         a = st.normalize((kind, pid, (st.node[pid], dest), extra))
@@ -84,15 +84,15 @@ def test_explain_agrees_with_legal_actions(name, seed, plies):
 def test_undo_restores_and_clone_is_independent(name, seed, plies):
     """apply + undo gives back the same state; a clone does not share mutable parts."""
     st, rng = _position(name, seed, plies)
-    before = st._snapshot()
+    before = st.snapshot()
     twin = st.clone()
     for a in st.legal_actions()[:30]:
         st.apply(a)
         st.undo()
-        assert st._snapshot() == before
+        assert st.snapshot() == before
     if not st.terminal:
         twin.apply(random_action(twin, rng), check=False)
-        assert st._snapshot() == before
+        assert st.snapshot() == before
 
 
 def test_selfplay_invariants_hold_on_every_variant():

@@ -55,7 +55,7 @@ def test_turn_5_interrupted_movement_adds_up():
     play(st, "E g0_0>g3_0")
     play(st, "S g0_3>g1_3")
     play(st, "E g3_0>g5_1")
-    assert st.range_left(st.occ[st.c.node_index["g5_1"]]) == 0
+    assert st.range_left(st.occ[st.compiled.node_index["g5_1"]]) == 0
     assert code(st, "E g5_1>g5_2") == "E_RANGE_EXCEEDED"
 
 
@@ -122,7 +122,7 @@ def test_setup_1_conquest_roster():
         counts = {}
         for p in range(len(st.ptype)):
             if st.owner[p] == s:
-                name = st.c.type_names[st.ptype[p]]
+                name = st.compiled.type_names[st.ptype[p]]
                 counts[name] = counts.get(name, 0) + 1
         assert counts == {"soldier": 10, "elephant": 4, "knight": 4, "chariot": 2, "ship": 4,
                           "galleon": 2}
@@ -136,7 +136,7 @@ def test_setup_4_seats_and_setup_5_initial_placement():
     g = Game(synthetic_board(("south", "north")), v)
     st = g.initial_state()
     for p in range(len(st.ptype)):
-        assert st.c.is_sea[st.node[p]] == st.c.sea_type[st.ptype[p]]
+        assert st.compiled.is_sea[st.node[p]] == st.compiled.sea_type[st.ptype[p]]
 
 
 def test_setup_8_starting_player_is_the_first_seat():
@@ -151,7 +151,7 @@ def test_setup_8_starting_player_is_the_first_seat():
 def test_castle_1_five_unconnected_fields_one_access():
     """CASTLE-1: five fields per capital, none joined to another, one access each."""
     st = make_state([])
-    c = st.c
+    c = st.compiled
     for fields in c.castle_fields:
         assert len(fields) == 5
         for f in fields:
@@ -182,9 +182,9 @@ def test_castle_4_who_occupies_a_field():
 def test_grail_1_grail_fields():
     """GRAIL-1: the 4-player board has five grail fields; boards without a grail none."""
     st = make_state([])
-    assert len(st.c.grail_fields) == 5
+    assert len(st.compiled.grail_fields) == 5
     g = Game(synthetic_board(("south", "north")), resolve_variant("conquest-2p").variant)
-    assert g.c.grail_fields == []
+    assert g.compiled.grail_fields == []
 
 
 def test_grail_2_only_knights_and_soldiers_enter():
@@ -253,7 +253,7 @@ def test_freeze_6_frozen_partner_pieces_may_respond():
 def test_team_1_fixed_teams_of_opposite_seats():
     """TEAM-1: partners sit opposite: South+North against West+East."""
     st = make_state([], variant="conquest-team")
-    t = st.c.team_of
+    t = st.compiled.team_of
     assert t[0] == t[2] and t[1] == t[3] and t[0] != t[1]
 
 

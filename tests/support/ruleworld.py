@@ -108,15 +108,15 @@ def make_state(pieces: list[str], to_move: str = "south", variant: str = "conque
         if "+" in fid:
             fid, used = fid.split("+")
             steps = int(used)
-        letters = {g.c.letter[i]: name for i, name in enumerate(g.c.type_names)}
+        letters = {g.compiled.letter[i]: name for i, name in enumerate(g.compiled.type_names)}
         t, cargo = _parse_spec(spec, letters)
         st.add_piece(seat, t, fid, cargo, steps=steps)
     if pad:
-        for seat in g.c.seat_ids:
+        for seat in g.compiled.seat_ids:
             for i in range(2):
                 st.add_piece(seat, "soldier", f"pad_{seat}_{i}")
-    si = g.c.seat_index[to_move]
-    st.turn = g.n + si if turn is None else turn
+    si = g.compiled.seat_index[to_move]
+    st.turn = g.seat_count + si if turn is None else turn
     st.ap_spent = ap_spent
     return st
 
@@ -141,13 +141,13 @@ def code(st: State, text: str) -> str | None:
 
 def on(st: State, fid: str) -> str | None:
     """'seat:STACK' on a field, or None."""
-    o = st.occ[st.c.node_index[fid]]
-    return None if o < 0 else f"{st.c.seat_ids[st.owner[o]]}:{st.signature(o)}"
+    o = st.occ[st.compiled.node_index[fid]]
+    return None if o < 0 else f"{st.compiled.seat_ids[st.owner[o]]}:{st.signature(o)}"
 
 
 def dests(st: State, fid: str, letter: str | None = None) -> set[str]:
     """Destination fields of the legal moves of the piece(s) on fid."""
-    c = st.c
+    c = st.compiled
     node = c.node_index[fid]
     pids = set(st.pieces_at(node))
     out = set()

@@ -1,0 +1,135 @@
+"""Action kinds and the shape of every action; the table type that holds, per kind, its
+generator, cost, apply and explanation side by side (`ActionKind`).
+
+Actions are plain tuples whose first element is the kind (hashable, comparable, as cheap as a
+tuple can be on the hot path of the move generator); their fields per kind:
+
+* `("move", pid, path, end)` move piece `pid` along `path` (node ids, first = its node); the
+  last node may be empty (move), an own carrier with room (mount/board), or an enemy (capture).
+  `end=True` ends the turn with this action (TURN-11, relevant for RECAP-14).
+* `("resp", pid, path, unloads)` a response (RECAP-1): the victim's piece captures the capturer
+  on the scene; `unloads` are `(soldier_pid, node)` dismounts made first (RECAP-7, only with
+  `recapture_moves_must_be_necessary=false`).
+  Under `recapture_sequence_model=up_to_two_necessary_steps` (RECAP-5) `unloads` holds the
+  first of two necessary steps, `((piece, node),)`, made by the same or another piece.
+* `("ride", pid, path, end)` a soldier takes over a riderless enemy camel (PIECE-CAMEL-3) or an
+  unmanned enemy siege tower from an adjacent own tower (PIECE-SIEGE-5) by mounting it.
+* `("shoot", pid, target)` regular catapult shot (PIECE-CATAPULT-2/-11), 1 AP.
+* `("rshot", pid, pre, target)` retaliation shot in a response window (RECAP-17/-19); `pre` is
+  `()` or `((piece, node),)`: the one step of the catapult or of the galleon carrying it.
+* `("build", pid, type, node)` a foot soldier builds a piece (BUILD-1..10).
+* `("raise", tower)`, `("lower", tower)` drawbridges (DRAW-2, DRAW-5).
+* `("push", camel, path)` push an opponent's riderless camel (PIECE-CAMEL-5).
+* `("decline",)`, `("end",)`, `("offer_draw",)`, `("accept_draw",)`, `("reject_draw",)`,
+  `("resign",)` (only with `allow_resignation`, WIN-26).
+
+The `Move`, `Response`, ... NamedTuples below name those fields; `named(action)` gives that view
+(it compares and hashes equal to the plain tuple). The generators build plain tuples because a
+NamedTuple costs about twice a tuple literal to create on the move generator's hot path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+MOVE, RESP, DECLINE, END = "move", "resp", "decline", "end"
+OFFER_DRAW, ACCEPT_DRAW, REJECT_DRAW = "offer_draw", "accept_draw", "reject_draw"
+RIDE, SHOOT, RSHOT, BUILD, RAISE, LOWER, PUSH, RESIGN = (
+    "ride", "shoot", "rshot", "build", "raise", "lower", "push", "resign")
+A_RESIGN = (RESIGN,)
+A_DECLINE, A_END = (DECLINE,), (END,)
+A_OFFER, A_ACCEPT, A_REJECT = (OFFER_DRAW,), (ACCEPT_DRAW,), (REJECT_DRAW,)
+
+# what the move search found on a destination
+K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE = 0, 1, 2, 3
+
+
+class Move(NamedTuple):
+    kind: str  # MOVE or RIDE
+    pid: int
+    path: tuple[int, ...]
+    end: bool
+
+
+class Response(NamedTuple):
+    kind: str  # RESP
+    pid: int
+    path: tuple[int, ...]
+    unloads: tuple[tuple[int, int], ...]
+
+
+class Shot(NamedTuple):
+    kind: str  # SHOOT
+    pid: int
+    target: int
+
+
+class RetaliationShot(NamedTuple):
+    kind: str  # RSHOT
+    pid: int
+    pre: tuple[tuple[int, int], ...]
+    target: int
+
+
+class Build(NamedTuple):
+    kind: str  # BUILD
+    pid: int
+    ptype: int
+    node: int
+
+
+class Push(NamedTuple):
+    kind: str  # PUSH
+    pid: int
+    path: tuple[int, ...]
+
+
+class Bridge(NamedTuple):
+    kind: str  # RAISE or LOWER
+    tower: int
+
+
+_VIEWS: dict[str, type] = {MOVE: Move, RIDE: Move, RESP: Response, SHOOT: Shot,
+                           RSHOT: RetaliationShot, BUILD: Build, PUSH: Push, RAISE: Bridge,
+                           LOWER: Bridge}
+
+
+def named(action: tuple) -> tuple:
+    """The action with named fields (`Move`, `Response`, ...); it compares and hashes equal to
+    the plain tuple. Kinds without fields (`("end",)`, ...) come back as they are."""
+    view = _VIEWS.get(action[0]) if action else None
+    return view._make(action) if view is not None else action
+
+
+class Window(NamedTuple):
+    """An open response window (RECAP-1): who responds, the capturing piece, the scene (the
+    field of the capture) and whether only the victim's partner may answer (TEAM-14)."""
+
+    victim: int
+    capturer: int
+    scene: int
+    partner_only: bool
+
+
+class ActionKind(NamedTuple):
+    """One row of the action table: everything about one kind of action side by side.
+
+    `cost(state, action)` AP the mover pays; `apply(state, action)` performs a legal action;
+    `explain(state, action)` None when legal, else the Reason; `text(state, action, full_path)`
+    its engine notation; `generate(state, seat, ap_left)` the kind's legal actions in the
+    mover's turn (None: produced by another generator, e.g. rides come out of the move search,
+    responses out of the response window); `gate` names the `Game` flag that says whether the
+    variant has this kind at all; `parse(state, text)` reads the kind's own text form: None
+    when the text is not of this form, else (action, None) or (None, reason). Moves, responses
+    and the words (`end`, `decline`, ...) are read by `editor.rules.notation` itself.
+    """
+
+    kind: str
+    cost: Callable[[Any, tuple], int]
+    apply: Callable[[Any, tuple], None]
+    explain: Callable[[Any, tuple], Any]
+    text: Callable[[Any, tuple, bool], str]
+    generate: Callable[[Any, int, int], list[tuple]] | None = None
+    gate: str | None = None
+    parse: Callable[[Any, str], Any] | None = None
