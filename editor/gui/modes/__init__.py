@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from editor.gui.modes.base import Mode
+from editor.gui.modes.play import PlayMode
 from editor.gui.modes.trace import TraceMode
 
 #: in menu order; the first is the home mode (active at start, where findings are shown)
 MODES: list[type[Mode]] = [
     TraceMode,
+    PlayMode,
 ]
 
-__all__ = ["MODES", "Mode", "TraceMode"]
+__all__ = ["MODES", "Mode", "PlayMode", "TraceMode"]
