@@ -307,10 +307,10 @@ class PlayMode(Mode):
         self.select(None)
 
     def play_group(self, group: TargetGroup) -> None:
-        """Play a target's action; when it offers different kinds (move or build, shot or
-        move...) a menu asks which."""
-        kinds = {(o.kind, o.letter) for o in group.options}
-        if len(kinds) == 1:
+        """Play a target's first (cheapest) action; when the target offers different kinds
+        (move or build...) a menu asks which. The rest (a rider alone, a capture that ends
+        the turn) are in the right-click menu."""
+        if len(group.kinds) == 1:
             self.play_view(group.options[0])
             return
         pos = self.view.viewport().mapToGlobal(
