@@ -25,6 +25,15 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("board", nargs="?", help="board file to open (*.board.json)")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="render the window for BOARD to PNG and exit (works headless)")
+    parser.add_argument("--mode", default=None, metavar="MODE",
+                        help="the mode to show (trace, play, ...); with --screenshot")
+    parser.add_argument("--variant", metavar="V",
+                        help="--mode play: the variant (shipped name or house-rule file)")
+    parser.add_argument("--overlay", action="append", default=[], metavar="O",
+                        help="--mode play: an overlay on the variant (repeatable)")
+    parser.add_argument("--select", metavar="FIELD",
+                        help="--mode play: select the stack on FIELD (id or printed number) "
+                        "and show its targets")
     parser.add_argument("--size", default="1400x900", metavar="WxH",
                         help="window size for --screenshot (default 1400x900; from "
                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE}x{MAX_SIZE})")
@@ -52,7 +61,12 @@ def screenshot(window, out: str) -> bool:
     for _ in range(5):
         QApplication.processEvents()
     window.validation.refresh()
-    window.trace.view.fit()
+    if window.mode is window.trace:
+        window.trace.view.fit()
+    else:
+        window.mode.view_ready()
+        QApplication.processEvents()
+        window.mode.view_ready()  # again, at the size the docks settled on
     QApplication.processEvents()
     return window.grab().save(out)
 
@@ -93,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("Conquest Workbench")
     app.setOrganizationName("ConquestWorkbench")
     if args.screenshot:
-        return run_screenshot(args.board, args.screenshot, size)
+        return run_screenshot(args.board, args.screenshot, size, args)
     from editor.gui.window import MainWindow
 
     window = MainWindow(args.board)
@@ -102,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
-def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
+def run_screenshot(board: str | None, out: str, size: tuple[int, int],
+                   args: argparse.Namespace | None = None) -> int:
     """`--screenshot`: open BOARD headless, render the window to `out`, report on stderr.
 
     A board that cannot be opened writes no PNG: its findings are printed one per line
@@ -147,6 +162,9 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
             if opened:
                 window.resize(*size)
                 window.show()
+                problem = _enter_mode(window, args)
+                if problem is not None:
+                    return problem
                 ok = screenshot(window, out)
         finally:
             window.doc.stack.setClean()
@@ -163,6 +181,33 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int]) -> int:
         return EXIT_USAGE
     print(f"wrote {out}")
     return EXIT_OK
+
+
+def _enter_mode(window, args: argparse.Namespace | None) -> int | None:
+    """`--mode NAME` (+ play's --variant, --overlay, --select); an exit code when it fails."""
+    mode = getattr(args, "mode", None)
+    if not mode:
+        return None
+    if mode not in window.switcher.modes:
+        _err(f"unknown --mode {mode!r}; choose from {', '.join(window.switcher.modes)}")
+        return EXIT_USAGE
+    window.switch_mode(mode)
+    if mode != "play":
+        return None
+    from editor.gui.play.start_panel import GameChoice
+
+    play = window.mode
+    variant = args.variant or play.start_panel.choice()[0].variant
+    findings = play.start_with(GameChoice(variant, list(args.overlay)))
+    for finding in findings:
+        print(finding.format_line(), file=sys.stderr)
+    if findings:
+        _err(f"no game of {variant} starts on this board; no screenshot written")
+        return EXIT_NOT_OPENED
+    if args.select and not play.select_named(args.select):
+        _err(f"--select {args.select}: no stack with legal actions on that field")
+        return EXIT_USAGE
+    return None
 
 
 def install_excepthook(window) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu, QMessageBox, QToolTip
 
@@ -283,6 +283,32 @@ class PlayMode(Mode):
         self.groups = {g.field: g for g in groups}
         self.scene.set_selected(self.selected)
         self.scene.set_targets(groups)
+
+    def select_named(self, name: str) -> bool:
+        """Select the stack on a field named by id or printed number (`--select`)."""
+        if self.session is None:
+            return False
+        resolved = self.session.names.resolve(name)
+        if resolved.field is None:
+            self.window.show_message(resolved.problem or name)
+            return False
+        self.select(resolved.field)
+        return self.selected is not None
+
+    def view_ready(self) -> None:
+        """Frame the view for a picture: the selection and its targets, else the board."""
+        if self.selected is None:
+            self.view.fit()
+            return
+        points = [self.scene.field_pos(f) for f in (self.selected, *self.groups)]
+        xs = [p.x() for p in points if p is not None]
+        ys = [p.y() for p in points if p is not None]
+        r = self.scene.radius * 5
+        area = QRectF(min(xs) - r, min(ys) - r, max(xs) - min(xs) + 2 * r,
+                      max(ys) - min(ys) + 2 * r)
+        self.view.auto_fit = False
+        self.view.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
+        self.view.centerOn(area.center())
 
     def click(self, field: str) -> None:
         """A left click: play a target, select a stack, or explain a refused attempt."""
