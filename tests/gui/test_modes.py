@@ -76,8 +76,8 @@ def _shown(window, widget) -> bool:
 
 def test_trace_is_the_home_mode(make_window) -> None:
     w = make_window()
-    assert [m.name for m in MODES][0] == "trace"
-    assert w.mode is w.trace and list(w.switcher.modes)[0] == "trace"
+    assert MODES[0].name == "trace"
+    assert w.mode is w.trace and w.switcher.home is w.trace
     assert w.switcher.actions["trace"].shortcut().toString() == "Ctrl+1"
     assert w.switcher.actions["trace"].isChecked()
 
