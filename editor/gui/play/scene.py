@@ -108,6 +108,7 @@ class TargetItem(QGraphicsItem):
         self.kind = main_kind(group)
         self.setZValue(30)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         r = self.play_scene.radius
