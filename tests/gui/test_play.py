@@ -239,3 +239,52 @@ def test_board_lacking_the_variants_setup_starts_no_game(qtbot, make_window):
     assert "PAIR_SETUP_MISSING" in item.text() and "fix: Add a setup" in item.text()
     findings.itemClicked.emit(item)
     assert w.mode is w.trace
+
+
+def test_one_way_road_refused_directly_but_reachable_by_a_detour_says_both(qtbot, make_window,
+                                                                           tmp_path):
+    """OBST-1: the hover over a field reached only by a detour names the refusal of the
+    direct step and the detour."""
+    import json
+
+    data = json.loads(WORLD.read_text(encoding="utf-8"))
+    data["connections"].append({"id": "detour", "kind": "road", "a": "v1", "b": "g4_2"})
+    board = tmp_path / "detour.board.json"
+    board.write_text(json.dumps(data), encoding="utf-8")
+    p = _open(qtbot, make_window, write_scenario(tmp_path, ["south:E@v1"], board=board))
+    p.click("v1")
+    assert "g5_3" in p.mode.groups
+    text = p.hover("g5_3")
+    assert "E_ONE_WAY (OBST-1)" in text and "reachable: E v1>g4_2>g5_2>g5_3 (3 AP)" in text
+    assert p.hover("g4_2").startswith("E v1>g4_2  (move, 1 AP)")
+    p.click("g5_3")
+    assert p.owner("g5_3") == "south"
+
+
+def test_house_rule_file_and_option_overrides(qtbot, make_window, tmp_path, ui):
+    """A house-rule file that extends a shipped variant, plus an option typed in the panel."""
+    import json
+
+    rule = tmp_path / "house.variant.json"
+    rule.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+                                "extends": "conquest-4p",
+                                "options": {"castle_penalty_per_field": 2}}),
+                    encoding="utf-8")
+    w = make_window(str(C4_BOARD))
+    p = Player(qtbot, w)
+    ui.open_path = str(rule)
+    panel = p.mode.start_panel
+    panel.variant.setCurrentIndex(panel.variant.count() - 1)
+    panel.variant.activated.emit(panel.variant.count() - 1)  # "House-rule file…"
+    panel.options.setText("no_capture_rounds=6")
+    panel.set_overlays(["classic-recapture"])
+    qtbot.mouseClick(panel.start_button, LEFT)
+    opts = p.session.variant.options
+    assert opts.no_capture_rounds == 6 and opts.castle_penalty_per_field == 2
+    assert opts.recapture_moves_must_be_necessary is False  # the overlay
+    panel.options.setText("nonsense")
+    qtbot.mouseClick(panel.start_button, LEFT)
+    assert "not key=value" in panel.note.text()
+    panel.options.setText("freeze_treshold=3")  # a typo: the finding says what is allowed
+    qtbot.mouseClick(panel.start_button, LEFT)
+    assert p.session is None and "freeze_treshold" in panel.findings.item(0).text()

@@ -169,9 +169,11 @@ class PlayMode(Mode):
         session, findings = session_io.start(self.doc.board, source, choice.setup)
         if session is None:
             self.set_session(None)
+            pair = any(f.code.startswith("PAIR") for f in findings)
             self.start_panel.show_findings(
                 findings, f"No game: the board lacks what {choice.variant} needs. Click a "
-                "finding to go to the board.")
+                "finding to go to the board." if pair else
+                f"No game: {choice.variant} cannot be used as given:")
             return findings
         self.start_panel.show_findings([], f"Playing {choice.variant}"
                                        + "".join(f" + {o}" for o in choice.overlays))
@@ -387,11 +389,12 @@ class PlayMode(Mode):
         s = self.session
         key = (s.revision, source, target)
         if key not in self._explained:
+            why = s.explain_target(source, target)
             group = self.groups.get(target)
-            if group is not None:
+            if group is not None and (why.direct is None or why.direct.legal):
                 text = "; ".join(option_text(o) for o in group.options)
-            else:
-                text = str(s.explain_target(source, target))
+            else:  # refused, or refused directly but reachable by a detour: say both
+                text = str(why)
             self._explained[key] = text
         return self._explained[key]
 
