@@ -164,6 +164,25 @@ def test_grand_conquest_shot_build_and_drawbridge(qtbot, make_window, tmp_path):
     p.click("st0")
     assert p.session.played[-1].kind is Kind.RAISE
     assert p.session.turn().ap_left == 7
+    p.click("g3_1")  # north's camel: south may push it (PIECE-CAMEL-5)
+    assert p.mode.groups["g3_2"].kinds == {Kind.PUSH}
+    p.click("g3_2")
+    assert p.session.played[-1].kind is Kind.PUSH and p.owner("g3_2") == "north"
+
+
+def test_draw_offered_and_accepted_with_the_buttons(qtbot, make_window):
+    """WIN-4: in 2-player Conquest a draw may be offered and accepted."""
+    w = make_window(str(ROOT / "boards" / "conquest-2p.board.json"))
+    p = Player(qtbot, w)
+    qtbot.mouseClick(p.mode.start_panel.start_button, LEFT)
+    assert p.mode.start_panel.variant.currentText() == "conquest-2p"
+    p.press("offer_draw")
+    assert p.session.turn().role == "draw_offer"
+    assert "offers a draw" in p.mode.turn_panel.detail.text()
+    p.press("accept_draw")
+    box = p.mode.result_box
+    assert box is not None and box.text() == "The game is a draw (WIN-4)"
+    box.close()
 
 
 def test_game_played_to_its_end_names_the_winner(qtbot, make_window, tmp_path):
