@@ -71,8 +71,8 @@ class PieceItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         r = self.play_scene.radius
-        w = self.width() / 2 + r * 0.3
-        return QRectF(-w, -r * 1.25, 2 * w, r * 2.5)
+        w = self.width() / 2 + r * 0.5
+        return QRectF(-w, -r * 1.4, 2 * w, r * 2.8)
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -112,7 +112,11 @@ class TargetItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         r = self.play_scene.radius
-        return QRectF(-r * 1.6, -r * 1.6, r * 3.6, r * 3.4)
+        right = max(r * 1.7, r * 0.65 + self.tag_width())
+        return QRectF(-r * 1.7, -r * 1.7, r * 1.7 + right, r * 3.6)
+
+    def tag_width(self) -> float:
+        return self.play_scene.radius * (0.55 * len(self.label()) + 0.5)
 
     def label(self) -> str:
         colour_glyph = KIND_STYLES.get(self.kind, MOVE_STYLE)[1]
@@ -142,8 +146,7 @@ class TargetItem(QGraphicsItem):
         font.setPixelSize(max(1, int(r * 0.8)))
         font.setBold(True)
         p.setFont(font)
-        tw = r * (0.55 * len(text) + 0.5)
-        tag = QRectF(r * 0.55, r * 0.75, tw, r * 1.0)
+        tag = QRectF(r * 0.55, r * 0.75, self.tag_width(), r * 1.0)
         p.setPen(QPen(QColor("#ffffff"), r * 0.08))
         p.setBrush(colour)
         p.drawRoundedRect(tag, r * 0.4, r * 0.4)
