@@ -307,3 +307,21 @@ def test_house_rule_file_and_option_overrides(qtbot, make_window, tmp_path, ui):
     panel.options.setText("freeze_treshold=3")  # a typo: the finding says what is allowed
     qtbot.mouseClick(panel.start_button, LEFT)
     assert p.session is None and "freeze_treshold" in panel.findings.item(0).text()
+
+
+def test_editing_the_board_does_not_touch_a_running_game(qtbot, make_window):
+    """Play keeps its snapshot: a field added in trace is not in the game; the start panel
+    says so when play mode is shown again."""
+    from editor.model import edit as E
+
+    w = make_window(str(C4_BOARD))
+    p = Player(qtbot, w)
+    qtbot.mouseClick(p.mode.start_panel.start_button, LEFT)
+    fields = len(p.session.board.fields)
+    w.switch_mode("trace")
+    w.doc.apply("Add field", E.add_field, 10, 10)
+    assert len(w.doc.board.fields) == fields + 1
+    w.switch_mode("play")
+    assert len(p.session.board.fields) == fields
+    assert "board changed" in p.mode.start_panel.note.text()
+    w.doc.stack.undo()

@@ -71,6 +71,10 @@ class PlayMode(Mode):
         self._build_actions()
         self._connect()
         self.turn_panel.show_session(None)
+        #: the board document changed since the game started (the game keeps its snapshot)
+        self.board_changed = False
+        self.doc.changed.connect(self._doc_changed)
+        self.doc.reset.connect(self._doc_changed)
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -133,7 +137,14 @@ class PlayMode(Mode):
     def activate(self) -> None:
         if self.session is None:
             self.show_document_board()
+        elif self.board_changed:
+            self.start_panel.note.setText(
+                "The board changed since this game started; the game goes on with the board "
+                "as it was. Start game to play the board as it is now.")
         self.view.setFocus()
+
+    def _doc_changed(self, *_args) -> None:
+        self.board_changed = True
 
     def deactivate(self) -> None:
         if self.chooser is not None:
@@ -199,6 +210,8 @@ class PlayMode(Mode):
 
     def set_session(self, session: PlaySession | None, board_path: str | None = None) -> None:
         self.session = session
+        self.board_changed = False
+        self.rng = random.Random(self.turn_panel.seed.value())
         self.stack.clear()
         self.selected = None
         self.groups = {}
@@ -325,9 +338,10 @@ class PlayMode(Mode):
         if field != self.selected and s.actions_of(field):
             self.select(field)
             stack = s.stack_at(field)
+            owner = seat_name(s, stack.owner) + " " if stack else ""
             self.window.show_message(
-                f"{stack.letters if stack else field} on {field}: "
-                f"{len(self.groups)} target field(s)")
+                f"{owner}{stack.letters if stack else ''} on {s.names.label(field)}: "
+                f"{len(self.groups)} target field(s); hover over a field to ask why not")
             return
         if self.selected is not None and field != self.selected:
             self.attempt(self.selected, field)
