@@ -325,3 +325,20 @@ def test_editing_the_board_does_not_touch_a_running_game(qtbot, make_window):
     assert len(p.session.board.fields) == fields
     assert "board changed" in p.mode.start_panel.note.text()
     w.doc.stack.undo()
+
+
+def test_random_turns_are_seeded_and_undo_as_single_actions(qtbot, make_window, tmp_path):
+    path = write_scenario(tmp_path, EX1, name="random")
+    p = _open(qtbot, make_window, path)
+    p.mode.turn_panel.turns.setValue(2)
+    p.mode.turn_panel.seed.setValue(5)
+    p.press("random_play")
+    first, n = p.session.state_hash(), len(p.session.played)
+    assert n >= 2 and p.mode.stack.count() == n  # one undo step per action
+    assert p.mode.open_scenario(str(path))
+    p.press("random_play")
+    assert p.session.state_hash() == first
+    p.press("random_move")
+    assert len(p.session.played) == n + 1
+    p.press("step_back")
+    assert p.session.state_hash() == first
