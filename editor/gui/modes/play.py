@@ -347,6 +347,11 @@ class PlayMode(Mode):
             self.attempt(self.selected, field)
             return
         self.select(None)
+        stack = s.stack_at(field)
+        if stack is not None:
+            self.window.show_message(
+                f"{seat_name(s, stack.owner)} {stack.letters} on {s.names.label(field)}: no "
+                f"legal action now ({seat_name(s, s.turn().actor)} acts)")
 
     def play_group(self, group: TargetGroup) -> None:
         """Play a target's first (cheapest) action; when the target offers different kinds
