@@ -33,6 +33,7 @@ schema: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/conquest bench --balance-games 60
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

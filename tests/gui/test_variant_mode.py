@@ -170,7 +170,7 @@ def test_pair_check_against_board_without_castles(make_window, qtbot, tmp_path):
 
 
 def test_test_play_needs_a_play_mode(make_window, qtbot):
-    mode = configurator(make_window())
+    mode = configurator(make_window(modes=[TraceMode, VariantMode]))
     assert not mode.play_action.isEnabled()
     assert "No play mode" in mode.play_action.toolTip()
 
@@ -190,15 +190,34 @@ class FakePlay(Mode):
         self.started = doc
 
 
-def test_test_play_switches_to_play_mode(make_window, qtbot):
+def test_test_play_switches_to_play_mode(make_window, qtbot, ui, tmp_path):
     w = make_window(modes=[TraceMode, VariantMode, FakePlay])
     mode = configurator(w)
     mode.open_ref("conquest-2p")
     assert mode.play_action.isEnabled()
+    ui.save_path = str(tmp_path / "house.variant.json")  # a game names a saved house rule
     mode.play_action.trigger()
     assert w.mode.name == "play"
     assert w.mode.started is mode.session.doc
+    assert w.mode.started.path == ui.save_path
     assert [s.id for s in w.mode.started.variant.seats] == ["south", "north"]
+
+
+def test_test_play_starts_a_game_with_the_house_rule(make_window, qtbot, ui, tmp_path):
+    """The real play mode: the edited house rule (soldier range 3) is what the game plays."""
+    from editor.resources import data_dir
+
+    w = make_window()
+    assert w.files.open_path(str(data_dir("boards") / "conquest-4p.board.json"))
+    mode = configurator(w)
+    mode.open_ref("conquest-4p")
+    mode.session.set("Soldier range", "/pieces/soldier/range", 3)
+    ui.save_path = str(tmp_path / "short-legs.variant.json")
+    mode.play_action.trigger()
+    assert w.mode.name == "play"
+    game = w.mode.session
+    assert game is not None and game.source.variant == ui.save_path
+    assert game.variant.pieces["soldier"].range == 3 and len(game.variant.seats) == 4
 
 
 def test_package_open_and_export(make_window, qtbot, ui, tmp_path, capsys):

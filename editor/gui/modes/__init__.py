@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 from editor.gui.modes.base import Mode
+from editor.gui.modes.play import PlayMode
 from editor.gui.modes.trace import TraceMode
 from editor.gui.modes.variant import VariantMode
 
 #: in menu order; the first is the home mode (active at start, where findings are shown)
 MODES: list[type[Mode]] = [
     TraceMode,
+    PlayMode,
     VariantMode,
 ]
 
-__all__ = ["MODES", "Mode", "TraceMode", "VariantMode"]
+__all__ = ["MODES", "Mode", "PlayMode", "TraceMode", "VariantMode"]

@@ -349,9 +349,11 @@ class VariantMode(Mode):
             dialogs.show_error(self.window, "Cannot test play", "The variant has errors (see "
                                "the validation panel); fix them first.")
             return False
+        if (self.session.modified or doc.path is None) and not self.save():
+            return False  # a game (and a scenario saved from it) names the house-rule file
         if not self.window.switch_mode("play"):
             return False
-        play.start_with_variant(doc)
+        play.start_with_variant(self.session.doc)
         return True
 
     def _focus_search(self) -> None:
