@@ -21,18 +21,18 @@ SCANS = {"4x3": (2000, 1500), "3x2": (1800, 1200), "1x1": (1500, 1500), "16x9": 
 WINDOWS = [(1024, 768), (1400, 900), (1920, 1080)]
 PER_CASE_S = 20
 
-CHILD = """
+CHILD = f"""
 import faulthandler, json, sys
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from editor.gui.app import run_screenshot
 for board, out, w, h in json.loads(sys.argv[1]):
     print("start", out, flush=True)
-    faulthandler.dump_traceback_later(%d, exit=True)
+    faulthandler.dump_traceback_later({PER_CASE_S}, exit=True)
     code = run_screenshot(board, out, (w, h))
     faulthandler.cancel_dump_traceback_later()
     print("done", out, code, flush=True)
-""" % PER_CASE_S
+"""
 
 
 def _board(path: Path, scan: str, width: int, height: int, n: int) -> str:
