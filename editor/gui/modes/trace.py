@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox
 
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
@@ -80,7 +80,9 @@ class TraceMode(Mode):
             action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
                                      checkable=True)
             action.setShortcut(QKeySequence(tool.shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # keys go to the view
+            # window-level: works whatever widget has focus; a text field being typed in
+            # takes its keys first (QLineEdit accepts the ShortcutOverride of printable keys)
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.setToolTip(f"{tool.title} ({tool.shortcut})\n{tool.tip}")
             action.triggered.connect(lambda _on, n=tool.name: self.set_tool(n))
             group.addAction(action)
@@ -123,12 +125,46 @@ class TraceMode(Mode):
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setObjectName("scan_opacity")
         self.opacity.setRange(0, 100)
-        self.opacity.setValue(int(self.scene.scan_opacity * 100))
         self.opacity.setFixedWidth(110)
-        self.opacity.setToolTip("Scan opacity")
-        self.opacity.valueChanged.connect(lambda v: self.scene.set_scan_opacity(v / 100))
+        self.opacity.setToolTip("Scan opacity (remembered)")
+        self.opacity.valueChanged.connect(self._opacity_changed)
+        self.opacity.setValue(self._setting("scan_opacity", 85))
         bar.addWidget(self.opacity)
         bar.addAction(self.layer_actions["scan"])
+        bar.addWidget(QLabel(" Discs: "))
+        self.disc_size = QSpinBox()
+        self.disc_size.setObjectName("disc_size")
+        self.disc_size.setRange(30, 300)
+        self.disc_size.setSingleStep(10)
+        self.disc_size.setSuffix(" %")
+        self.disc_size.setToolTip("Disc size, relative to the printed circles (0.9 cm at the "
+                                  "board's scale); remembered")
+        self.disc_size.setValue(self._setting("disc_size", 100))
+        self.disc_size.valueChanged.connect(self._disc_size_changed)
+        self.scene.set_disc_scale(self.disc_size.value() / 100)
+        bar.addWidget(self.disc_size)
+
+    def _setting(self, name: str, default: int) -> int:
+        settings = getattr(self.window, "settings", None)
+        if settings is None:
+            return default
+        try:
+            return int(settings.value(f"trace/{name}", default))
+        except (TypeError, ValueError):
+            return default
+
+    def _remember(self, name: str, value: int) -> None:
+        settings = getattr(self.window, "settings", None)
+        if settings is not None:
+            settings.setValue(f"trace/{name}", value)
+
+    def _opacity_changed(self, value: int) -> None:
+        self.scene.set_scan_opacity(value / 100)
+        self._remember("scan_opacity", value)
+
+    def _disc_size_changed(self, value: int) -> None:
+        self.scene.set_disc_scale(value / 100)
+        self._remember("disc_size", value)
 
     def _build_status(self) -> None:
         self.pos_label = QLabel()
