@@ -44,12 +44,14 @@ from editor.model.edit_base import (
     connection_between,
     connections_of,
     find,
+    fresh_id,
     nearest_field,
     need,
     next_number,
     node_ids,
     operation,
     remove_where,
+    retired_ids,
     unique_id,
 )
 from editor.model.edit_seats import (
@@ -98,6 +100,7 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "delete",
     "delete_vertex",
     "find",
+    "fresh_id",
     "insert_vertex",
     "move_fields",
     "move_vertex",
@@ -106,6 +109,7 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "next_number",
     "node_ids",
     "place_piece",
+    "retired_ids",
     "reverse_connection",
     "set_attr",
     "set_board_attr",
@@ -140,8 +144,8 @@ def add_field(rec: Recorder, board: Board, x: float, y: float,
         number = next_number(board)
     taken = node_ids(board)
     if ident is None:
-        ident = str(number) if number is not None and str(number) not in taken else \
-            unique_id(taken, "f", number or 1)
+        ident = str(number) if number is not None and str(number) not in taken | \
+            retired_ids(board) else fresh_id(board, taken, "f")
     elif ident in taken:
         raise EditError(f"id '{ident}' is already used")
     new = Field(id=ident, terrain=Terrain(terrain), x=x, y=y, number=number, label=label,
@@ -273,7 +277,7 @@ def add_connection(rec: Recorder, board: Board, a: str, b: str,
         raise EditError(f"'{a}' and '{b}' are already joined by '{existing.id}'")
     taken = {c.id for c in board.connections}
     if ident is None:
-        ident = unique_id(taken, "c", len(board.connections) + 1)
+        ident = fresh_id(board, taken, "c")
     elif ident in taken:
         raise EditError(f"connection id '{ident}' is already used")
     kind = ConnectionKind(kind)
@@ -393,7 +397,7 @@ def add_region(rec: Recorder, board: Board, polygon: Sequence[tuple[float, float
         raise EditError("a region needs at least three points")
     taken = node_ids(board)
     if ident is None:
-        ident = unique_id(taken, "r", len(board.regions) + 1)
+        ident = fresh_id(board, taken, "r")
     elif ident in taken:
         raise EditError(f"id '{ident}' is already used")
     new = Region(id=ident, polygon=_points(polygon), **attrs)
@@ -503,7 +507,7 @@ def add_arrow_slit(rec: Recorder, board: Board, a: str, b: str, *,
         raise EditError(f"'{a}' and '{b}' already have an arrow slit")
     taken = {s.id for s in board.arrow_slits}
     if ident is None:
-        ident = unique_id(taken, "slit", len(board.arrow_slits) + 1)
+        ident = fresh_id(board, taken, "slit")
     rec.insert(board, "arrow_slits", None, ArrowSlit(id=ident, a=a, b=b))
     rec.touch("slit", ident)
     rec.edit.created.append(("slit", ident))
