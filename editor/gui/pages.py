@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGridLayout, QLineEdit, QWidget
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QLineEdit,
+    QToolTip,
+    QWidget,
+)
 
 from editor.gui.document import BoardDocument
 from editor.model import edit as ops
@@ -95,10 +104,30 @@ class Page(QWidget):
         return self.inspector.updating
 
     def apply(self, text: str, op: Callable, *args, merge: bool = False, **kwargs) -> None:
+        """Apply an edit; a refused one is explained at the widget the user just used, and
+        the page shows the board's values again (a combo box never keeps a refused value)."""
         if self.updating:
             return
         key = ("inspector", text, tuple(self.ids)) if merge else None
-        self.doc.apply(text, op, *args, merge_key=key, **kwargs)
+        refused: list[str] = []
+
+        def note(message: str) -> None:
+            refused.append(message)
+
+        self.doc.error.connect(note)
+        try:
+            self.doc.apply(text, op, *args, merge_key=key, **kwargs)
+        finally:
+            self.doc.error.disconnect(note)
+        if refused:
+            self.explain_refusal(refused[0])
+
+    def explain_refusal(self, message: str) -> None:
+        focus = QApplication.focusWidget()
+        widget = focus if focus is not None and self.isAncestorOf(focus) else self
+        self.inspector.show_keys(list(self.inspector.keys))
+        self.last_refusal = message
+        QToolTip.showText(widget.mapToGlobal(QPoint(0, widget.height())), message, widget)
 
     def set_attr(self, collection: str, attr: str, value, merge: bool = False) -> None:
         self.apply(f"Set {attr}", ops.set_attr, collection, list(self.ids), attr, value,

@@ -75,3 +75,53 @@ def test_cascades_leave_no_dangling_reference() -> None:
     E.delete(b, [("seat", "south")])
     assert b.castles == [] and b.seats == []
     assert [f for f in check_board(b) if f.code == DANGLING_REFERENCE.code] == []
+
+
+def _ring_board() -> Board:
+    """Five tower fields in a ring (t1..t5 = 1..5) and five fields in front (6..10)."""
+    b = Board(name="castle")
+    for i in range(10):
+        E.add_field(b, 100 * (i % 5), 100 if i < 5 else 200)
+    E.add_seat(b, "south")
+    return b
+
+
+RING = [("1", "6"), ("2", "7"), ("3", "8"), ("4", "9"), ("5", "10")]
+
+
+def test_build_castle_makes_towers_accesses_and_ring_in_one_undoable_edit() -> None:
+    """CASTLE-1: five towers in ring order, each with one access to the field in front."""
+    b = _ring_board()
+    E.add_connection(b, "1", "6", "road")  # an existing connection becomes the access
+    before = b.model_dump()
+    edit = E.build_castle(b, "south", RING)
+    castle = b.castles[0]
+    assert (castle.id, castle.seat) == ("south", "south")
+    assert [t.field for t in castle.towers] == ["1", "2", "3", "4", "5"]
+    access = {c.id: {c.a, c.b} for c in b.connections}
+    assert [access[t.access] for t in castle.towers] == [{t, f} for t, f in RING]
+    assert [c.kind.value for c in b.connections] == ["road"] + ["castle_access"] * 4
+    edit.undo(b)
+    assert b.model_dump() == before
+
+
+def test_build_castle_refuses_with_a_reason() -> None:
+    b = _ring_board()
+    for towers, reason in (([("1", "6"), ("1", "7")], "already tower 1 of this castle"),
+                           ([("1", "1")], "must be another field"),
+                           ([("1", "2"), ("2", "3")], "both a tower and the field in front"),
+                           ([("1", "99")], "no field '99'")):
+        try:
+            E.build_castle(b, "south", towers)
+        except E.EditError as exc:
+            assert reason in str(exc)
+        else:
+            raise AssertionError(f"{towers} was accepted")
+    E.build_castle(b, "south", RING)
+    try:
+        E.build_castle(b, "south", RING)
+    except E.EditError as exc:
+        assert "already tower 1 of castle 'south'" in str(exc)
+    else:
+        raise AssertionError("a field became a tower twice")
+    assert len(b.castles) == 1 and len(b.connections) == 5

@@ -4,13 +4,14 @@ inspector dock, layer switches; its undo stack is the board document's."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox
+from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
 
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
+from editor.gui.tools_more import MORE_TOOLS
 from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
@@ -45,6 +46,7 @@ class TraceMode(Mode):
         self._build_status()
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
+        self.doc.error.connect(self._refused)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.set_tool("select")
         self._on_reset()
@@ -74,7 +76,7 @@ class TraceMode(Mode):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         group = QActionGroup(self)
         menu = self.add_menu("&Tools")
-        for cls in TOOLS:
+        for cls in TOOLS + MORE_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
             action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
@@ -256,6 +258,12 @@ class TraceMode(Mode):
         self._refresh_place_combos()
         self.inspector.show_keys([])
         self.view.fit()
+
+    def _refused(self, message: str) -> None:
+        """A refused edit is explained where the user looks: at the cursor over the view
+        (the inspector explains its own refusals at its widgets)."""
+        if self.window.mode is self and self.view.hasFocus():
+            QToolTip.showText(QCursor.pos(), message, self.view)
 
     def _selection_changed(self) -> None:
         self.inspector.show_keys(self.scene.selected_keys())
