@@ -27,6 +27,7 @@ from editor.gui.document import BoardDocument
 from editor.gui.pages import (
     Page,
     PieceChecks,
+    pick_row,
     show_check,
     show_combo,
     show_line,
@@ -216,7 +217,7 @@ class ConnectionPage(Page):
         self.under.setPlaceholderText("sea lane id passing beneath")
         self.under.editingFinished.connect(
             lambda: self.set_attr("connections", "under_lane", self.under.text().strip() or None))
-        self.form.addRow("Ships under", self.under)
+        self.form.addRow("Ships under", pick_row(self, self.under, "connection", multi=False))
         self.drawbridge = QCheckBox("Drawbridge (castle access)")
         self.drawbridge.setObjectName("conn_drawbridge")
         self.drawbridge.clicked.connect(lambda on: self.set_attr("connections", "drawbridge", on))
@@ -333,17 +334,18 @@ class RegionPage(Page):
         self.stairs.setObjectName("region_stairs")
         self.stairs.setPlaceholderText("stair field ids, comma separated")
         self.stairs.editingFinished.connect(self._stairs)
-        self.form.addRow("Stairs", self.stairs)
+        self.form.addRow("Stairs", pick_row(self, self.stairs, "field", multi=True))
         self.borders = QLineEdit()
         self.borders.setObjectName("region_borders")
         self.borders.setPlaceholderText("bordering land field ids")
         self.borders.editingFinished.connect(self._borders)
-        self.form.addRow("Borders", self.borders)
+        self.form.addRow("Borders", pick_row(self, self.borders, "field", multi=True))
         self.screened = QLineEdit()
         self.screened.setObjectName("region_screened")
         self.screened.setPlaceholderText("of those: screened by mountains")
         self.screened.editingFinished.connect(self._borders)
-        self.form.addRow("Mountain screens", self.screened)
+        self.form.addRow("Mountain screens", pick_row(self, self.screened, "field",
+                                                     multi=True))
 
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids

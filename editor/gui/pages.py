@@ -12,7 +12,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
+    QHBoxLayout,
     QLineEdit,
+    QToolButton,
     QToolTip,
     QWidget,
 )
@@ -84,6 +86,44 @@ class PieceChecks(QWidget):
     def show_values(self, lists: list[list[str]]) -> None:
         for value, box in self.boxes.items():
             show_check(box, [value in lst for lst in lists])
+
+
+def pick_row(page: Page, edit: QLineEdit, kind: str, multi: bool) -> QWidget:
+    """The line edit with a Pick button: click it, then click elements of `kind` on the canvas
+    (each click adds or removes one id when `multi`, else sets it); the text stays editable."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(edit, 1)
+    button = QToolButton()
+    button.setText("Pick")
+    button.setObjectName(f"{edit.objectName()}_pick")
+    button.setCheckable(True)
+    noun = "fields" if kind == "field" else "a connection"
+    button.setToolTip(f"Pick {noun} on the canvas instead of typing "
+                      + ("(each click adds or removes one; Esc ends)" if multi else ""))
+
+    def picked(ident: str | None) -> None:
+        if ident is None:  # picking ended
+            button.setChecked(False)
+            return
+        if multi:
+            ids = split_ids(edit.text())
+            ids = [i for i in ids if i != ident] if ident in ids else [*ids, ident]
+            edit.setText(", ".join(ids))
+        else:
+            edit.setText(ident)
+            button.setChecked(False)
+        edit.editingFinished.emit()
+
+    def toggled(on: bool) -> None:
+        picker = getattr(page.inspector, "picker", None)
+        if picker is not None:
+            picker(kind, picked, multi) if on else picker(None, None, False)
+
+    button.toggled.connect(toggled)
+    layout.addWidget(button)
+    return row
 
 
 class Page(QWidget):

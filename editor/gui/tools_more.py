@@ -97,4 +97,52 @@ class CastleTool(Tool):
         return False
 
 
+class PickTool(Tool):
+    """Picks references for the inspector (its Pick buttons): a click on an element of the
+    wanted kind hands its id over; the selection stays as it is. Esc or right-click ends."""
+
+    name = "pick"
+    title = "Pick"
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.kind = "field"
+        self.multi = False
+        self.callback = None
+
+    def configure(self, kind: str, callback, multi: bool) -> None:
+        self.kind, self.callback, self.multi = kind, callback, multi
+
+    def status(self) -> str:
+        what = "fields" if self.kind == "field" else "a connection"
+        more = " (each click adds or removes one)" if self.multi else ""
+        return f"Pick {what} on the canvas{more}; Esc or right-click ends."
+
+    def end(self) -> None:
+        callback, self.callback = self.callback, None
+        if callback is not None:
+            callback(None)
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            self.end()
+            return
+        item = self.scene.pick(pos, kinds=(self.kind,))
+        if item is None:
+            self.doc.error.emit(f"no {self.kind} here to pick")
+            return
+        if self.callback is not None:
+            callback = self.callback
+            if not self.multi:
+                self.callback = None
+            callback(item.key[1])
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape:
+            self.end()
+            return True
+        return False
+
+
 MORE_TOOLS: list[type[Tool]] = [CastleTool]

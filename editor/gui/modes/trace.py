@@ -11,7 +11,7 @@ from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
-from editor.gui.tools_more import MORE_TOOLS
+from editor.gui.tools_more import MORE_TOOLS, PickTool
 from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
@@ -43,6 +43,9 @@ class TraceMode(Mode):
         self._build_tools()
         self._build_options()
         self.inspector_dock = self.add_dock("Inspector", "inspector_dock", self.inspector)
+        self.pick_tool = PickTool(self.doc, self.scene, self.view, self.options)
+        self._before_pick = "select"
+        self.inspector.picker = self._pick
         self._build_status()
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
@@ -210,6 +213,23 @@ class TraceMode(Mode):
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
         self.window.statusBar().showMessage(tool.status())
+
+    def _pick(self, kind: str | None, callback, multi: bool) -> None:
+        """The inspector's Pick buttons: pick ids on the canvas (kind None: stop picking)."""
+        if kind is None:
+            if self.view.tool is self.pick_tool:
+                self.pick_tool.callback = None
+                self.set_tool(self._before_pick)
+            return
+        if self.view.tool is not self.pick_tool:
+            self._before_pick = self.view.tool.name if self.view.tool else "select"
+        else:
+            self.pick_tool.end()  # another Pick button takes over
+            self._before_pick = self.view.tool.name if self.view.tool is not \
+                self.pick_tool else self._before_pick
+        self.pick_tool.configure(kind, callback, multi)
+        self.view.set_tool(self.pick_tool)
+        self.window.statusBar().showMessage(self.pick_tool.status())
 
     def _cursor(self, pos: QPointF) -> None:
         text = f"x {pos.x():.0f}  y {pos.y():.0f}"

@@ -1,0 +1,73 @@
+"""Pick instead of type (issue 11, point 7): the inspector's Pick buttons take references from
+clicks on the canvas; the selection stays, the text box still shows (and takes) the ids."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolButton
+from support.guikit import make_scan
+
+from editor.model import dump_board
+from editor.model import edit as E
+from editor.model.board import Board, ScanImage
+
+
+def _board(tmp_path) -> str:
+    make_scan(tmp_path / "scan.png")
+    b = Board(name="Pick", image=ScanImage(path="scan.png", width=640, height=480))
+    for x, y in ((100, 100), (200, 100), (300, 100)):
+        E.add_field(b, x, y)
+    for x, y in ((150, 300), (250, 300)):
+        E.add_field(b, x, y, "sea")
+    E.add_connection(b, "1", "2", "bridge")
+    E.add_connection(b, "4", "5", "sea_lane")
+    E.add_region(b, [(400, 200), (600, 200), (600, 400), (400, 400)])
+    path = tmp_path / "pick.board.json"
+    path.write_text(dump_board(b))
+    return str(path)
+
+
+def test_stairs_and_borders_are_picked_on_the_canvas(make_window, drive, qtbot,
+                                                     tmp_path) -> None:
+    w = make_window(_board(tmp_path))
+    d = drive(w)
+    d.one_to_one()
+    d.click(500, 300)
+    assert w.trace.scene.selected_keys() == [("region", "r1")]
+    page = w.trace.inspector.pages["region"]
+    qtbot.mouseClick(page.findChild(QToolButton, "region_stairs_pick"), Qt.MouseButton.LeftButton)
+    assert w.trace.view.tool.name == "pick"
+    d.click(100, 100)
+    d.click(300, 100)
+    assert w.doc.board.regions[0].stairs == ["1", "3"]
+    d.click(100, 100)  # a second click takes it out again
+    assert w.doc.board.regions[0].stairs == ["3"]
+    assert page.stairs.text() == "3"
+    assert w.trace.scene.selected_keys() == [("region", "r1")]  # the selection stayed
+    d.key(Qt.Key.Key_Escape)
+    assert w.trace.view.tool.name == "select"
+    assert not page.findChild(QToolButton, "region_stairs_pick").isChecked()
+    qtbot.mouseClick(page.findChild(QToolButton, "region_borders_pick"),
+                     Qt.MouseButton.LeftButton)
+    d.click(200, 100)
+    d.click(0, 0, Qt.MouseButton.RightButton)  # right-click ends picking
+    assert [b.field for b in w.doc.board.regions[0].borders] == ["2"]
+    assert w.trace.view.tool.name == "select"
+
+
+def test_ships_under_picks_one_sea_lane_and_returns_to_the_tool(make_window, drive, qtbot,
+                                                               tmp_path) -> None:
+    w = make_window(_board(tmp_path))
+    d = drive(w)
+    d.one_to_one()
+    d.key(Qt.Key.Key_C)
+    d.key(Qt.Key.Key_S)
+    d.click(150, 100)
+    assert w.trace.scene.selected_keys() == [("connection", "c1")]
+    page = w.trace.inspector.pages["connection"]
+    qtbot.mouseClick(page.findChild(QToolButton, "conn_under_lane_pick"),
+                     Qt.MouseButton.LeftButton)
+    d.click(200, 300)  # the sea lane c2
+    assert w.doc.board.connections[0].under_lane == "c2"
+    assert w.trace.view.tool.name == "select"
+    assert page.under.text() == "c2"
