@@ -6,7 +6,9 @@ Every change goes through `doc.apply` as an undo command; typing merges into one
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections import Counter
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -394,8 +396,41 @@ class SlitPage(Page):
                                        for s in slits[:20]))
 
 
+KIND_ORDER = ("field", "connection", "region", "slit")
+
+
+def selection_summary(keys: list[tuple[str, str]]) -> str:
+    """'12 fields, 9 connections'."""
+    counts = Counter(k for k, _ in keys)
+    return ", ".join(plural(counts[kind], KIND_NOUNS.get(kind, kind)) for kind in KIND_ORDER
+                     if counts[kind])
+
+
+def connection_kinds(board, keys) -> dict[str, str]:
+    wanted = {i for k, i in keys if k == "connection"}
+    return {c.id: c.kind.value for c in board.connections if c.id in wanted}
+
+
+def selection_filters(keys, conn_kinds: dict[str, str]) -> list[tuple[str, tuple]]:
+    """(menu text, (kind, connection kind or None)) for each way to narrow the selection."""
+    counts = Counter(k for k, _ in keys)
+    out = []
+    for kind in KIND_ORDER:
+        if counts[kind] and counts[kind] != len(keys):
+            out.append((f"Only {plural(counts[kind], KIND_NOUNS.get(kind, kind))}", (kind, None)))
+        if kind == "connection":
+            for sub, n in sorted(Counter(conn_kinds.values()).items()):
+                if n != counts[kind]:
+                    noun = sub.replace("_", " ")
+                    out.append((f"Only {plural(n, noun)}", (kind, sub)))
+    return out
+
+
 class Inspector(QScrollArea):
     """Shows the page for the current selection's kind."""
+
+    #: the selection narrowed by the filter (the trace mode selects these keys)
+    filterSelection = Signal(list)
 
     def __init__(self, doc: BoardDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -415,6 +450,7 @@ class Inspector(QScrollArea):
         self.stack.addWidget(self.mixed)
         holder = QWidget()
         lay = QVBoxLayout(holder)
+        lay.addWidget(self._build_selection_bar())
         lay.addWidget(self.stack)
         lay.addStretch(1)
         self.setWidget(holder)
@@ -423,8 +459,45 @@ class Inspector(QScrollArea):
         doc.changed.connect(self._on_changed)
         doc.reset.connect(lambda: self.show_keys([]))
 
+    def _build_selection_bar(self) -> QWidget:
+        """"12 fields, 9 connections" and a filter that narrows the selection to one kind (then
+        the page of that kind edits all of them at once)."""
+        bar = QWidget()
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.selection_summary = QLabel()
+        self.selection_summary.setObjectName("selection_summary")
+        self.selection_filter = QComboBox()
+        self.selection_filter.setObjectName("selection_filter")
+        self.selection_filter.setPlaceholderText("Keep only...")
+        self.selection_filter.activated.connect(self._filter)
+        row.addWidget(self.selection_summary, 1)
+        row.addWidget(self.selection_filter)
+        self.selection_bar = bar
+        bar.setVisible(False)
+        return bar
+
+    def _show_selection_bar(self) -> None:
+        keys = self.keys
+        self.selection_bar.setVisible(len(keys) > 1)
+        if len(keys) < 2:
+            return
+        self.selection_summary.setText(selection_summary(keys))
+        self.selection_filter.clear()
+        kinds = connection_kinds(self.doc.board, keys)
+        for title, wanted in selection_filters(keys, kinds):
+            self.selection_filter.addItem(title, wanted)
+        self.selection_filter.setCurrentIndex(-1)
+
+    def _filter(self, index: int) -> None:
+        kind, sub = self.selection_filter.itemData(index)
+        kinds = connection_kinds(self.doc.board, self.keys)
+        keep = [k for k in self.keys if k[0] == kind and (sub is None or kinds.get(k[1]) == sub)]
+        self.filterSelection.emit(keep)
+
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
         self.keys = list(keys)
+        self._show_selection_bar()
         kinds = {k for k, _ in keys}
         self.updating = True
         try:

@@ -46,6 +46,7 @@ class TraceMode(Mode):
         self.pick_tool = PickTool(self.doc, self.scene, self.view, self.options)
         self._before_pick = "select"
         self.inspector.picker = self._pick
+        self.inspector.filterSelection.connect(self.scene.select_keys)
         self._build_status()
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
