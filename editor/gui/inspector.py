@@ -49,6 +49,8 @@ class FieldPage(Page):
         super().__init__(inspector)
         self.title = QLabel()
         self.form.addRow(self.title)
+        self.ident = self.id_edit("field", "fields")
+        self.form.addRow("Id", self.ident)
         self.terrain = QComboBox()
         self.terrain.setObjectName("field_terrain")
         for t in Terrain:
@@ -125,6 +127,8 @@ class FieldPage(Page):
                            f"<b>{plural(len(fs), 'field')}</b>")
         show_combo(self.terrain, [f.terrain.value for f in fs])
         single = len(fs) == 1
+        self.ident.setEnabled(single)
+        show_line(self.ident, [fs[0].id] if single else ["", "(various)"])
         self.number.setEnabled(single)
         if not self.number.hasFocus():
             self.number.setValue(fs[0].number if fs[0].number is not None else -1)
@@ -185,6 +189,8 @@ class ConnectionPage(Page):
         super().__init__(inspector)
         self.title = QLabel()
         self.form.addRow(self.title)
+        self.ident = self.id_edit("connection", "connections")
+        self.form.addRow("Id", self.ident)
         self.kind = QComboBox()
         self.kind.setObjectName("conn_kind")
         for kind, title in CONNECTION_KINDS:
@@ -253,6 +259,8 @@ class ConnectionPage(Page):
         self.title.setText(f"<b>Connection {c0.id}</b>: {c0.a} – {c0.b}" if len(cs) == 1 else
                            f"<b>{plural(len(cs), 'connection')}</b>")
         show_combo(self.kind, [c.kind.value for c in cs])
+        self.ident.setEnabled(len(cs) == 1)
+        show_line(self.ident, [c0.id] if len(cs) == 1 else ["", "(various)"])
         show_combo(self.bridge_class, [c.bridge_class.value if c.bridge_class else None
                                        for c in cs])
         self.barred.show_values([[p.value for p in c.barred] for c in cs])

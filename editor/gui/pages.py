@@ -162,6 +162,24 @@ class Page(QWidget):
         if refused:
             self.explain_refusal(refused[0])
 
+    def id_edit(self, kind: str, collection: str) -> QLineEdit:
+        """An Id box: a new id renames the element and every reference to it."""
+        edit = QLineEdit()
+        edit.setObjectName(f"{kind}_id")
+        edit.setToolTip("Rename: every reference to this element follows")
+
+        def renamed() -> None:
+            new = edit.text().strip()
+            if self.updating or len(self.ids) != 1 or new == self.ids[0]:
+                return
+            old = self.ids[0]
+            self.apply(f"Rename {kind} {old} to {new}", ops.rename, kind, old, new)
+            if ops.find(getattr(self.doc.board, collection), new) is not None:
+                self.inspector.filterSelection.emit([(kind, new)])
+
+        edit.editingFinished.connect(renamed)
+        return edit
+
     def explain_refusal(self, message: str) -> None:
         focus = QApplication.focusWidget()
         widget = focus if focus is not None and self.isAncestorOf(focus) else self

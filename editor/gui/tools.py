@@ -46,6 +46,8 @@ class ToolOptions:
     setup: str | None = None
     seat: str | None = None
     piece: PieceType = PieceType.SOLDIER
+    #: the numbering tool's first number
+    number_from: int = 1
 
 
 def _preview_pen(scene: BoardScene, colour: str = "#ff3df2") -> QPen:

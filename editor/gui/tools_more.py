@@ -145,4 +145,53 @@ class PickTool(Tool):
         return False
 
 
-MORE_TOOLS: list[type[Tool]] = [CastleTool]
+class NumberTool(Tool):
+    """Click fields in the order of their printed numbers, starting from the tool options'
+    "Number from"; a field that had the number takes the clicked field's old one."""
+
+    name = "number"
+    title = "Numbering"
+    shortcut = "N"
+    tip = ("Click fields in order to number them, starting from 'Number from' in the tool "
+           "options; Backspace steps one number back.")
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.next = 1
+
+    def activate(self) -> None:
+        super().activate()
+        self.next = self.options.number_from
+
+    def status(self) -> str:
+        return f"Numbering: click the field printed {self.next}. {self.tip}"
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        item = self.scene.pick(pos, kinds=("field",))
+        if item is None:
+            self.doc.error.emit("click a field to give it the next number")
+            return
+        fid = item.key[1]
+        if self.doc.apply(f"Number field {fid} as {self.next}", ops.number_field, fid,
+                          self.next) is not None or \
+                self.doc.board.field_by_id()[fid].number == self.next:
+            self.next += 1
+        self._show_status()
+
+    def _show_status(self) -> None:
+        window = self.view.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(self.status())
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Backspace and self.next > self.options.number_from:
+            self.next -= 1
+            self._show_status()
+            return True
+        return False
+
+
+MORE_TOOLS: list[type[Tool]] = [CastleTool, NumberTool]

@@ -54,6 +54,7 @@ from editor.model.edit_base import (
     retired_ids,
     unique_id,
 )
+from editor.model.edit_ids import number_field, rename
 from editor.model.edit_seats import (
     DEFAULT_SEATS,
     add_cargo,
@@ -110,7 +111,9 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "nearest_region",
     "next_number",
     "node_ids",
+    "number_field",
     "place_piece",
+    "rename",
     "retired_ids",
     "reverse_connection",
     "set_attr",

@@ -127,6 +127,15 @@ class TraceMode(Mode):
             combo.activated.connect(self._place_options)
             bar.addWidget(combo)
         bar.addSeparator()
+        bar.addWidget(QLabel(" Number from: "))
+        self.number_from = QSpinBox()
+        self.number_from.setObjectName("number_from")
+        self.number_from.setRange(0, 99_999)
+        self.number_from.setValue(1)
+        self.number_from.setToolTip("The numbering tool (N) starts here")
+        self.number_from.valueChanged.connect(self._number_from)
+        bar.addWidget(self.number_from)
+        bar.addSeparator()
         bar.addWidget(QLabel(" Scan opacity: "))
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setObjectName("scan_opacity")
@@ -149,6 +158,14 @@ class TraceMode(Mode):
         self.disc_size.valueChanged.connect(self._disc_size_changed)
         self.scene.set_disc_scale(self.disc_size.value() / 100)
         bar.addWidget(self.disc_size)
+
+    def _number_from(self, value: int) -> None:
+        self.options.number_from = value
+        tool = self.tools.get("number")
+        if tool is not None:
+            tool.next = value
+            if self.view.tool is tool:
+                self.window.statusBar().showMessage(tool.status())
 
     def _setting(self, name: str, default: int) -> int:
         settings = getattr(self.window, "settings", None)
