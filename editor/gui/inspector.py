@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from editor.gui.board_page import BoardPage
 from editor.gui.document import BoardDocument
 from editor.gui.pages import (
+    KIND_NOUNS,
     Page,
     PieceChecks,
     pick_row,
@@ -40,11 +41,10 @@ from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
 
-#: selection key kinds as the user reads them
-KIND_NOUNS = {"slit": "arrow slit"}
-
 
 class FieldPage(Page):
+    element_kind = "field"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
@@ -185,6 +185,8 @@ class FieldPage(Page):
 
 
 class ConnectionPage(Page):
+    element_kind = "connection"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
@@ -303,7 +305,10 @@ class ConnectionPage(Page):
 
     def _toggle_list(self, attr: str, piece: str, on: bool) -> None:
         if not self.updating:
-            self.apply(f"Set {attr}", ops.toggle_piece, list(self.ids), attr, piece, on)
+            verb = {"barred": ("Bar", "Unbar"), "only_unloaded": ("Only unloaded:", "Loaded ok:")}
+            words = verb.get(attr, (f"Set {attr}", f"Clear {attr}"))[0 if on else 1]
+            self.apply(f"{words} {piece.replace('_', ' ')} on {{}}", ops.toggle_piece,
+                       list(self.ids), attr, piece, on)
 
     def _one_way(self) -> None:
         if len(self.ids) == 1:
@@ -320,6 +325,8 @@ class ConnectionPage(Page):
 
 
 class RegionPage(Page):
+    element_kind = "region"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
@@ -392,6 +399,8 @@ class RegionPage(Page):
 
 
 class SlitPage(Page):
+    element_kind = "slit"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()

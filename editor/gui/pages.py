@@ -19,11 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui import tooltips
 from editor.gui.document import BoardDocument
+from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.types import PieceType
 
 VARIOUS = "(various)"
+#: selection key kinds as the user reads them
+KIND_NOUNS = {"slit": "arrow slit"}
 PIECES = list(PieceType)
 
 def split_ids(text: str) -> list[str]:
@@ -148,7 +152,8 @@ class Page(QWidget):
         the page shows the board's values again (a combo box never keeps a refused value)."""
         if self.updating:
             return
-        key = ("inspector", text, tuple(self.ids)) if merge else None
+        key = ("inspector", text, tuple(self.ids)) if merge else None  # before naming
+        text = self.history_text(text)
         refused: list[str] = []
 
         def note(message: str) -> None:
@@ -187,6 +192,30 @@ class Page(QWidget):
         self.last_refusal = message
         QToolTip.showText(widget.mapToGlobal(QPoint(0, widget.height())), message, widget)
 
+    def element_names(self) -> str:
+        """The selection as the history names it: 'land field 12', 'bridge c28', '3 fields'."""
+        kind = getattr(self, "element_kind", "")
+        if not kind or not self.ids:
+            return ""
+        if len(self.ids) > 1:
+            return plural(len(self.ids), KIND_NOUNS.get(kind, kind))
+        ident = self.ids[0]
+        board = self.doc.board
+        if kind == "field" and ident in board.field_by_id():
+            return tooltips.field_name(board.field_by_id()[ident])
+        if kind == "connection":
+            c = ops.find(board.connections, ident)
+            if c is not None:
+                return f"{tooltips.KIND_NAMES.get(c.kind, 'connection')} {ident}"
+        return f"{KIND_NOUNS.get(kind, kind)} {ident}"
+
+    def history_text(self, text: str) -> str:
+        """Name the element in an undo entry: '{}' is replaced by it, else it is appended."""
+        names = self.element_names()
+        if "{}" in text:
+            return text.replace("{}", names or "selection")
+        return f"{text}: {names}" if names and names not in text else text
+
     def set_attr(self, collection: str, attr: str, value, merge: bool = False) -> None:
-        self.apply(f"Set {attr}", ops.set_attr, collection, list(self.ids), attr, value,
-                   merge=merge)
+        self.apply(f"Set {attr.replace('_', ' ')} of {{}}", ops.set_attr, collection,
+                   list(self.ids), attr, value, merge=merge)

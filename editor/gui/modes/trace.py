@@ -3,6 +3,8 @@ inspector dock, layer switches; its undo stack is the board document's."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
@@ -21,6 +23,17 @@ from editor.model.types import PieceType
 #: the first part of a finding's JSON pointer -> the kind of element to select first
 POINTER_KINDS = {"fields": "field", "connections": "connection", "regions": "region",
                  "arrow_slits": "slit"}
+
+
+def scan_outside_folder(board_path: str | None, scan: str | None) -> str | None:
+    """The scan's path when a saved board names a scan outside the board's folder."""
+    if not board_path or not scan:
+        return None
+    try:
+        Path(scan).resolve().relative_to(Path(board_path).resolve().parent)
+    except ValueError:
+        return str(Path(scan).resolve())
+    return None
 
 
 class TraceMode(Mode):
@@ -195,6 +208,12 @@ class TraceMode(Mode):
         for label in (self.pos_label, self.zoom_label):
             self.window.statusBar().addPermanentWidget(label)
             self.status_widgets.append(label)
+        self.scan_label = QLabel()
+        self.scan_label.setObjectName("scan_outside")
+        self.scan_label.setStyleSheet("color: #8a5a00")
+        self.window.statusBar().addPermanentWidget(self.scan_label)
+        self.status_widgets.append(self.scan_label)
+        self.doc.pathChanged.connect(self._show_scan_place)
         self.view.cursorMoved.connect(self._cursor)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f" {z * 100:.0f}% "))
 
@@ -289,10 +308,22 @@ class TraceMode(Mode):
         if any(k == "field" for k, _ in keys) and self.view.tool is not None and \
                 self.view.tool.name in ("land", "sea") and self.window.mode is self:
             self.window.statusBar().showMessage(self.view.tool.status())
+        if ("board", "image") in keys:
+            self._show_scan_place()
         if any(k in ("setup", "seat") for k, _ in keys):
             self._refresh_place_combos()
 
+    def _show_scan_place(self) -> None:
+        """A scan the board names outside its own folder is allowed, and shown as such."""
+        outside = scan_outside_folder(self.doc.path, self.doc.scan_path())
+        self.scan_label.setVisible(outside is not None)
+        if outside is not None:
+            self.scan_label.setText(" scan outside the board's folder ")
+            self.scan_label.setToolTip(f"The scan is {outside}; copy it next to the board to "
+                                       "keep them together (File > Replace scan relinks it).")
+
     def _on_reset(self) -> None:
+        self._show_scan_place()
         self._refresh_place_combos()
         self.inspector.show_keys([])
         self.view.fit()
