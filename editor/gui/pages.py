@@ -178,7 +178,7 @@ class Page(QWidget):
             if self.updating or len(self.ids) != 1 or new == self.ids[0]:
                 return
             old = self.ids[0]
-            self.apply(f"Rename {kind} {old} to {new}", ops.rename, kind, old, new)
+            self.apply(f"Rename {{}} to {new}", ops.rename, kind, old, new)
             if ops.find(getattr(self.doc.board, collection), new) is not None:
                 self.inspector.filterSelection.emit([(kind, new)])
 

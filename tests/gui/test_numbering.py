@@ -59,4 +59,4 @@ def test_typing_a_new_id_renames_and_references_follow(make_window, drive, qtbot
     assert w.doc.board.fields[0].id == "north1"
     assert (w.doc.board.connections[0].a, w.doc.board.connections[0].b) == ("north1", "2")
     assert w.trace.scene.selected_keys() == [("field", "north1")]
-    assert w.doc.stack.text(w.doc.stack.count() - 1) == "Rename field 1 to north1"
+    assert w.doc.stack.text(w.doc.stack.count() - 1) == "Rename land field 1 to north1"
