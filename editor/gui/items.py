@@ -10,6 +10,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -250,10 +251,15 @@ class ConnectionItem(QGraphicsItem):
             font = QFont(self.board_scene.number_font)
             font.setPixelSize(max(1, int(r * 0.9)))
             font.setBold(True)
-            p.setFont(font)
-            p.setPen(QColor("#b00020"))
-            p.drawText(QRectF(mid.x() - 2 * r, mid.y() - r * 1.6, 4 * r, r * 1.2),
-                       Qt.AlignmentFlag.AlignCenter, " ".join(marks))
+            text = " ".join(marks)
+            path = QPainterPath()
+            width = QFontMetricsF(font).horizontalAdvance(text)
+            path.addText(mid.x() - width / 2, mid.y() - r * 0.7, font, text)
+            p.setPen(QPen(HALO, r * 0.25))  # a white edge: readable on a dark scan too
+            p.setBrush(QColor("#b00020"))
+            p.drawPath(path)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.drawPath(path)
         if c.one_way is not None and self.line.length() > 0:
             to_b = c.one_way.to == c.b
             u = self.line.unitVector()
