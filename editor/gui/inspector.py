@@ -111,6 +111,11 @@ class FieldPage(Page):
         row.addWidget(QLabel("tower"))
         row.addWidget(self.tower)
         self.form.addRow("Castle", row)
+        self.access = QLineEdit()
+        self.access.setObjectName("field_access")
+        self.access.setPlaceholderText("the tower's access connection")
+        self.access.editingFinished.connect(self._access)
+        self.form.addRow("Access", pick_row(self, self.access, "connection", multi=False))
         self.starts = QLabel()
         self.starts.setObjectName("field_starts")
         self.starts.setWordWrap(True)
@@ -165,6 +170,8 @@ class FieldPage(Page):
         self.castle.setCurrentIndex(self.castle.findData(found[0].id) if found else 0)
         if found:
             self.tower.setValue(found[1] + 1)
+        self.access.setEnabled(found is not None)
+        show_line(self.access, [found[0].towers[found[1]].access if found else ""])
 
     def _terrain(self) -> None:
         value = self.terrain.currentData()
@@ -175,6 +182,11 @@ class FieldPage(Page):
         value = self.island.currentData()
         if value != "__various__":
             self.set_attr("fields", "island", value)
+
+    def _access(self) -> None:
+        value = self.access.text().strip()
+        if len(self.ids) == 1 and value and self.access.isEnabled():
+            self.apply("Set access of {}", ops.set_tower_access, self.ids[0], value)
 
     def _tower(self) -> None:
         if self.updating or len(self.ids) != 1:

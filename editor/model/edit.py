@@ -68,9 +68,11 @@ from editor.model.edit_seats import (
     place_piece,
     repoint_tower_access,
     set_central_flag,
+    set_grail_fields,
     set_grail_flag,
     set_grail_front,
     set_grail_road,
+    set_tower_access,
 )
 from editor.model.geometry import distance_to_polygon
 from editor.model.types import PieceType, Point
@@ -121,6 +123,7 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "set_borders",
     "set_central_flag",
     "set_connection_kind",
+    "set_grail_fields",
     "set_grail_flag",
     "set_grail_front",
     "set_grail_road",
@@ -131,6 +134,7 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "set_scale",
     "set_stair_flag",
     "set_stairs",
+    "set_tower_access",
     "toggle_piece",
     "unique_id",
 ]

@@ -145,6 +145,37 @@ def assign_tower(rec: Recorder, board: Board, field_id: str, castle_id: str | No
     rec.touch("field", field_id)
 
 
+@operation
+def set_tower_access(rec: Recorder, board: Board, field_id: str, conn_id: str) -> None:
+    """Choose which connection of a tower field is its access (CASTLE-1)."""
+    current = castle_of(board, field_id)
+    if current is None:
+        raise EditError(f"field '{field_id}' is not a tower; choose its castle first")
+    conn = need(board.connections, conn_id, "connection")
+    if field_id not in (conn.a, conn.b):
+        raise EditError(f"connection '{conn_id}' does not touch field '{field_id}'; a tower's "
+                        "access joins it to the field in front of it")
+    castle, i = current
+    rec.set(castle.towers[i], "access", conn_id)
+    rec.touch("castle", castle.id)
+    rec.touch("field", field_id)
+
+
+@operation
+def set_grail_fields(rec: Recorder, board: Board, field_ids: Sequence[str]) -> None:
+    """The grail fields as a list (the inspector's Grail fields box and its Pick button)."""
+    fields = board.field_by_id()
+    for fid in field_ids:
+        if fid not in fields:
+            raise EditError(f"no field '{fid}'")
+    grail = _grail(rec, board)
+    old = set(grail.fields)
+    rec.set(grail, "fields", list(dict.fromkeys(field_ids)))
+    for fid in old ^ set(field_ids):
+        rec.touch("field", fid)
+    rec.touch("board", "grail")
+
+
 def repoint_tower_access(rec: Recorder, board: Board, gone: set[str]) -> None:
     """Connection -> tower access cascade (CASTLE-1): a tower whose access connection is gone
     takes another connection of its field as its access (a castle access first); with none

@@ -71,3 +71,35 @@ def test_ships_under_picks_one_sea_lane_and_returns_to_the_tool(make_window, dri
     assert w.doc.board.connections[0].under_lane == "c2"
     assert w.trace.view.tool.name == "select"
     assert page.under.text() == "c2"
+
+
+def test_grail_fields_and_a_tower_access_are_picked(make_window, drive, qtbot,
+                                                    tmp_path) -> None:
+    """GRAIL-1 fields from clicks on the board page; CASTLE-1 access of a tower from a click."""
+    w = make_window(_board(tmp_path))
+    d = drive(w)
+    d.one_to_one()
+    board_page = w.trace.inspector.pages["board"]
+    qtbot.mouseClick(board_page.findChild(QToolButton, "grail_fields_pick"),
+                     Qt.MouseButton.LeftButton)
+    d.click(200, 100)
+    d.click(300, 100)
+    d.key(Qt.Key.Key_Escape)
+    assert w.doc.board.grail.fields == ["2", "3"]
+    assert board_page.grail_fields.text() == "2, 3"
+    w.doc.apply("seat", E.add_seat, "south")
+    w.doc.apply("castle", E.add_castle, "south")
+    w.doc.apply("road", E.add_connection, "2", "3")
+    w.doc.apply("tower", E.assign_tower, "2", "south", 0)
+    assert w.doc.board.castles[0].towers[0].access == "c1"
+    d.click(200, 100)
+    page = w.trace.inspector.pages["field"]
+    assert page.access.text() == "c1"
+    qtbot.mouseClick(page.findChild(QToolButton, "field_access_pick"), Qt.MouseButton.LeftButton)
+    d.click(250, 100)  # the road c3 between 2 and 3
+    assert w.doc.board.castles[0].towers[0].access == "c3"
+    qtbot.mouseClick(page.findChild(QToolButton, "field_access_pick"), Qt.MouseButton.LeftButton)
+    d.click(200, 300)  # the sea lane does not touch field 2: refused, explained, not kept
+    assert w.doc.board.castles[0].towers[0].access == "c3"
+    assert "does not touch field '2'" in page.last_refusal
+    assert page.access.text() == "c3"

@@ -85,3 +85,19 @@ def test_numbering_swaps_a_duplicate_and_mismatches_are_reported() -> None:
                                                     (FIELD_ID_NUMBER_MISMATCH.code, "2")]
     assert found[0].message == "field id '1' is printed as number 2"
     assert found[0].pointer == "/fields/0/id"
+
+
+def test_tower_access_must_touch_the_tower_and_grail_fields_must_exist() -> None:
+    """CASTLE-1: a tower's access joins it to the field in front; GRAIL-1 fields exist."""
+    b = _board()
+    E.add_connection(b, "2", "5")
+    E.set_tower_access(b, "2", "c4")
+    assert b.castles[0].towers[0].access == "c4"
+    with pytest.raises(E.EditError, match="does not touch field '2'"):
+        E.set_tower_access(b, "2", "c3")
+    with pytest.raises(E.EditError, match="not a tower"):
+        E.set_tower_access(b, "1", "c1")
+    E.set_grail_fields(b, ["3", "4", "3"])
+    assert b.grail.fields == ["3", "4"]
+    with pytest.raises(E.EditError, match="no field '99'"):
+        E.set_grail_fields(b, ["99"])
