@@ -417,12 +417,29 @@ class SlitPage(Page):
         super().__init__(inspector)
         self.title = QLabel()
         self.form.addRow(self.title)
+        self.ends = QLineEdit()
+        self.ends.setObjectName("slit_ends")
+        self.ends.setPlaceholderText("the two fields, comma separated")
+        self.ends.editingFinished.connect(self._ends)
+        self.form.addRow("Ends", pick_row(self, self.ends, "field", multi=True))
 
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
         slits = [s for s in self.doc.board.arrow_slits if s.id in ids]
         self.title.setText("<br>".join(f"<b>Arrow slit {s.id}</b>: {s.a} – {s.b}"
                                        for s in slits[:20]))
+        self.ends.setEnabled(len(slits) == 1)
+        show_line(self.ends, [f"{slits[0].a}, {slits[0].b}" if len(slits) == 1 else ""])
+
+    def _ends(self) -> None:
+        """Two ids move the slit; while picking, one id waits for the second click."""
+        ends = split_ids(self.ends.text())
+        if len(self.ids) != 1 or len(ends) < 2:
+            return
+        if len(ends) > 2:
+            self.explain_refusal("an arrow slit joins exactly two fields")
+            return
+        self.apply("Move {}", ops.set_slit_ends, self.ids[0], *ends)
 
 
 KIND_ORDER = ("field", "connection", "region", "slit")

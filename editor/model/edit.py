@@ -54,7 +54,7 @@ from editor.model.edit_base import (
     retired_ids,
     unique_id,
 )
-from editor.model.edit_ids import number_field, rename
+from editor.model.edit_ids import number_field, rename, set_slit_ends
 from editor.model.edit_seats import (
     DEFAULT_SEATS,
     add_cargo,
@@ -132,6 +132,7 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "set_one_way_pieces",
     "set_polygon",
     "set_scale",
+    "set_slit_ends",
     "set_stair_flag",
     "set_stairs",
     "set_tower_access",

@@ -120,9 +120,26 @@ def number_field(rec: Recorder, board: Board, field_id: str, number: int) -> Non
     rec.touch("field", field_id)
 
 
+@operation
+def set_slit_ends(rec: Recorder, board: Board, slit_id: str, a: str, b: str) -> None:
+    """Move an arrow slit to two other fields (BF-13): both exist, differ and have no slit."""
+    slit = need(board.arrow_slits, slit_id, "arrow slit")
+    if a == b:
+        raise EditError("an arrow slit needs two different fields")
+    fields = board.field_by_id()
+    for end in (a, b):
+        if end not in fields:
+            raise EditError(f"no field '{end}'")
+    if any({s.a, s.b} == {a, b} for s in board.arrow_slits if s is not slit):
+        raise EditError(f"'{a}' and '{b}' already have an arrow slit")
+    rec.set(slit, "a", a)
+    rec.set(slit, "b", b)
+    rec.touch("slit", slit_id)
+
+
 def field_by_number(board: Board, number: int):
     """The field printed with `number`, or None."""
     return next((f for f in board.fields if f.number == number), None)
 
 
-__all__ = ["RENAMEABLE", "field_by_number", "number_field", "rename"]
+__all__ = ["RENAMEABLE", "field_by_number", "number_field", "rename", "set_slit_ends"]

@@ -103,3 +103,21 @@ def test_grail_fields_and_a_tower_access_are_picked(make_window, drive, qtbot,
     assert w.doc.board.castles[0].towers[0].access == "c3"
     assert "does not touch field '2'" in page.last_refusal
     assert page.access.text() == "c3"
+
+
+def test_arrow_slit_ends_are_picked(make_window, drive, qtbot, tmp_path) -> None:
+    """BF-13: an arrow slit moved to other fields by clicks."""
+    w = make_window(_board(tmp_path))
+    w.doc.apply("slit", E.add_arrow_slit, "1", "3")
+    d = drive(w)
+    d.one_to_one()
+    w.trace.scene.select_keys([("slit", "slit1")])
+    page = w.trace.inspector.pages["slit"]
+    assert page.ends.text() == "1, 3"
+    qtbot.mouseClick(page.findChild(QToolButton, "slit_ends_pick"), Qt.MouseButton.LeftButton)
+    d.click(300, 100)  # 3 out: "1" waits for a second end
+    assert (w.doc.board.arrow_slits[0].a, w.doc.board.arrow_slits[0].b) == ("1", "3")
+    d.click(250, 300)  # sea field 5 in
+    d.key(Qt.Key.Key_Escape)
+    assert (w.doc.board.arrow_slits[0].a, w.doc.board.arrow_slits[0].b) == ("1", "5")
+    assert w.doc.stack.text(w.doc.stack.count() - 1) == "Move arrow slit slit1"

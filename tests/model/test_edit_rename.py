@@ -101,3 +101,15 @@ def test_tower_access_must_touch_the_tower_and_grail_fields_must_exist() -> None
     assert b.grail.fields == ["3", "4"]
     with pytest.raises(E.EditError, match="no field '99'"):
         E.set_grail_fields(b, ["99"])
+
+
+def test_slit_ends_move_only_to_two_distinct_free_fields() -> None:
+    """BF-13: an arrow slit joins two different fields, at most one slit per pair."""
+    b = _board()
+    E.add_arrow_slit(b, "1", "5")
+    E.set_slit_ends(b, "slit1", "3", "6")
+    assert (b.arrow_slits[0].a, b.arrow_slits[0].b) == ("3", "6")
+    for a, c, reason in (("3", "3", "two different"), ("3", "99", "no field '99'"),
+                         ("5", "1", "already have an arrow slit")):
+        with pytest.raises(E.EditError, match=reason):
+            E.set_slit_ends(b, "slit1", a, c)
