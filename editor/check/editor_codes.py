@@ -16,3 +16,21 @@ SCAN_REFUSED = define(
     "SCAN_REFUSED", Severity.WARNING, "Scan image refused or unreadable",
     "Scans up to 64 megapixels (e.g. 8000 x 8000) are read: scale the scan down, or convert "
     "it to PNG or JPEG if it is not an image format the editor reads.", area="editor")
+
+FIELD_ID_NUMBER_MISMATCH = define(
+    "FIELD_ID_NUMBER_MISMATCH", Severity.WARNING, "Field id and printed number disagree",
+    "A field whose id is a number is found by that number in scenarios and notation: rename the "
+    "field (inspector, Id) to its printed number, or correct the number (numbering tool N).",
+    area="editor")
+
+
+def check_ids_and_numbers(board) -> list:
+    """FIELD_ID_NUMBER_MISMATCH where a numeric (generated) field id is not the field's printed
+    number: the place where 'field 12' means two different fields."""
+    out = []
+    for i, f in enumerate(board.fields):
+        if f.id.isdigit() and f.number is not None and int(f.id) != f.number:
+            out.append(FIELD_ID_NUMBER_MISMATCH.at(
+                f"field id '{f.id}' is printed as number {f.number}",
+                f"/fields/{i}/id", element=f.id))
+    return out

@@ -79,6 +79,19 @@ def _no_display() -> bool:
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
 
 
+def missing_xcb_libraries() -> bool:
+    """Before Qt aborts on the first library it lacks: print every missing one and the
+    command that installs them all (see `xcb_check`); True when something is missing."""
+    from editor.gui import xcb_check
+
+    if not xcb_check.will_use_xcb():
+        return False
+    missing = xcb_check.missing_libraries()
+    if missing:
+        _err(xcb_check.install_hint(missing))
+    return bool(missing)
+
+
 def _err(message: str) -> None:
     print(f"conquest-editor: {message}", file=sys.stderr)
 
@@ -99,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                   "'conquest-editor --screenshot shot.png [BOARD]'.", file=sys.stderr)
             return EXIT_USAGE
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if not args.screenshot and missing_xcb_libraries():
+        return EXIT_USAGE
     from editor.gui.qtlog import install_message_filter
 
     install_message_filter()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.pages import Page, show_check, show_line
+from editor.gui.pages import Page, pick_row, show_check, show_line, split_ids
 from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BoardSide, IslandKind
@@ -45,6 +45,13 @@ class BoardPage(Page):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.form.addRow(self.summary)
+        self.grail_fields = QLineEdit()
+        self.grail_fields.setObjectName("grail_fields")
+        self.grail_fields.setPlaceholderText("grail field ids, comma separated")
+        self.grail_fields.editingFinished.connect(
+            lambda: self.apply("Set grail fields", ops.set_grail_fields,
+                               split_ids(self.grail_fields.text())))
+        self.form.addRow("Grail fields", pick_row(self, self.grail_fields, "field", multi=True))
         self.form.addRow(self._build_seats())
         self.form.addRow(self._build_setups())
 
@@ -177,6 +184,7 @@ class BoardPage(Page):
         if not self.name.hasFocus():
             self.name.setText(b.name)
         self.side.setCurrentIndex(self.side.findData(b.side.value))
+        show_line(self.grail_fields, [", ".join(b.grail.fields) if b.grail else ""])
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
         self.summary.setText(

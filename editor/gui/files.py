@@ -20,6 +20,7 @@ from editor.gui.recovery import Recovery, format_findings
 from editor.gui.wording import plural
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
+from editor.model.edit import set_image
 from editor.model.findings import Finding
 from editor.model.package import is_package
 
@@ -151,10 +152,48 @@ class BoardFiles(QObject):
             return self.save_as()
         return self.write(self.doc.path)
 
+    def suggested_path(self) -> str:
+        """Where Save As starts: the board's own file, else next to the scan with a name made
+        from it (scan 'gc-west.png' -> 'gc-west.board.json')."""
+        if self.doc.path:
+            return self.doc.path
+        scan = self.doc.scan_path()
+        if scan:
+            return str(Path(scan).with_name(Path(scan).stem + ".board.json"))
+        return ""
+
+    def replace_scan(self) -> bool:
+        """File > Replace scan: relink a missing or moved scan (or a rescan) as one undoable
+        edit; the fields stay where they are."""
+        start = self.doc.scan_path() or ""
+        path = dialogs.get_open_path(self.parent_widget, "Choose the board's scan again",
+                                     dialogs.IMAGE_FILTER, str(Path(start).parent) if start
+                                     else "")
+        if not path:
+            return False
+        size = QImageReader(path).size()
+        if not size.isValid() or size.width() < 1:
+            dialogs.show_error(self.parent_widget, "Cannot read image",
+                               f"'{path}' is not an image the editor can read.")
+            return False
+        absolute = str(Path(path).resolve())
+        stored = relative_scan(absolute, self.doc.path) if self.doc.path else \
+            Path(absolute).as_posix()
+        self.doc.scan_override = None
+        old = self.doc.board.image
+        if self.doc.apply("Replace scan", set_image, stored, size.width(),
+                          size.height()) is None:
+            return False
+        note = ""
+        if old is not None and (old.width, old.height) != (size.width(), size.height()):
+            note = (f" (it is {size.width()}x{size.height()} px, the old one "
+                    f"{old.width}x{old.height}: check the fields still sit on their circles)")
+        self.message.emit(f"Scan replaced by {absolute}{note}")
+        return True
+
     def save_as(self) -> bool:
-        folder = str(Path(self.doc.path).parent) if self.doc.path else ""
         path = dialogs.get_save_path(self.parent_widget, "Save board as", dialogs.BOARD_FILTER,
-                                     folder)
+                                     self.suggested_path())
         if not path:
             return False
         if not path.endswith(".json"):

@@ -6,7 +6,9 @@ Every change goes through `doc.apply` as an undo command; typing merges into one
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections import Counter
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,8 +27,10 @@ from PySide6.QtWidgets import (
 from editor.gui.board_page import BoardPage
 from editor.gui.document import BoardDocument
 from editor.gui.pages import (
+    KIND_NOUNS,
     Page,
     PieceChecks,
+    pick_row,
     show_check,
     show_combo,
     show_line,
@@ -37,15 +41,16 @@ from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
 
-#: selection key kinds as the user reads them
-KIND_NOUNS = {"slit": "arrow slit"}
-
 
 class FieldPage(Page):
+    element_kind = "field"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
         self.form.addRow(self.title)
+        self.ident = self.id_edit("field", "fields")
+        self.form.addRow("Id", self.ident)
         self.terrain = QComboBox()
         self.terrain.setObjectName("field_terrain")
         for t in Terrain:
@@ -106,6 +111,11 @@ class FieldPage(Page):
         row.addWidget(QLabel("tower"))
         row.addWidget(self.tower)
         self.form.addRow("Castle", row)
+        self.access = QLineEdit()
+        self.access.setObjectName("field_access")
+        self.access.setPlaceholderText("the tower's access connection")
+        self.access.editingFinished.connect(self._access)
+        self.form.addRow("Access", pick_row(self, self.access, "connection", multi=False))
         self.starts = QLabel()
         self.starts.setObjectName("field_starts")
         self.starts.setWordWrap(True)
@@ -122,6 +132,8 @@ class FieldPage(Page):
                            f"<b>{plural(len(fs), 'field')}</b>")
         show_combo(self.terrain, [f.terrain.value for f in fs])
         single = len(fs) == 1
+        self.ident.setEnabled(single)
+        show_line(self.ident, [fs[0].id] if single else ["", "(various)"])
         self.number.setEnabled(single)
         if not self.number.hasFocus():
             self.number.setValue(fs[0].number if fs[0].number is not None else -1)
@@ -158,6 +170,8 @@ class FieldPage(Page):
         self.castle.setCurrentIndex(self.castle.findData(found[0].id) if found else 0)
         if found:
             self.tower.setValue(found[1] + 1)
+        self.access.setEnabled(found is not None)
+        show_line(self.access, [found[0].towers[found[1]].access if found else ""])
 
     def _terrain(self) -> None:
         value = self.terrain.currentData()
@@ -169,6 +183,11 @@ class FieldPage(Page):
         if value != "__various__":
             self.set_attr("fields", "island", value)
 
+    def _access(self) -> None:
+        value = self.access.text().strip()
+        if len(self.ids) == 1 and value and self.access.isEnabled():
+            self.apply("Set access of {}", ops.set_tower_access, self.ids[0], value)
+
     def _tower(self) -> None:
         if self.updating or len(self.ids) != 1:
             return
@@ -178,10 +197,14 @@ class FieldPage(Page):
 
 
 class ConnectionPage(Page):
+    element_kind = "connection"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
         self.form.addRow(self.title)
+        self.ident = self.id_edit("connection", "connections")
+        self.form.addRow("Id", self.ident)
         self.kind = QComboBox()
         self.kind.setObjectName("conn_kind")
         for kind, title in CONNECTION_KINDS:
@@ -216,7 +239,7 @@ class ConnectionPage(Page):
         self.under.setPlaceholderText("sea lane id passing beneath")
         self.under.editingFinished.connect(
             lambda: self.set_attr("connections", "under_lane", self.under.text().strip() or None))
-        self.form.addRow("Ships under", self.under)
+        self.form.addRow("Ships under", pick_row(self, self.under, "connection", multi=False))
         self.drawbridge = QCheckBox("Drawbridge (castle access)")
         self.drawbridge.setObjectName("conn_drawbridge")
         self.drawbridge.clicked.connect(lambda on: self.set_attr("connections", "drawbridge", on))
@@ -250,6 +273,8 @@ class ConnectionPage(Page):
         self.title.setText(f"<b>Connection {c0.id}</b>: {c0.a} – {c0.b}" if len(cs) == 1 else
                            f"<b>{plural(len(cs), 'connection')}</b>")
         show_combo(self.kind, [c.kind.value for c in cs])
+        self.ident.setEnabled(len(cs) == 1)
+        show_line(self.ident, [c0.id] if len(cs) == 1 else ["", "(various)"])
         show_combo(self.bridge_class, [c.bridge_class.value if c.bridge_class else None
                                        for c in cs])
         self.barred.show_values([[p.value for p in c.barred] for c in cs])
@@ -292,7 +317,10 @@ class ConnectionPage(Page):
 
     def _toggle_list(self, attr: str, piece: str, on: bool) -> None:
         if not self.updating:
-            self.apply(f"Set {attr}", ops.toggle_piece, list(self.ids), attr, piece, on)
+            verb = {"barred": ("Bar", "Unbar"), "only_unloaded": ("Only unloaded:", "Loaded ok:")}
+            words = verb.get(attr, (f"Set {attr}", f"Clear {attr}"))[0 if on else 1]
+            self.apply(f"{words} {piece.replace('_', ' ')} on {{}}", ops.toggle_piece,
+                       list(self.ids), attr, piece, on)
 
     def _one_way(self) -> None:
         if len(self.ids) == 1:
@@ -309,6 +337,8 @@ class ConnectionPage(Page):
 
 
 class RegionPage(Page):
+    element_kind = "region"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
@@ -333,17 +363,18 @@ class RegionPage(Page):
         self.stairs.setObjectName("region_stairs")
         self.stairs.setPlaceholderText("stair field ids, comma separated")
         self.stairs.editingFinished.connect(self._stairs)
-        self.form.addRow("Stairs", self.stairs)
+        self.form.addRow("Stairs", pick_row(self, self.stairs, "field", multi=True))
         self.borders = QLineEdit()
         self.borders.setObjectName("region_borders")
         self.borders.setPlaceholderText("bordering land field ids")
         self.borders.editingFinished.connect(self._borders)
-        self.form.addRow("Borders", self.borders)
+        self.form.addRow("Borders", pick_row(self, self.borders, "field", multi=True))
         self.screened = QLineEdit()
         self.screened.setObjectName("region_screened")
         self.screened.setPlaceholderText("of those: screened by mountains")
         self.screened.editingFinished.connect(self._borders)
-        self.form.addRow("Mountain screens", self.screened)
+        self.form.addRow("Mountain screens", pick_row(self, self.screened, "field",
+                                                     multi=True))
 
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
@@ -380,20 +411,72 @@ class RegionPage(Page):
 
 
 class SlitPage(Page):
+    element_kind = "slit"
+
     def __init__(self, inspector: Inspector) -> None:
         super().__init__(inspector)
         self.title = QLabel()
         self.form.addRow(self.title)
+        self.ends = QLineEdit()
+        self.ends.setObjectName("slit_ends")
+        self.ends.setPlaceholderText("the two fields, comma separated")
+        self.ends.editingFinished.connect(self._ends)
+        self.form.addRow("Ends", pick_row(self, self.ends, "field", multi=True))
 
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
         slits = [s for s in self.doc.board.arrow_slits if s.id in ids]
         self.title.setText("<br>".join(f"<b>Arrow slit {s.id}</b>: {s.a} – {s.b}"
                                        for s in slits[:20]))
+        self.ends.setEnabled(len(slits) == 1)
+        show_line(self.ends, [f"{slits[0].a}, {slits[0].b}" if len(slits) == 1 else ""])
+
+    def _ends(self) -> None:
+        """Two ids move the slit; while picking, one id waits for the second click."""
+        ends = split_ids(self.ends.text())
+        if len(self.ids) != 1 or len(ends) < 2:
+            return
+        if len(ends) > 2:
+            self.explain_refusal("an arrow slit joins exactly two fields")
+            return
+        self.apply("Move {}", ops.set_slit_ends, self.ids[0], *ends)
+
+
+KIND_ORDER = ("field", "connection", "region", "slit")
+
+
+def selection_summary(keys: list[tuple[str, str]]) -> str:
+    """'12 fields, 9 connections'."""
+    counts = Counter(k for k, _ in keys)
+    return ", ".join(plural(counts[kind], KIND_NOUNS.get(kind, kind)) for kind in KIND_ORDER
+                     if counts[kind])
+
+
+def connection_kinds(board, keys) -> dict[str, str]:
+    wanted = {i for k, i in keys if k == "connection"}
+    return {c.id: c.kind.value for c in board.connections if c.id in wanted}
+
+
+def selection_filters(keys, conn_kinds: dict[str, str]) -> list[tuple[str, tuple]]:
+    """(menu text, (kind, connection kind or None)) for each way to narrow the selection."""
+    counts = Counter(k for k, _ in keys)
+    out = []
+    for kind in KIND_ORDER:
+        if counts[kind] and counts[kind] != len(keys):
+            out.append((f"Only {plural(counts[kind], KIND_NOUNS.get(kind, kind))}", (kind, None)))
+        if kind == "connection":
+            for sub, n in sorted(Counter(conn_kinds.values()).items()):
+                if n != counts[kind]:
+                    noun = sub.replace("_", " ")
+                    out.append((f"Only {plural(n, noun)}", (kind, sub)))
+    return out
 
 
 class Inspector(QScrollArea):
     """Shows the page for the current selection's kind."""
+
+    #: the selection narrowed by the filter (the trace mode selects these keys)
+    filterSelection = Signal(list)
 
     def __init__(self, doc: BoardDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -413,6 +496,7 @@ class Inspector(QScrollArea):
         self.stack.addWidget(self.mixed)
         holder = QWidget()
         lay = QVBoxLayout(holder)
+        lay.addWidget(self._build_selection_bar())
         lay.addWidget(self.stack)
         lay.addStretch(1)
         self.setWidget(holder)
@@ -421,8 +505,45 @@ class Inspector(QScrollArea):
         doc.changed.connect(self._on_changed)
         doc.reset.connect(lambda: self.show_keys([]))
 
+    def _build_selection_bar(self) -> QWidget:
+        """"12 fields, 9 connections" and a filter that narrows the selection to one kind (then
+        the page of that kind edits all of them at once)."""
+        bar = QWidget()
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.selection_summary = QLabel()
+        self.selection_summary.setObjectName("selection_summary")
+        self.selection_filter = QComboBox()
+        self.selection_filter.setObjectName("selection_filter")
+        self.selection_filter.setPlaceholderText("Keep only...")
+        self.selection_filter.activated.connect(self._filter)
+        row.addWidget(self.selection_summary, 1)
+        row.addWidget(self.selection_filter)
+        self.selection_bar = bar
+        bar.setVisible(False)
+        return bar
+
+    def _show_selection_bar(self) -> None:
+        keys = self.keys
+        self.selection_bar.setVisible(len(keys) > 1)
+        if len(keys) < 2:
+            return
+        self.selection_summary.setText(selection_summary(keys))
+        self.selection_filter.clear()
+        kinds = connection_kinds(self.doc.board, keys)
+        for title, wanted in selection_filters(keys, kinds):
+            self.selection_filter.addItem(title, wanted)
+        self.selection_filter.setCurrentIndex(-1)
+
+    def _filter(self, index: int) -> None:
+        kind, sub = self.selection_filter.itemData(index)
+        kinds = connection_kinds(self.doc.board, self.keys)
+        keep = [k for k in self.keys if k[0] == kind and (sub is None or kinds.get(k[1]) == sub)]
+        self.filterSelection.emit(keep)
+
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
         self.keys = list(keys)
+        self._show_selection_bar()
         kinds = {k for k, _ in keys}
         self.updating = True
         try:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -33,15 +34,18 @@ LAND = QColor("#f2e4c4")
 SEA = QColor("#a9d2f2")
 OUTLINE = QColor("#3d3020")
 SELECT = QColor("#ff3df2")
+#: drawn under every line and disc so traces stand out over any scan, light or dark
+HALO = QColor(255, 255, 255, 210)
+SELECT_EDGE = QColor("#1a0033")
 PIECE_LETTERS = {"soldier": "S", "elephant": "E", "knight": "K", "chariot": "Ch", "camel": "Ca",
                  "ship": "Sh", "galleon": "G", "catapult": "Cp", "siege_tower": "T",
                  "siege_engine": "SE"}
 KIND_STYLE = {
-    ConnectionKind.ROAD: (QColor("#7a4a1c"), Qt.PenStyle.SolidLine),
+    ConnectionKind.ROAD: (QColor("#d35400"), Qt.PenStyle.SolidLine),
     ConnectionKind.SEA_LANE: (QColor("#1f5fa8"), Qt.PenStyle.DashLine),
     ConnectionKind.HARBOUR_LINK: (QColor("#0f8a8a"), Qt.PenStyle.DotLine),
     ConnectionKind.BRIDGE: (QColor("#555555"), Qt.PenStyle.SolidLine),
-    ConnectionKind.CASTLE_ACCESS: (QColor("#9c1c1c"), Qt.PenStyle.SolidLine),
+    ConnectionKind.CASTLE_ACCESS: (QColor("#c2185b"), Qt.PenStyle.SolidLine),
     ConnectionKind.WILDERNESS_PATH: (QColor("#2e7d32"), Qt.PenStyle.DashDotLine),
 }
 
@@ -96,10 +100,15 @@ class FieldItem(QGraphicsItem):
         fill.setAlpha(215)
         tower = d.get("tower")
         pen = QPen(QColor(tower[0]) if tower else OUTLINE, r * (0.28 if tower else 0.12))
-        if self.isSelected():
-            p.setPen(QPen(SELECT, r * 0.5))
-            p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        if self.isSelected():  # a dark ring around a bright one: visible on any scan
+            p.setPen(QPen(SELECT_EDGE, r * 0.55))
             p.drawEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
+            p.setPen(QPen(SELECT, r * 0.36))
+            p.drawEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
+        else:
+            p.setPen(QPen(HALO, r * 0.22 + pen.widthF()))
+            p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(pen)
         p.setBrush(fill)
         p.drawEllipse(QPointF(0, 0), r, r)
@@ -194,14 +203,24 @@ class ConnectionItem(QGraphicsItem):
         r = self.board_scene.radius
         colour, style = self._style
         lod = p.worldTransform().m11()  # views only scale and translate
-        if r * lod < 6 and not self.isSelected():  # zoomed far out: a plain thin line
-            p.setPen(QPen(colour, 1.5 / max(lod, 1e-6)))
+        if r * lod < 6 and not self.isSelected():  # zoomed far out: a thin line on a halo
+            px = 1 / max(lod, 1e-6)
+            p.setPen(QPen(HALO, 3.5 * px))
+            p.drawLine(self.line)
+            p.setPen(QPen(colour, 1.5 * px))
             p.drawLine(self.line)
             return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         width = r * 0.22
         if self.isSelected():
+            p.setPen(QPen(SELECT_EDGE, width * 4.4, Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap))
+            p.drawLine(self.line)
             p.setPen(QPen(SELECT, width * 3.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            p.drawLine(self.line)
+        else:
+            halo = width * (3.4 if c.kind == ConnectionKind.BRIDGE else 2.2)
+            p.setPen(QPen(HALO, halo, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawLine(self.line)
         if c.kind == ConnectionKind.BRIDGE:
             p.setPen(QPen(QColor("#222222"), width * 2.8))
@@ -232,10 +251,15 @@ class ConnectionItem(QGraphicsItem):
             font = QFont(self.board_scene.number_font)
             font.setPixelSize(max(1, int(r * 0.9)))
             font.setBold(True)
-            p.setFont(font)
-            p.setPen(QColor("#b00020"))
-            p.drawText(QRectF(mid.x() - 2 * r, mid.y() - r * 1.6, 4 * r, r * 1.2),
-                       Qt.AlignmentFlag.AlignCenter, " ".join(marks))
+            text = " ".join(marks)
+            path = QPainterPath()
+            width = QFontMetricsF(font).horizontalAdvance(text)
+            path.addText(mid.x() - width / 2, mid.y() - r * 0.7, font, text)
+            p.setPen(QPen(HALO, r * 0.25))  # a white edge: readable on a dark scan too
+            p.setBrush(QColor("#b00020"))
+            p.drawPath(path)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.drawPath(path)
         if c.one_way is not None and self.line.length() > 0:
             to_b = c.one_way.to == c.b
             u = self.line.unitVector()
@@ -264,9 +288,9 @@ class SlitItem(ConnectionItem):
               widget: QWidget | None = None) -> None:
         r = self.board_scene.radius
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        if self.isSelected():
-            p.setPen(QPen(SELECT, r * 0.6))
-            p.drawLine(self.line)
+        p.setPen(QPen(SELECT if self.isSelected() else QColor(40, 30, 0, 200),
+                      r * (0.6 if self.isSelected() else 0.4)))
+        p.drawLine(self.line)
         p.setPen(QPen(QColor("#f0c000"), r * 0.25, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
         p.drawLine(self.line)
 

@@ -46,6 +46,8 @@ class ShellMenus:
         files.recentChanged.connect(self.update_recent)
         make_action(window, self.file, "&Save", files.save, StandardKey.Save)
         make_action(window, self.file, "Save &as…", files.save_as, StandardKey.SaveAs)
+        make_action(window, self.file, "&Replace scan…", files.replace_scan,
+                    tip="Relink a missing or moved scan (or use a new scan of the same board)")
         self.file.addSeparator()
         self.export_package = make_action(
             window, self.file, "&Export game package…", window.export_package,

@@ -22,9 +22,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QToolTip,
 )
 
 from editor.gui.codes import scan_findings
+from editor.gui import tooltips
 from editor.gui.document import BoardDocument
 from editor.gui.items import (
     ConnectionItem,
@@ -57,6 +60,8 @@ class BoardScene(QGraphicsScene):
         self.label_font = QFont()
         self.layers = dict.fromkeys(LAYERS, True)
         self.scan_opacity = 0.85
+        #: the user's factor on the derived disc size (View > tool options "Discs")
+        self.disc_scale = 1.0
         self.current_setup: str | None = None
         self.items_by_key: dict[Key, QGraphicsItem] = {}
         self.node_conns: dict[str, set[str]] = defaultdict(set)  # node id -> connection ids
@@ -84,7 +89,7 @@ class BoardScene(QGraphicsScene):
             r = max(img.width, img.height) / 120
         else:
             r = 14.0
-        self.radius = max(4.0, min(r, 60.0))
+        self.radius = max(4.0, min(r, 60.0)) * self.disc_scale
         big = self.radius * 1.45
         self.field_rect = QRectF(-big, -big, 2 * big, 2 * big)
         self.field_shape = QPainterPath()
@@ -334,6 +339,42 @@ class BoardScene(QGraphicsScene):
         self.scan_opacity = opacity
         if self.background is not None:
             self.background.setOpacity(opacity)
+
+    def set_disc_scale(self, factor: float) -> None:
+        """Scale the discs (derived from the board's scale: a printed circle is 0.9 cm wide)
+        by the user's factor; the selection is kept."""
+        if factor == self.disc_scale:
+            return
+        keys = self.selected_keys()
+        self.disc_scale = factor
+        self.rebuild()
+        self.select_keys(keys)
+
+    def tooltip(self, key: Key) -> str:
+        """What the element under the cursor is, with its restrictions spelled out."""
+        kind, ident = key
+        b = self.board
+        if kind == "field":
+            f = b.field_by_id().get(ident)
+            return tooltips.field_tip(f, self._decor.get(ident, {})) if f else ""
+        if kind == "connection":
+            c = next((x for x in b.connections if x.id == ident), None)
+            return tooltips.connection_tip(b, c) if c else ""
+        if kind == "slit":
+            s = next((x for x in b.arrow_slits if x.id == ident), None)
+            return tooltips.slit_tip(b, s) if s else ""
+        r = next((x for x in b.regions if x.id == ident), None)
+        return tooltips.region_tip(r) if r else ""
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Tool tips are made when asked for, from the element under the cursor."""
+        item = self.pick(event.scenePos())
+        text = self.tooltip(item.key) if item is not None else ""
+        if text:
+            QToolTip.showText(event.screenPos(), text)
+        else:
+            QToolTip.hideText()
+        event.accept()
 
     def set_current_setup(self, setup_id: str | None) -> None:
         self.current_setup = setup_id

@@ -46,6 +46,8 @@ class ToolOptions:
     setup: str | None = None
     seat: str | None = None
     piece: PieceType = PieceType.SOLDIER
+    #: the numbering tool's first number
+    number_from: int = 1
 
 
 def _preview_pen(scene: BoardScene, colour: str = "#ff3df2") -> QPen:
@@ -280,8 +282,14 @@ class AddFieldTool(Tool):
         if existing is not None:  # a click on a field selects it instead of piling up another
             self.scene.select_keys([existing.key])
             return
-        edit = self.doc.apply(f"Add {self.terrain.value} field", ops.add_field, pos.x(), pos.y(),
-                              self.terrain)
+        img = self.doc.board.image
+        if img is not None and not (0 <= pos.x() <= img.width and 0 <= pos.y() <= img.height):
+            self.doc.error.emit(f"a field must lie on the scan ({img.width} x {img.height} px); "
+                                "this click is outside it")
+            return
+        number = ops.next_number(self.doc.board)
+        edit = self.doc.apply(f"Add {self.terrain.value} field {number}", ops.add_field,
+                              pos.x(), pos.y(), self.terrain)
         if edit is not None:
             self.scene.select_keys(edit.created)
 
@@ -387,7 +395,12 @@ class ConnectTool(_TwoNodeTool):
 
     def finish(self, a: str, b: str) -> bool:
         kind = self.options.connection_kind
-        edit = self.doc.apply(f"Add {KIND_TITLES[kind].lower()}", ops.add_connection, a, b, kind)
+        board = self.doc.board
+        ident = ops.fresh_id(board, {c.id for c in board.connections}, "c")
+        names = {f.id: str(f.number) for f in board.fields if f.number is not None}
+        edit = self.doc.apply(f"Add {KIND_TITLES[kind].lower()} {ident} "
+                              f"({names.get(a, a)} - {names.get(b, b)})", ops.add_connection,
+                              a, b, kind)
         if edit is not None:
             self.scene.select_keys(edit.created)
         return True
@@ -516,7 +529,8 @@ class DeleteTool(Tool):
             return
         item = self.scene.pick(pos)
         if item is not None:
-            self.doc.apply(f"Delete {item.key[0]} {item.key[1]}", ops.delete, [item.key])
+            kind = "arrow slit" if item.key[0] == "slit" else item.key[0]
+            self.doc.apply(f"Delete {kind} {item.key[1]}", ops.delete, [item.key])
 
 
 class PlaceTool(Tool):

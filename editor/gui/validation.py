@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from editor.check.board_checks import check_board
+from editor.check.editor_codes import check_ids_and_numbers
 from editor.gui.document import BoardDocument
 from editor.model.findings import Finding
 
@@ -66,7 +67,8 @@ class ValidationPanel(QWidget):
     def refresh(self) -> None:
         self.timer.stop()
         mode_findings = self.contributor() if self.contributor is not None else []
-        self.findings = [*self.extra, *mode_findings, *check_board(self.doc.board)]
+        self.findings = [*self.extra, *mode_findings, *check_board(self.doc.board),
+                         *check_ids_and_numbers(self.doc.board)]
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
         items = []

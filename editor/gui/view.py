@@ -44,6 +44,13 @@ class BoardView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundBrush(Qt.GlobalColor.darkGray)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        # No scroll bars (pan with the middle button or Space+drag): with bars that come and go
+        # with the zoom, fitting shows a bar, the smaller viewport fits again, the bar goes, and
+        # so on for ever (the freeze of a 4:3 scan in a 1400x900 window). The viewport's size
+        # now depends only on the window, so a fit can never resize it.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._fitted_size = None
 
     # ---- tools ----------------------------------------------------------------------
 
@@ -90,11 +97,12 @@ class BoardView(QGraphicsView):
             rect = self.board_scene.sceneRect()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.auto_fit = True
+        self._fitted_size = self.viewport().size()
         self.zoomChanged.emit(self.zoom)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.auto_fit:
+        if self.auto_fit and self.viewport().size() != self._fitted_size:
             self.fit()
 
     def centre_on(self, rect: QRectF) -> None:

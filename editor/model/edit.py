@@ -44,14 +44,17 @@ from editor.model.edit_base import (
     connection_between,
     connections_of,
     find,
+    fresh_id,
     nearest_field,
     need,
     next_number,
     node_ids,
     operation,
     remove_where,
+    retired_ids,
     unique_id,
 )
+from editor.model.edit_ids import number_field, rename, set_slit_ends
 from editor.model.edit_seats import (
     DEFAULT_SEATS,
     add_cargo,
@@ -60,13 +63,16 @@ from editor.model.edit_seats import (
     add_seat,
     add_setup,
     assign_tower,
+    build_castle,
     drop_seat_dependents,
     place_piece,
     repoint_tower_access,
     set_central_flag,
+    set_grail_fields,
     set_grail_flag,
     set_grail_front,
     set_grail_road,
+    set_tower_access,
 )
 from editor.model.geometry import distance_to_polygon
 from editor.model.types import PieceType, Point
@@ -92,12 +98,14 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "add_seat",
     "add_setup",
     "assign_tower",
+    "build_castle",
     "castle_of",
     "connection_between",
     "connections_of",
     "delete",
     "delete_vertex",
     "find",
+    "fresh_id",
     "insert_vertex",
     "move_fields",
     "move_vertex",
@@ -105,13 +113,17 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "nearest_region",
     "next_number",
     "node_ids",
+    "number_field",
     "place_piece",
+    "rename",
+    "retired_ids",
     "reverse_connection",
     "set_attr",
     "set_board_attr",
     "set_borders",
     "set_central_flag",
     "set_connection_kind",
+    "set_grail_fields",
     "set_grail_flag",
     "set_grail_front",
     "set_grail_road",
@@ -120,8 +132,10 @@ __all__ = [  # the whole editing API in one namespace (`from editor.model import
     "set_one_way_pieces",
     "set_polygon",
     "set_scale",
+    "set_slit_ends",
     "set_stair_flag",
     "set_stairs",
+    "set_tower_access",
     "toggle_piece",
     "unique_id",
 ]
@@ -140,8 +154,8 @@ def add_field(rec: Recorder, board: Board, x: float, y: float,
         number = next_number(board)
     taken = node_ids(board)
     if ident is None:
-        ident = str(number) if number is not None and str(number) not in taken else \
-            unique_id(taken, "f", number or 1)
+        ident = str(number) if number is not None and str(number) not in taken | \
+            retired_ids(board) else fresh_id(board, taken, "f")
     elif ident in taken:
         raise EditError(f"id '{ident}' is already used")
     new = Field(id=ident, terrain=Terrain(terrain), x=x, y=y, number=number, label=label,
@@ -273,7 +287,7 @@ def add_connection(rec: Recorder, board: Board, a: str, b: str,
         raise EditError(f"'{a}' and '{b}' are already joined by '{existing.id}'")
     taken = {c.id for c in board.connections}
     if ident is None:
-        ident = unique_id(taken, "c", len(board.connections) + 1)
+        ident = fresh_id(board, taken, "c")
     elif ident in taken:
         raise EditError(f"connection id '{ident}' is already used")
     kind = ConnectionKind(kind)
@@ -393,7 +407,7 @@ def add_region(rec: Recorder, board: Board, polygon: Sequence[tuple[float, float
         raise EditError("a region needs at least three points")
     taken = node_ids(board)
     if ident is None:
-        ident = unique_id(taken, "r", len(board.regions) + 1)
+        ident = fresh_id(board, taken, "r")
     elif ident in taken:
         raise EditError(f"id '{ident}' is already used")
     new = Region(id=ident, polygon=_points(polygon), **attrs)
@@ -503,7 +517,7 @@ def add_arrow_slit(rec: Recorder, board: Board, a: str, b: str, *,
         raise EditError(f"'{a}' and '{b}' already have an arrow slit")
     taken = {s.id for s in board.arrow_slits}
     if ident is None:
-        ident = unique_id(taken, "slit", len(board.arrow_slits) + 1)
+        ident = fresh_id(board, taken, "slit")
     rec.insert(board, "arrow_slits", None, ArrowSlit(id=ident, a=a, b=b))
     rec.touch("slit", ident)
     rec.edit.created.append(("slit", ident))

@@ -11,6 +11,8 @@ the board is rolled back and `EditError` carries a message for the user. The ope
 from __future__ import annotations
 
 import math
+import re
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -182,6 +184,7 @@ def operation(fn):
         rec = Recorder()
         try:
             fn(rec, board, *args, **kwargs)
+            _retire_removed(board, rec.edit)
         except ValidationError as exc:
             rec.rollback()
             err = exc.errors(include_url=False)[0]
@@ -215,6 +218,41 @@ def need(items: Iterable[Any], ident: str, what: str) -> Any:
 def node_ids(board: Board) -> set[str]:
     """Ids of fields and regions (they share one id space)."""
     return {f.id for f in board.fields} | {r.id for r in board.regions}
+
+
+#: id(board) -> ids of elements deleted from it in this session (never handed out again)
+_RETIRED: dict[int, set[str]] = {}
+
+
+def retired_ids(board: Board) -> set[str]:
+    """Ids deleted from this board object since it was loaded; generators skip them."""
+    key = id(board)
+    if key not in _RETIRED:
+        _RETIRED[key] = set()
+        weakref.finalize(board, _RETIRED.pop, key, None)
+    return _RETIRED[key]
+
+
+def _retire_removed(board: Board, edit: Edit) -> None:
+    """Remember the ids of the board's elements an edit deleted. A field whose id is its printed
+    number is the exception: printed field 12 placed again is the same place on the map."""
+    retired = None
+    for op in edit.ops:
+        if isinstance(op, Remove) and op.owner is board and isinstance(
+                getattr(op.item, "id", None), str):
+            if isinstance(op.item, Field) and op.item.id == str(op.item.number):
+                continue
+            retired = retired_ids(board) if retired is None else retired
+            retired.add(op.item.id)
+
+
+def fresh_id(board: Board, taken: set[str], prefix: str) -> str:
+    """`prefix` + one more than the highest number any id of that prefix ever had on this
+    board (alive or deleted this session): ids are never reused, gaps never refilled."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)")
+    numbers = [int(m.group(1)) for i in taken | retired_ids(board)
+               if (m := pattern.fullmatch(i))]
+    return f"{prefix}{max(numbers, default=0) + 1}"
 
 
 def unique_id(taken: set[str], prefix: str, start: int = 1) -> str:

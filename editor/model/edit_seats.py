@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from editor.model.board import (
     Board,
     Castle,
+    Connection,
     ConnectionKind,
     Grail,
     Island,
@@ -23,8 +24,10 @@ from editor.model.edit_base import (
     EditError,
     Recorder,
     castle_of,
+    connection_between,
     connections_of,
     find,
+    fresh_id,
     need,
     node_ids,
     operation,
@@ -47,6 +50,64 @@ def add_castle(rec: Recorder, board: Board, seat: str, *, ident: str | None = No
     rec.insert(board, "castles", None, Castle(id=ident, seat=seat, towers=[], moat=moat))
     rec.touch("castle", ident)
     rec.edit.created.append(("castle", ident))
+
+
+def _check_castle_fields(board: Board, towers: Sequence[tuple[str, str]]) -> None:
+    """Refuse, with the reason, a ring that cannot be a castle (CASTLE-1)."""
+    by_id = board.field_by_id()
+    seen: set[str] = set()
+    for i, (tower, front) in enumerate(towers, 1):
+        for fid in (tower, front):
+            if fid not in by_id:
+                raise EditError(f"tower {i}: no field '{fid}'")
+        if tower == front:
+            raise EditError(f"tower {i}: the field in front of a tower must be another field")
+        if tower in seen:
+            raise EditError(f"field '{tower}' is already tower "
+                            f"{[t for t, _ in towers].index(tower) + 1} of this castle")
+        seen.add(tower)
+        current = castle_of(board, tower)
+        if current is not None:
+            raise EditError(f"field '{tower}' is already tower {current[1] + 1} of castle "
+                            f"'{current[0].id}'")
+    fronts = {f for _, f in towers}
+    if fronts & seen:
+        raise EditError(f"field '{sorted(fronts & seen)[0]}' cannot be both a tower and the "
+                        "field in front of a tower (towers share no edge, CASTLE-1)")
+
+
+@operation
+def build_castle(rec: Recorder, board: Board, seat: str,
+                 towers: Sequence[tuple[str, str]], *, moat: bool = False) -> None:
+    """A seat's castle in one edit (CASTLE-1): `towers` lists (tower field, field in front)
+    in ring order; each tower's access is the connection to the field in front (a castle
+    access is added where there is none). The seat's empty castle is filled, else a new one."""
+    need(board.seats, seat, "seat")
+    if not towers:
+        raise EditError("click the tower fields first")
+    if len(towers) > 16:
+        raise EditError("a castle has at most 16 towers")
+    _check_castle_fields(board, towers)
+    castle = next((c for c in board.castles if c.seat == seat), None)
+    if castle is not None and castle.towers:
+        raise EditError(f"seat '{seat}' already has castle '{castle.id}' with "
+                        f"{len(castle.towers)} towers; delete it or edit its towers")
+    if castle is None:
+        taken = {c.id for c in board.castles}
+        ident = seat if seat not in taken else unique_id(taken, f"{seat}-castle")
+        castle = Castle(id=ident, seat=seat, towers=[], moat=moat)
+        rec.insert(board, "castles", None, castle)
+        rec.edit.created.append(("castle", ident))
+    for tower, front in towers:
+        conn = connection_between(board, tower, front)
+        if conn is None:
+            conn = Connection(id=fresh_id(board, {c.id for c in board.connections}, "c"),
+                              kind=ConnectionKind.CASTLE_ACCESS, a=front, b=tower)
+            rec.insert(board, "connections", None, conn)
+            rec.touch("connection", conn.id)
+        rec.insert(castle, "towers", None, Tower(field=tower, access=conn.id))
+        rec.touch("field", tower)
+    rec.touch("castle", castle.id)
 
 
 def _access_for(board: Board, fid: str) -> str:
@@ -82,6 +143,37 @@ def assign_tower(rec: Recorder, board: Board, field_id: str, castle_id: str | No
         rec.insert(castle, "towers", index, Tower(field=field_id, access=access))
         rec.touch("castle", castle.id)
     rec.touch("field", field_id)
+
+
+@operation
+def set_tower_access(rec: Recorder, board: Board, field_id: str, conn_id: str) -> None:
+    """Choose which connection of a tower field is its access (CASTLE-1)."""
+    current = castle_of(board, field_id)
+    if current is None:
+        raise EditError(f"field '{field_id}' is not a tower; choose its castle first")
+    conn = need(board.connections, conn_id, "connection")
+    if field_id not in (conn.a, conn.b):
+        raise EditError(f"connection '{conn_id}' does not touch field '{field_id}'; a tower's "
+                        "access joins it to the field in front of it")
+    castle, i = current
+    rec.set(castle.towers[i], "access", conn_id)
+    rec.touch("castle", castle.id)
+    rec.touch("field", field_id)
+
+
+@operation
+def set_grail_fields(rec: Recorder, board: Board, field_ids: Sequence[str]) -> None:
+    """The grail fields as a list (the inspector's Grail fields box and its Pick button)."""
+    fields = board.field_by_id()
+    for fid in field_ids:
+        if fid not in fields:
+            raise EditError(f"no field '{fid}'")
+    grail = _grail(rec, board)
+    old = set(grail.fields)
+    rec.set(grail, "fields", list(dict.fromkeys(field_ids)))
+    for fid in old ^ set(field_ids):
+        rec.touch("field", fid)
+    rec.touch("board", "grail")
 
 
 def repoint_tower_access(rec: Recorder, board: Board, gone: set[str]) -> None:

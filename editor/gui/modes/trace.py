@@ -3,14 +3,17 @@ inspector dock, layer switches; its undo stack is the board document's."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider
+from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
 
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
+from editor.gui.tools_more import MORE_TOOLS, PickTool
 from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
@@ -20,6 +23,17 @@ from editor.model.types import PieceType
 #: the first part of a finding's JSON pointer -> the kind of element to select first
 POINTER_KINDS = {"fields": "field", "connections": "connection", "regions": "region",
                  "arrow_slits": "slit"}
+
+
+def scan_outside_folder(board_path: str | None, scan: str | None) -> str | None:
+    """The scan's path when a saved board names a scan outside the board's folder."""
+    if not board_path or not scan:
+        return None
+    try:
+        Path(scan).resolve().relative_to(Path(board_path).resolve().parent)
+    except ValueError:
+        return str(Path(scan).resolve())
+    return None
 
 
 class TraceMode(Mode):
@@ -42,9 +56,14 @@ class TraceMode(Mode):
         self._build_tools()
         self._build_options()
         self.inspector_dock = self.add_dock("Inspector", "inspector_dock", self.inspector)
+        self.pick_tool = PickTool(self.doc, self.scene, self.view, self.options)
+        self._before_pick = "select"
+        self.inspector.picker = self._pick
+        self.inspector.filterSelection.connect(self.scene.select_keys)
         self._build_status()
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
+        self.doc.error.connect(self._refused)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.set_tool("select")
         self._on_reset()
@@ -74,13 +93,15 @@ class TraceMode(Mode):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         group = QActionGroup(self)
         menu = self.add_menu("&Tools")
-        for cls in TOOLS:
+        for cls in TOOLS + MORE_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
             action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
                                      checkable=True)
             action.setShortcut(QKeySequence(tool.shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # keys go to the view
+            # window-level: works whatever widget has focus; a text field being typed in
+            # takes its keys first (QLineEdit accepts the ShortcutOverride of printable keys)
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.setToolTip(f"{tool.title} ({tool.shortcut})\n{tool.tip}")
             action.triggered.connect(lambda _on, n=tool.name: self.set_tool(n))
             group.addAction(action)
@@ -119,16 +140,67 @@ class TraceMode(Mode):
             combo.activated.connect(self._place_options)
             bar.addWidget(combo)
         bar.addSeparator()
+        bar.addWidget(QLabel(" Number from: "))
+        self.number_from = QSpinBox()
+        self.number_from.setObjectName("number_from")
+        self.number_from.setRange(0, 99_999)
+        self.number_from.setValue(1)
+        self.number_from.setToolTip("The numbering tool (N) starts here")
+        self.number_from.valueChanged.connect(self._number_from)
+        bar.addWidget(self.number_from)
+        bar.addSeparator()
         bar.addWidget(QLabel(" Scan opacity: "))
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setObjectName("scan_opacity")
         self.opacity.setRange(0, 100)
-        self.opacity.setValue(int(self.scene.scan_opacity * 100))
         self.opacity.setFixedWidth(110)
-        self.opacity.setToolTip("Scan opacity")
-        self.opacity.valueChanged.connect(lambda v: self.scene.set_scan_opacity(v / 100))
+        self.opacity.setToolTip("Scan opacity (remembered)")
+        self.opacity.valueChanged.connect(self._opacity_changed)
+        self.opacity.setValue(self._setting("scan_opacity", 85))
         bar.addWidget(self.opacity)
         bar.addAction(self.layer_actions["scan"])
+        bar.addWidget(QLabel(" Discs: "))
+        self.disc_size = QSpinBox()
+        self.disc_size.setObjectName("disc_size")
+        self.disc_size.setRange(30, 300)
+        self.disc_size.setSingleStep(10)
+        self.disc_size.setSuffix(" %")
+        self.disc_size.setToolTip("Disc size, relative to the printed circles (0.9 cm at the "
+                                  "board's scale); remembered")
+        self.disc_size.setValue(self._setting("disc_size", 100))
+        self.disc_size.valueChanged.connect(self._disc_size_changed)
+        self.scene.set_disc_scale(self.disc_size.value() / 100)
+        bar.addWidget(self.disc_size)
+
+    def _number_from(self, value: int) -> None:
+        self.options.number_from = value
+        tool = self.tools.get("number")
+        if tool is not None:
+            tool.next = value
+            if self.view.tool is tool:
+                self.window.statusBar().showMessage(tool.status())
+
+    def _setting(self, name: str, default: int) -> int:
+        settings = getattr(self.window, "settings", None)
+        if settings is None:
+            return default
+        try:
+            return int(settings.value(f"trace/{name}", default))
+        except (TypeError, ValueError):
+            return default
+
+    def _remember(self, name: str, value: int) -> None:
+        settings = getattr(self.window, "settings", None)
+        if settings is not None:
+            settings.setValue(f"trace/{name}", value)
+
+    def _opacity_changed(self, value: int) -> None:
+        self.scene.set_scan_opacity(value / 100)
+        self._remember("scan_opacity", value)
+
+    def _disc_size_changed(self, value: int) -> None:
+        self.scene.set_disc_scale(value / 100)
+        self._remember("disc_size", value)
 
     def _build_status(self) -> None:
         self.pos_label = QLabel()
@@ -136,6 +208,12 @@ class TraceMode(Mode):
         for label in (self.pos_label, self.zoom_label):
             self.window.statusBar().addPermanentWidget(label)
             self.status_widgets.append(label)
+        self.scan_label = QLabel()
+        self.scan_label.setObjectName("scan_outside")
+        self.scan_label.setStyleSheet("color: #8a5a00")
+        self.window.statusBar().addPermanentWidget(self.scan_label)
+        self.status_widgets.append(self.scan_label)
+        self.doc.pathChanged.connect(self._show_scan_place)
         self.view.cursorMoved.connect(self._cursor)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f" {z * 100:.0f}% "))
 
@@ -172,6 +250,23 @@ class TraceMode(Mode):
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
         self.window.statusBar().showMessage(tool.status())
+
+    def _pick(self, kind: str | None, callback, multi: bool) -> None:
+        """The inspector's Pick buttons: pick ids on the canvas (kind None: stop picking)."""
+        if kind is None:
+            if self.view.tool is self.pick_tool:
+                self.pick_tool.callback = None
+                self.set_tool(self._before_pick)
+            return
+        if self.view.tool is not self.pick_tool:
+            self._before_pick = self.view.tool.name if self.view.tool else "select"
+        else:
+            self.pick_tool.end()  # another Pick button takes over
+            self._before_pick = self.view.tool.name if self.view.tool is not \
+                self.pick_tool else self._before_pick
+        self.pick_tool.configure(kind, callback, multi)
+        self.view.set_tool(self.pick_tool)
+        self.window.statusBar().showMessage(self.pick_tool.status())
 
     def _cursor(self, pos: QPointF) -> None:
         text = f"x {pos.x():.0f}  y {pos.y():.0f}"
@@ -213,13 +308,31 @@ class TraceMode(Mode):
         if any(k == "field" for k, _ in keys) and self.view.tool is not None and \
                 self.view.tool.name in ("land", "sea") and self.window.mode is self:
             self.window.statusBar().showMessage(self.view.tool.status())
+        if ("board", "image") in keys:
+            self._show_scan_place()
         if any(k in ("setup", "seat") for k, _ in keys):
             self._refresh_place_combos()
 
+    def _show_scan_place(self) -> None:
+        """A scan the board names outside its own folder is allowed, and shown as such."""
+        outside = scan_outside_folder(self.doc.path, self.doc.scan_path())
+        self.scan_label.setVisible(outside is not None)
+        if outside is not None:
+            self.scan_label.setText(" scan outside the board's folder ")
+            self.scan_label.setToolTip(f"The scan is {outside}; copy it next to the board to "
+                                       "keep them together (File > Replace scan relinks it).")
+
     def _on_reset(self) -> None:
+        self._show_scan_place()
         self._refresh_place_combos()
         self.inspector.show_keys([])
         self.view.fit()
+
+    def _refused(self, message: str) -> None:
+        """A refused edit is explained where the user looks: at the cursor over the view
+        (the inspector explains its own refusals at its widgets)."""
+        if self.window.mode is self and self.view.hasFocus():
+            QToolTip.showText(QCursor.pos(), message, self.view)
 
     def _selection_changed(self) -> None:
         self.inspector.show_keys(self.scene.selected_keys())

@@ -1,0 +1,103 @@
+"""Tool tips of the scene's items (no Qt): what an element is, its id and printed number, and its
+restrictions spelled out ("barred: elephant; ships pass under")."""
+
+from __future__ import annotations
+
+from editor.model.board import Board, Connection, ConnectionKind, Field
+
+KIND_NAMES = {
+    ConnectionKind.ROAD: "road",
+    ConnectionKind.SEA_LANE: "sea lane",
+    ConnectionKind.HARBOUR_LINK: "harbour link",
+    ConnectionKind.BRIDGE: "bridge",
+    ConnectionKind.CASTLE_ACCESS: "castle access",
+    ConnectionKind.WILDERNESS_PATH: "wilderness path",
+}
+
+
+def _pieces(values) -> str:
+    return ", ".join(getattr(v, "value", str(v)).replace("_", " ") for v in values)
+
+
+def field_name(field: Field) -> str:
+    """'land field 12' (printed number) or 'land field f3' (no number)."""
+    shown = field.number if field.number is not None else field.id
+    return f"{field.terrain.value} field {shown}"
+
+
+def node_name(board: Board, node: str) -> str:
+    """A connection end as the user reads it: a field's printed number, else its id."""
+    field = board.field_by_id().get(node)
+    if field is not None and field.number is not None:
+        return str(field.number)
+    return node
+
+
+def field_tip(field: Field, decor: dict) -> str:
+    lines = [f"{field_name(field).capitalize()} (id {field.id})"]
+    if field.label:
+        lines.append(f"label: {field.label}")
+    if field.harbour:
+        lines.append("harbour")
+    if field.island:
+        lines.append(f"island: {field.island}")
+    if decor.get("tower"):
+        lines.append(f"tower {decor['tower'][1] + 1} of a castle")
+    if decor.get("grail"):
+        lines.append("grail field")
+    if decor.get("front"):
+        lines.append("in front of the grail")
+    if decor.get("stair"):
+        lines.append("stair into a wilderness region")
+    if decor.get("start"):
+        lines.append(f"start field: {decor['start'][1].replace('_', ' ')}")
+    return "\n".join(lines)
+
+
+def restrictions(c: Connection) -> list[str]:
+    """Every restriction of a connection in words."""
+    out = []
+    if c.bridge_class is not None:
+        out.append(c.bridge_class.value.replace("_", " ") if hasattr(c.bridge_class, "value")
+                   else str(c.bridge_class).replace("_", " "))
+    if c.barred:
+        out.append(f"barred: {_pieces(c.barred)}")
+    if c.only_unloaded:
+        out.append(f"only unloaded: {_pieces(c.only_unloaded)}")
+    if c.one_way is not None:
+        who = _pieces(c.one_way.pieces) if getattr(c.one_way, "pieces", None) else "everyone"
+        out.append(f"one way to {c.one_way.to} for {who}")
+    if c.under_lane:
+        out.append(f"ships pass under (sea lane {c.under_lane})")
+    if c.drawbridge:
+        out.append("drawbridge")
+    if c.crossing:
+        out.append(f"crosses by {'a bridge' if c.crossing == 'bridge' else 'an underpass'}")
+    return out
+
+
+def connection_name(board: Board, c: Connection) -> str:
+    """'bridge c28 (3 - 4)'."""
+    return (f"{KIND_NAMES.get(c.kind, str(c.kind))} {c.id} "
+            f"({node_name(board, c.a)} - {node_name(board, c.b)})")
+
+
+def connection_tip(board: Board, c: Connection) -> str:
+    rest = restrictions(c)
+    name = connection_name(board, c)
+    return name[0].upper() + name[1:] + ("\n" + "; ".join(rest) if rest else "")
+
+
+def slit_tip(board: Board, slit) -> str:
+    return (f"Arrow slit {slit.id} ({node_name(board, slit.a)} - {node_name(board, slit.b)}): "
+            "fire only")
+
+
+def region_tip(region) -> str:
+    parts = [f"Wilderness region {region.name or region.id} (id {region.id})"]
+    if region.stairs:
+        parts.append(f"stairs: {', '.join(region.stairs)}")
+    if region.borders:
+        parts.append("borders: " + ", ".join(
+            b.field + (" (screened)" if b.screened else "") for b in region.borders))
+    return "\n".join(parts)
