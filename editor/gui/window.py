@@ -32,6 +32,7 @@ from editor.gui.modes import MODES, Mode
 from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
 from editor.gui.recovery import AUTOSAVE_MS, Recovery, default_recovery_dir
+from editor.gui.settings import app_settings
 from editor.gui.validation import ValidationPanel
 from editor.gui.wording import plural
 from editor.model.findings import Finding
@@ -44,16 +45,17 @@ class MainWindow(QMainWindow):
                  recovery_dir: str | os.PathLike[str] | None = None,
                  autosave_ms: int = AUTOSAVE_MS, check_recovery: bool = True,
                  validation_delay_ms: int = 300, restore_layout: bool = True,
-                 modes: list[type[Mode]] | None = None) -> None:
+                 modes: list[type[Mode]] | None = None, guard_files: bool = True) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
-        self.settings = settings or QSettings("ConquestWorkbench", "editor")
+        self.settings = settings or app_settings()
         self.last_message = ""
         self.doc = BoardDocument(parent=self)
         self.recovery = Recovery(self, self.doc, recovery_dir or default_recovery_dir(),
                                  autosave_ms)
         self.files = BoardFiles(self, self.doc, self.settings, self.recovery,
                                 self.commit_typing)
+        self.files.guard.enabled = guard_files  # headless runs neither lock nor watch
         self.central = QStackedWidget()
         self.setCentralWidget(self.central)
         self.switcher = ModeSwitcher(self, self.central)
@@ -99,6 +101,7 @@ class MainWindow(QMainWindow):
         self.doc.changed.connect(self._on_doc_changed)
         self.doc.reset.connect(self._on_reset)
         self.files.message.connect(self.show_message)
+        self.files.guard.readOnlyChanged.connect(self.update_title)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
         self.validation.countsChanged.connect(self._counts)
@@ -168,7 +171,8 @@ class MainWindow(QMainWindow):
         self.validation.timer.start()
 
     def update_title(self, *_args) -> None:
-        self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
+        read_only = " (read-only)" if self.files.guard.read_only else ""
+        self.setWindowTitle(f"{self.doc.display_name}[*]{read_only} — {APP_NAME}")
         self.setWindowModified(self.doc.modified)
 
     def go_to_finding(self, finding: Finding) -> None:
@@ -197,6 +201,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.recovery.stop()
+        self.files.guard.release()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()
