@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -34,6 +36,9 @@ class BoardView(QGraphicsView):
         self._nudge_session: tuple | None = None
         #: refit when the view is resized, until the user zooms or pans
         self.auto_fit = False
+        #: (viewport size before the last fit, when): a resize straight back to it is the
+        #: scroll bars toggling because of that fit; fitting again would loop forever
+        self._fit_bounce: tuple[tuple[int, int], float] = ((0, 0), 0.0)
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
@@ -94,8 +99,15 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.auto_fit:
-            self.fit()
+        if not self.auto_fit:
+            return
+        size, when = self._fit_bounce
+        if (event.size().width(), event.size().height()) == size \
+                and time.monotonic() - when < 0.5:
+            return  # the scroll bars appeared/disappeared because of the last fit
+        self._fit_bounce = ((event.oldSize().width(), event.oldSize().height()),
+                            time.monotonic())
+        self.fit()
 
     def centre_on(self, rect: QRectF) -> None:
         """Centre the view on rect, zooming in so its surroundings fill the view."""
