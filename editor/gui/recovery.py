@@ -78,7 +78,7 @@ class Recovery(QObject):
         self.timer.timeout.connect(self.autosave)
         self.max_timer = QTimer(self)  # not restarted: fires during continuous editing
         self.max_timer.setSingleShot(True)
-        self.max_timer.setInterval(max(autosave_ms, max_delay_ms))
+        self.max_timer.setInterval(max_delay_ms)
         self.max_timer.timeout.connect(self.autosave)
         doc.stack.indexChanged.connect(self.schedule)
         doc.reset.connect(self.schedule)

@@ -31,7 +31,7 @@ from editor.gui.menus import ShellMenus
 from editor.gui.modes import MODES, Mode
 from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
-from editor.gui.recovery import AUTOSAVE_MS, Recovery, default_recovery_dir
+from editor.gui.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
 from editor.gui.settings import app_settings
 from editor.gui.validation import ValidationPanel
 from editor.gui.wording import plural
@@ -43,7 +43,8 @@ APP_NAME = "Conquest Workbench"
 class MainWindow(QMainWindow):
     def __init__(self, path: str | None = None, *, settings: QSettings | None = None,
                  recovery_dir: str | os.PathLike[str] | None = None,
-                 autosave_ms: int = AUTOSAVE_MS, check_recovery: bool = True,
+                 autosave_ms: int = AUTOSAVE_MS, max_delay_ms: int = MAX_DELAY_MS,
+                 check_recovery: bool = True,
                  validation_delay_ms: int = 300, restore_layout: bool = True,
                  modes: list[type[Mode]] | None = None, guard_files: bool = True) -> None:
         super().__init__()
@@ -52,7 +53,7 @@ class MainWindow(QMainWindow):
         self.last_message = ""
         self.doc = BoardDocument(parent=self)
         self.recovery = Recovery(self, self.doc, recovery_dir or default_recovery_dir(),
-                                 autosave_ms)
+                                 autosave_ms, max_delay_ms)
         self.files = BoardFiles(self, self.doc, self.settings, self.recovery,
                                 self.commit_typing)
         self.files.guard.enabled = guard_files  # headless runs neither lock nor watch
