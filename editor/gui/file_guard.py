@@ -163,7 +163,7 @@ class FileGuard(QObject):
                 self.parent_widget, "overwrite-changed", "File changed on disk",
                 f"'{Path(path).name}' was changed on disk since you opened or last saved it. "
                 "Saving replaces those changes with yours.",
-                [("ok", "Save over it"), ("save-as", "Save as…"), ("cancel", "Cancel")])
+                [("save-as", "Save as…"), ("ok", "Save over it"), ("cancel", "Cancel")])
         return "ok"
 
     def _retake(self, path: str) -> str:
@@ -210,10 +210,13 @@ class FileGuard(QObject):
         try:
             extra = (" Reload it and lose your unsaved changes, or keep your version?"
                      if self.doc.modified else " Reload it, or keep the version you have open?")
+            choices = [("reload", "Reload"), ("keep", "Keep my version")]
+            if self.doc.modified:  # the default must not throw away unsaved work
+                choices.reverse()
             answer = dialogs.ask_choice(
                 self.parent_widget, "changed-on-disk", "File changed on disk",
                 f"'{Path(path).name}' was changed on disk by another program.{extra}",
-                [("reload", "Reload"), ("keep", "Keep my version")])
+                choices)
         finally:
             self._asking = False
         if answer == "reload" and self.reloader is not None and self.reloader(path):

@@ -67,6 +67,11 @@ class MainWindow(QMainWindow):
             self.menus.adopt(mode)
         self._build_shared_docks(validation_delay_ms)
         self.counts_label = QLabel()
+        self.read_only_label = QLabel(" Read-only: Save makes a copy (Save as) ")
+        self.read_only_label.setObjectName("read_only_label")
+        self.read_only_label.setStyleSheet("color: #8a4b00; font-weight: bold")
+        self.read_only_label.hide()
+        self.statusBar().addPermanentWidget(self.read_only_label)
         self.statusBar().addPermanentWidget(self.counts_label)
         self._connect()
         self.resize(1400, 900)
@@ -173,6 +178,7 @@ class MainWindow(QMainWindow):
 
     def update_title(self, *_args) -> None:
         read_only = " (read-only)" if self.files.guard.read_only else ""
+        self.read_only_label.setVisible(bool(read_only))
         self.setWindowTitle(f"{self.doc.display_name}[*]{read_only} — {APP_NAME}")
         self.setWindowModified(self.doc.modified)
 

@@ -56,6 +56,7 @@ def test_read_only_second_editor_cannot_save_over(make_window, tmp_path, ui) -> 
     asked = [text for kind, text in ui.calls if kind == "locked"]
     assert len(asked) == 1 and f"process {os.getpid()}" in asked[0]
     assert "(read-only)" in w2.windowTitle() and "(read-only)" not in w1.windowTitle()
+    assert w2.read_only_label.isVisible() and not w1.read_only_label.isVisible()
     w2.doc.apply("Add field", E.add_field, 300, 300)
     before = path.read_bytes()
     ui.save_path = None  # Save is Save as: the user cancels the file dialog
