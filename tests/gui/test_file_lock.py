@@ -155,3 +155,15 @@ def test_stale_and_unreadable_locks(tmp_path) -> None:
     assert not BoardLock(board).acquire().held
     os.utime(lock, (1, 1))
     assert BoardLock(board).acquire().held
+
+
+def test_screenshot_of_a_locked_board_neither_asks_nor_touches_the_lock(make_window, tmp_path,
+                                                                        ui) -> None:
+    from editor.gui.app import run_screenshot
+
+    path = board_file(tmp_path)
+    w = make_window(str(path))
+    before = lock_path(path).read_bytes()
+    assert run_screenshot(str(path), str(tmp_path / "shot.png"), (800, 600)) == 0
+    assert not [kind for kind, _ in ui.calls if kind == "locked"]
+    assert lock_path(path).read_bytes() == before and w.files.guard.lock.owns()
