@@ -140,8 +140,9 @@ class Recovery(QObject):
             self.folder.mkdir(parents=True, exist_ok=True)
             self._ensure_lock()
             board_file, meta_file = self.files()
-            atomic_write_text(board_file, dump_board(copy), backup=False)
+            # the meta file first: a crash between the two leaves a restorable pair
             atomic_write_text(meta_file, json.dumps(meta, indent=2) + "\n", backup=False)
+            atomic_write_text(board_file, dump_board(copy), backup=False)
         except OSError as exc:
             self.message.emit(f"Autosave failed: {exc.strerror or exc}")
             return False
