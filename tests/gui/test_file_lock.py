@@ -167,3 +167,26 @@ def test_screenshot_of_a_locked_board_neither_asks_nor_touches_the_lock(make_win
     assert run_screenshot(str(path), str(tmp_path / "shot.png"), (800, 600)) == 0
     assert not [kind for kind, _ in ui.calls if kind == "locked"]
     assert lock_path(path).read_bytes() == before and w.files.guard.lock.owns()
+
+
+def test_taking_the_file_back_before_saving(make_window, tmp_path, ui) -> None:
+    path = board_file(tmp_path)
+    w1 = make_window(str(path))
+    ui.choices["locked"] = "take-over"
+    w2 = make_window(str(path))
+    w1.doc.apply("Add field", E.add_field, 400, 400)
+    ui.choices["lock-lost"] = "save-as"
+    ui.save_path = str(tmp_path / "copy.board.json")
+    assert w1.files.save()  # saved a copy; the shared file is untouched
+    assert n_fields(path) == 1 and n_fields(tmp_path / "copy.board.json") == 2
+    assert w1.doc.path == str((tmp_path / "copy.board.json").resolve())
+    assert w1.files.guard.lock.owns() and w2.files.guard.lock.owns()  # one file each
+    assert w1.files.open_path(str(path))  # w2 holds it again: "take-over" answers
+    w1.doc.apply("Add field", E.add_field, 410, 410)
+    assert w1.files.save() and n_fields(path) == 2
+    assert w1.files.guard.lock.owns() and not w2.files.guard.lock.owns()
+    # w2 lost it: "Take it back and save" writes over and holds the lock again
+    w2.doc.apply("Add field", E.add_field, 420, 420)
+    ui.choices["lock-lost"] = "take-over"
+    assert w2.files.save() and n_fields(path) == 2  # w2's board: its 1 field + 1
+    assert w2.files.guard.lock.owns() and not w1.files.guard.lock.owns()
