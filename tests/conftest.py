@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +20,11 @@ import pytest
 from support.boardkit import CliRun, run_cli, write_board
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# the editor's settings (recent files, layout) and recovery files of every test and every
+# subprocess a test starts go to private folders, never the user's (~/.config, ~/.local/share)
+_PRIVATE = tempfile.mkdtemp(prefix="conquest-tests-")
+os.environ["CONQUEST_SETTINGS_DIR"] = os.path.join(_PRIVATE, "settings")
+os.environ["CONQUEST_EDITOR_RECOVERY_DIR"] = os.path.join(_PRIVATE, "recovery")
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

@@ -143,6 +143,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
     missing or unreadable.
     """
     from editor.gui import dialogs
+    from editor.gui.settings import headless_settings
     from editor.gui.window import MainWindow
     from editor.gui.wording import plural
     from editor.model import load_board
@@ -172,9 +173,11 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
     saved = dialogs.show_error, dialogs.show_warning
     dialogs.show_error = report  # never block a headless run on a dialog
     dialogs.show_warning = report
+    settings, settings_dir = headless_settings()  # never the user's recent files or layout
     try:
-        window = MainWindow(board, check_recovery=False, restore_layout=False)
-        window.recovery.timer.stop()
+        window = MainWindow(board, check_recovery=False, restore_layout=False,
+                            settings=settings, guard_files=False)
+        window.recovery.enabled = False
         try:
             opened = board is None or window.doc.path is not None
             if opened:
@@ -190,6 +193,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
             window.close()
     finally:
         dialogs.show_error, dialogs.show_warning = saved
+        settings_dir.cleanup()
     for line in messages:
         _err(line)
     if not opened:  # the file changed between the check above and the window's own load

@@ -75,3 +75,35 @@ def get_item(parent: QWidget | None, title: str, label: str, items: list[str],
     """One of `items` (a non-editable choice), or None when cancelled."""
     value, ok = QInputDialog.getItem(parent, title, label, items, current, False)
     return value if ok else None
+
+
+def choice_box(parent: QWidget | None, kind: str, title: str, text: str,
+               choices: list[tuple[str, str]],
+               details: str = "") -> tuple[QMessageBox, dict]:
+    """The message box of `ask_choice` (not shown) and its buttons' keys."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton,
+                      parent)
+    box.setObjectName(f"ask_{kind}")
+    if details:
+        box.setDetailedText(details)
+    buttons = {}
+    for i, (key, label) in enumerate(choices):
+        last = i == len(choices) - 1 and i > 0
+        role = QMessageBox.ButtonRole.RejectRole if last else QMessageBox.ButtonRole.AcceptRole
+        button = box.addButton(label, role)
+        buttons[button] = key
+        if i == 0:
+            box.setDefaultButton(button)
+        if last:
+            box.setEscapeButton(button)
+    return box, buttons
+
+
+def ask_choice(parent: QWidget | None, kind: str, title: str, text: str,
+               choices: list[tuple[str, str]], details: str = "") -> str:
+    """Ask the user to pick one of `choices` ((key, button label); the first is the default,
+    the last is what Esc picks); returns the chosen key. `kind` names the question for tests
+    ('locked', 'lock-lost', 'changed-on-disk', 'overwrite-changed')."""
+    box, buttons = choice_box(parent, kind, title, text, choices, details)
+    box.exec()
+    return buttons.get(box.clickedButton(), choices[-1][0])

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from editor.gui import dialogs
 from editor.gui.document import BoardDocument
+from editor.gui.file_guard import FileGuard
 from editor.gui.recovery import Recovery, format_findings
 from editor.gui.wording import plural
 from editor.model import load_board, save_board
@@ -65,6 +66,9 @@ class BoardFiles(QObject):
         self.commit_typing = commit_typing
         #: opens a game package (File > Open of a *.conquest file); set by the window
         self.package_opener: Callable[[str], bool] | None = None
+        self.guard = FileGuard(parent, doc)  # the file's lock and the watch for outside changes
+        self.guard.reloader = self.reload
+        self.guard.message.connect(self.message)
 
     # ---- recent files ---------------------------------------------------------------
 
@@ -132,6 +136,8 @@ class BoardFiles(QObject):
                                format_findings(result.findings))
             return False
         absolute = str(Path(path).resolve())
+        if not self.guard.claim(absolute):  # another editor has it and the user cancelled
+            return False
         self.recovery.follow(absolute)
         self.doc.replace_board(result.model, absolute)
         self.add_recent(absolute)
@@ -144,11 +150,23 @@ class BoardFiles(QObject):
                 f"shown: {why.reason}. You can still edit the board.")
         return True
 
+    def reload(self, path: str) -> bool:
+        """Read the document's file again (it changed on disk); the undo history restarts."""
+        result = load_board(path)
+        if result.model is None:
+            dialogs.show_error(self.parent_widget, "Cannot reload board",
+                               open_failure_text(path, result.findings),
+                               format_findings(result.findings))
+            return False
+        self.recovery.drop()
+        self.doc.replace_board(result.model, self.doc.path)
+        return True
+
     # ---- saving ---------------------------------------------------------------------
 
     def save(self) -> bool:
         self.commit_typing()
-        if not self.doc.path:
+        if not self.doc.path or self.guard.read_only:  # read-only: Save is Save as
             return self.save_as()
         return self.write(self.doc.path)
 
@@ -202,6 +220,9 @@ class BoardFiles(QObject):
 
     def write(self, path: str) -> bool:
         """Save atomically; on failure tell the user and keep everything as it was."""
+        verdict = self.guard.before_write(path)  # locked elsewhere, or changed on disk?
+        if verdict != "ok":
+            return self.save_as() if verdict == "save-as" else False
         board = self.doc.board
         scan = self.doc.scan_path()
         old_image_path = board.image.path if board.image else None
@@ -212,6 +233,7 @@ class BoardFiles(QObject):
         except OSError as exc:
             if board.image is not None and old_image_path is not None:
                 board.image.path = old_image_path
+            self.guard.drop_claim()
             reason = exc.strerror or str(exc) or type(exc).__name__
             dialogs.show_error(
                 self.parent_widget, "Save failed",

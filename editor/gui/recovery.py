@@ -1,6 +1,11 @@
 """Crash recovery: autosave of the open board to a recovery folder, a lock per recovery file,
 and the offer to restore what an editor that did not close normally left behind.
 
+Autosave is debounced: the recovery file is written `autosave_ms` (2 s) after the last edit, and
+at the latest `max_delay_ms` (5 s) after the first unsaved edit while editing goes on, so a crash
+loses at most the last few seconds of work. The recovery file names the scan as the board file
+does (relative to the board; absolute for an untitled board).
+
 Each window holds the lock of its own recovery file (`QLockFile`, stale only when its process is
 gone), so a second running editor neither offers nor deletes it.
 """
@@ -25,7 +30,10 @@ from editor.model.findings import Finding
 from editor.model.io import atomic_write_text
 
 RECOVERY_ENV = "CONQUEST_EDITOR_RECOVERY_DIR"
-AUTOSAVE_MS = 60_000
+#: autosave this long after the last edit ...
+AUTOSAVE_MS = 2_000
+#: ... and at the latest this long after the first edit not yet autosaved
+MAX_DELAY_MS = 5_000
 
 
 def default_recovery_dir() -> Path:
@@ -49,12 +57,12 @@ def _untitled_key() -> str:
 
 
 class Recovery(QObject):
-    """Autosaves one document every `autosave_ms` while it has unsaved changes."""
+    """Autosaves one document shortly after each edit (debounced, with a maximum delay)."""
 
     message = Signal(str)  # for the status bar
 
     def __init__(self, parent: QWidget, doc: BoardDocument, folder: str | os.PathLike[str],
-                 autosave_ms: int = AUTOSAVE_MS) -> None:
+                 autosave_ms: int = AUTOSAVE_MS, max_delay_ms: int = MAX_DELAY_MS) -> None:
         super().__init__(parent)
         self.parent_widget = parent
         self.doc = doc
@@ -62,10 +70,26 @@ class Recovery(QObject):
         self.key = _untitled_key()
         self.autosaved_index: int | None = None
         self.lock: QLockFile | None = None
-        self.timer = QTimer(self)
+        #: False stops autosaving (a headless run; a test simulating a crash)
+        self.enabled = True
+        self.timer = QTimer(self)  # restarted by every edit: fires when editing pauses
+        self.timer.setSingleShot(True)
         self.timer.setInterval(autosave_ms)
         self.timer.timeout.connect(self.autosave)
+        self.max_timer = QTimer(self)  # not restarted: fires during continuous editing
+        self.max_timer.setSingleShot(True)
+        self.max_timer.setInterval(max_delay_ms)
+        self.max_timer.timeout.connect(self.autosave)
+        doc.stack.indexChanged.connect(self.schedule)
+        doc.reset.connect(self.schedule)
+
+    def schedule(self, *_args) -> None:
+        """An edit happened: autosave when editing pauses, or when the maximum delay is up."""
+        if not self.enabled or not self.doc.modified:
+            return
         self.timer.start()
+        if not self.max_timer.isActive():
+            self.max_timer.start()
 
     def files(self, key: str | None = None) -> tuple[Path, Path]:
         """The recovery board file and its meta file."""
@@ -98,6 +122,8 @@ class Recovery(QObject):
 
     def autosave(self) -> bool:
         """Write the board to the recovery file when it changed since the last autosave."""
+        self.timer.stop()
+        self.max_timer.stop()
         if not self.doc.modified:
             return False
         index = self.doc.stack.index()
@@ -105,7 +131,7 @@ class Recovery(QObject):
             return False
         copy = self.doc.board.model_copy(deep=True)
         scan = self.doc.scan_path()
-        if copy.image is not None and scan:
+        if copy.image is not None and scan and not self.doc.path:  # untitled: no board folder
             copy.image.path = Path(scan).resolve().as_posix()
         meta = {"path": self.doc.path, "scan": scan,
                 "image_path": self.doc.board.image.path if self.doc.board.image else None,
@@ -114,8 +140,9 @@ class Recovery(QObject):
             self.folder.mkdir(parents=True, exist_ok=True)
             self._ensure_lock()
             board_file, meta_file = self.files()
-            atomic_write_text(board_file, dump_board(copy), backup=False)
+            # the meta file first: a crash between the two leaves a restorable pair
             atomic_write_text(meta_file, json.dumps(meta, indent=2) + "\n", backup=False)
+            atomic_write_text(board_file, dump_board(copy), backup=False)
         except OSError as exc:
             self.message.emit(f"Autosave failed: {exc.strerror or exc}")
             return False
@@ -135,7 +162,9 @@ class Recovery(QObject):
 
     def stop(self) -> None:
         """The window closes normally: no more autosaves, and no recovery file left."""
+        self.enabled = False
         self.timer.stop()
+        self.max_timer.stop()
         self.drop()
 
     def pending(self) -> list[tuple[str, dict, QLockFile]]:
@@ -188,8 +217,6 @@ class Recovery(QObject):
             return False
         board = result.model
         path = meta.get("path")
-        if board.image is not None and meta.get("image_path") and path:
-            board.image.path = meta["image_path"]
         self.drop()  # this window's own (empty) recovery state
         self.key = key
         self.lock = lock

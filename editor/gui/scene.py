@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
-from editor.gui.codes import scan_findings
 from editor.gui import tooltips
+from editor.gui.codes import scan_findings
 from editor.gui.document import BoardDocument
 from editor.gui.items import (
     ConnectionItem,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -34,6 +35,8 @@ class BoardView(QGraphicsView):
         self._nudge_session: tuple | None = None
         #: refit when the view is resized, until the user zooms or pans
         self.auto_fit = False
+        #: (viewport size before the last fit, when): a resize straight back to it is the
+        #: scroll bars toggling because of that fit; fitting again would loop forever
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)

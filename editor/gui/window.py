@@ -31,7 +31,8 @@ from editor.gui.menus import ShellMenus
 from editor.gui.modes import MODES, Mode
 from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
-from editor.gui.recovery import AUTOSAVE_MS, Recovery, default_recovery_dir
+from editor.gui.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
+from editor.gui.settings import app_settings
 from editor.gui.validation import ValidationPanel
 from editor.gui.variant import packages
 from editor.gui.wording import plural
@@ -43,18 +44,20 @@ APP_NAME = "Conquest Workbench"
 class MainWindow(QMainWindow):
     def __init__(self, path: str | None = None, *, settings: QSettings | None = None,
                  recovery_dir: str | os.PathLike[str] | None = None,
-                 autosave_ms: int = AUTOSAVE_MS, check_recovery: bool = True,
+                 autosave_ms: int = AUTOSAVE_MS, max_delay_ms: int = MAX_DELAY_MS,
+                 check_recovery: bool = True,
                  validation_delay_ms: int = 300, restore_layout: bool = True,
-                 modes: list[type[Mode]] | None = None) -> None:
+                 modes: list[type[Mode]] | None = None, guard_files: bool = True) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
-        self.settings = settings or QSettings("ConquestWorkbench", "editor")
+        self.settings = settings or app_settings()
         self.last_message = ""
         self.doc = BoardDocument(parent=self)
         self.recovery = Recovery(self, self.doc, recovery_dir or default_recovery_dir(),
-                                 autosave_ms)
+                                 autosave_ms, max_delay_ms)
         self.files = BoardFiles(self, self.doc, self.settings, self.recovery,
                                 self.commit_typing)
+        self.files.guard.enabled = guard_files  # headless runs neither lock nor watch
         self.central = QStackedWidget()
         self.setCentralWidget(self.central)
         self.switcher = ModeSwitcher(self, self.central)
@@ -65,6 +68,11 @@ class MainWindow(QMainWindow):
             self.menus.adopt(mode)
         self._build_shared_docks(validation_delay_ms)
         self.counts_label = QLabel()
+        self.read_only_label = QLabel(" Read-only: Save makes a copy (Save as) ")
+        self.read_only_label.setObjectName("read_only_label")
+        self.read_only_label.setStyleSheet("color: #8a4b00; font-weight: bold")
+        self.read_only_label.hide()
+        self.statusBar().addPermanentWidget(self.read_only_label)
         self.statusBar().addPermanentWidget(self.counts_label)
         self._connect()
         self.resize(1400, 900)
@@ -101,6 +109,7 @@ class MainWindow(QMainWindow):
         self.doc.reset.connect(self._on_reset)
         self.files.message.connect(self.show_message)
         self.files.package_opener = lambda path: packages.open_package(self, path)
+        self.files.guard.readOnlyChanged.connect(self.update_title)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
         self.validation.countsChanged.connect(self._counts)
@@ -173,7 +182,9 @@ class MainWindow(QMainWindow):
         self.validation.timer.start()
 
     def update_title(self, *_args) -> None:
-        self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
+        read_only = " (read-only)" if self.files.guard.read_only else ""
+        self.read_only_label.setVisible(bool(read_only))
+        self.setWindowTitle(f"{self.doc.display_name}[*]{read_only} — {APP_NAME}")
         self.setWindowModified(self.doc.modified)
 
     def go_to_finding(self, finding: Finding) -> None:
@@ -207,6 +218,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.recovery.stop()
+        self.files.guard.release()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()

@@ -26,6 +26,10 @@ class FakeUI:
     open_path: str | None = None
     save_path: str | None = None
     item: str | None = None
+    #: answers of `dialogs.ask_choice` by the question's kind
+    choices: dict[str, str] = field(default_factory=lambda: {
+        "locked": "read-only", "lock-lost": "cancel", "changed-on-disk": "keep",
+        "overwrite-changed": "ok"})
 
     def errors(self) -> list[str]:
         return [text for kind, text in self.calls if kind == "error"]
@@ -63,6 +67,13 @@ def ui(monkeypatch) -> FakeUI:
         fake.calls.append(("save", caption))
         return fake.save_path
 
+    def ask_choice(_p, kind, title, text, choices, details=""):
+        fake.calls.append((kind, f"{title}: {text}"))
+        answer = fake.choices[kind]
+        assert answer in [key for key, _label in choices], (kind, answer, choices)
+        return answer
+
+    monkeypatch.setattr(dialogs, "ask_choice", ask_choice)
     monkeypatch.setattr(dialogs, "ask_yes_no", ask_yes_no)
     monkeypatch.setattr(dialogs, "ask_save_changes", ask_save)
     monkeypatch.setattr(dialogs, "get_float", get_float)
@@ -100,7 +111,9 @@ def make_window(qtbot, tmp_path, ui):
 
     yield factory
     for w in created:
+        w.recovery.enabled = False
         w.recovery.timer.stop()
+        w.recovery.max_timer.stop()
         w.doc.stack.setClean()
         w.doc.restored = False
 

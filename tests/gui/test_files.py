@@ -141,6 +141,7 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
     qtbot.waitUntil(lambda: any(recovery.glob("*.board.json")), timeout=5000)
     # the timer may fire between the clicks: wait for the autosave of the last edit
     qtbot.waitUntil(lambda: w1.recovery.autosaved_index == w1.doc.stack.index(), timeout=5000)
+    w1.recovery.enabled = False  # no autosave from here on: the crash comes first
     w1.recovery.timer.stop()
     autosaved = dump_board(w1.doc.board)
     # an edit after the last autosave is lost in the crash
@@ -149,6 +150,7 @@ def test_crash_recovery_restores_edits_up_to_the_last_autosave(make_window, driv
     # (which is what frees the lock on its recovery file)
     w1.hide()
     w1.recovery.lock.unlock()
+    w1.files.guard.release()  # the board file's lock goes with the process too
     assert path.read_bytes() != autosaved.encode()
 
     ui.yes = True
