@@ -1,4 +1,4 @@
-"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench.
+"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench, detect.
 
 Each subcommand lives in its own module of this package with `NAME`, `HELP`,
 `add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
@@ -18,7 +18,7 @@ from editor import __version__
 #: Subcommand modules in help order; a module not written yet is skipped.
 SUBCOMMANDS = [
     "validate", "schema_cmd", "docs_cmd", "render_cmd", "variant_cmd", "moves", "check_cmd",
-    "selfplay", "bench",
+    "selfplay", "bench", "detect_cmd",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2

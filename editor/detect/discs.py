@@ -20,6 +20,9 @@ WORK_LONG_SIDE = 2600
 WORK_PX_PER_CM = 55.0
 #: Colour gradient (0..255 per channel) above which a pixel is an edge, not a fill.
 EDGE_LEVEL = 30
+#: Fewer unbroken disc fills than this on the working copy: measure on a full-size crop too.
+MIN_MEASURED = 20
+DETAIL_SIDE = 1600
 #: A candidate's radius must lie within these factors of the typical field radius.
 SIZE_RANGE = (0.55, 1.7)
 
@@ -213,14 +216,35 @@ def _text_disc(lab: np.ndarray, x: float, y: float, r: float) -> Disc | None:
     return Disc(x, y, r, False, tuple(float(v) for v in fill), (0.0, 0.0, 0.0))
 
 
-def find_discs(work: WorkImage) -> tuple[list[Disc], float]:
-    """Field discs in work pixels and the typical field radius (work pixels)."""
+def _flat_candidates(work: WorkImage) -> list[Disc]:
     flat = flat_mask(work)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
-    cands = _candidates(work, labels, stats)
-    if len(cands) < 3:
+    return _candidates(work, labels, stats)
+
+
+def _detail_radii(image: np.ndarray, factor: float) -> list[float]:
+    """Fill radii (work px) from a full-resolution crop of the middle of the scan, where the
+    fill between a wide number and the outline is still unbroken."""
+    h, w = image.shape[:2]
+    side = min(DETAIL_SIDE, h, w)
+    y0, x0 = (h - side) // 2, (w - side) // 2
+    crop = image[y0:y0 + side, x0:x0 + side]
+    detail = WorkImage(crop, cv2.cvtColor(crop, cv2.COLOR_BGR2Lab), 1.0)
+    return [c.r * factor for c in _flat_candidates(detail)]
+
+
+def find_discs(work: WorkImage, image: np.ndarray | None = None) -> tuple[list[Disc], float]:
+    """Field discs in work pixels and the typical field radius (work pixels).
+
+    `image` (the full-resolution scan) is used when the working copy shows too few unbroken
+    disc fills to measure the field size."""
+    cands = _flat_candidates(work)
+    radii = [c.r for c in cands]
+    if len(radii) < MIN_MEASURED and image is not None and work.factor < 1.0:
+        radii += _detail_radii(image, work.factor)
+    if len(radii) < 3:
         return [], 0.0
-    inner = typical_radius([c.r for c in cands])
+    inner = typical_radius(radii)
     gray = cv2.GaussianBlur(cv2.cvtColor(work.bgr, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     circles = _hough(gray, inner)
     discs = [d for x, y, r in circles

@@ -177,7 +177,7 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
     progress(0.0, "preparing the scan")
     work = WorkImage.make(image, scale)
     step(0.05, "finding field discs", "prepare")
-    discs, radius = find_discs(work)
+    discs, radius = find_discs(work, image)
     step(0.3, "telling land from sea", "discs")
     if not discs:
         return DraftResult(None, [SCAN_NO_FIELDS.at(
