@@ -33,6 +33,7 @@ schema: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/conquest bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
+	$(PY) -m editor.detect.bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -2,8 +2,8 @@
 
 For every pair of fields closer than `MAX_SPAN` field spacings whose straight segment passes
 no other field, the segment between the two outlines is sampled on the working image: a
-sample is *on a line* when its colour differs from the colour on both sides (a small offset
-for thin lines, a larger one for wide bridge bars). A segment mostly on a line is a solid
+sample is *on a line* when its colour differs from the colour on both sides while the two
+sides match each other (a small offset for thin lines, a larger one for wide bridge bars). A segment mostly on a line is a solid
 line; one whose samples alternate in at least three runs is a dashed line. The kind follows
 from the ends' terrain and the line: land-land is a road (a bridge when the bar is wide or
 runs over sea), sea-sea a sea lane, land-sea a harbour link (the sea end becomes a harbour).
@@ -117,7 +117,8 @@ def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
     on = {}
     for o, (s1, s2) in sides.items():
         contrast = np.minimum(_diff(centre, s1), _diff(centre, s2))  # (3, count)
-        on[o] = contrast.max(axis=0) > CONTRAST
+        # a line has the same colour on both sides; a coast or an edge between colours not
+        on[o] = (contrast.max(axis=0) > CONTRAST) & (_diff(s1, s2) < CONTRAST)
     over_sea = 0.0
     if sea is not None:
         s1, s2 = sides[far]
@@ -158,8 +159,9 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
 
 
 def _dashes(on: np.ndarray) -> bool:
-    """At least three dashes of similar length with similar gaps, spread over the segment."""
-    if _runs(on) < 3:
+    """At least three dashes (two on a short gap) of similar length with similar gaps, spread
+    over the segment."""
+    if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]

@@ -8,7 +8,7 @@ Everything is deterministic (seeded), so the bench needs no stored images.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -82,8 +82,13 @@ def _text(img: np.ndarray, text: str, x: float, y: float, style: Style) -> None:
 
 
 def draw_board(board: Board, style: Style, size: tuple[int, int] | None = None,
-               seed: int = 1) -> np.ndarray:
-    """A BGR scan of the board in the given style (board pixel coordinates)."""
+               seed: int = 1, radius: float | None = None,
+               island: float = 2.6) -> np.ndarray:
+    """A BGR scan of the board in the given style (board pixel coordinates); `radius`
+    overrides the style's field radius, `island` is the land drawn round a land field in
+    field radii."""
+    if radius is not None:
+        style = replace(style, radius=radius)
     rng = np.random.default_rng(seed)
     if size is None:
         size = (board.image.width, board.image.height) if board.image else (1000, 1000)
@@ -91,10 +96,16 @@ def draw_board(board: Board, style: Style, size: tuple[int, int] | None = None,
     fields = board.field_by_id()
     land = [f for f in board.fields if f.terrain == Terrain.LAND]
     r = style.radius
+    roads = [(fields[c.a], fields[c.b]) for c in board.connections
+             if c.kind in (ConnectionKind.ROAD, ConnectionKind.CASTLE_ACCESS)
+             and c.a in fields and c.b in fields]
     for colour, grow in ((style.coast, 4), (style.land, 0)):
         for f in land:
-            cv2.circle(img, (round(f.x), round(f.y)), round(2.6 * r + grow), colour, -1,
+            cv2.circle(img, (round(f.x), round(f.y)), round(island * r + grow), colour, -1,
                        cv2.LINE_AA)
+        for a, b in roads:  # the island joins along its roads
+            cv2.line(img, (round(a.x), round(a.y)), (round(b.x), round(b.y)), colour,
+                     round(1.6 * island * r + 2 * grow), cv2.LINE_AA)
     w = max(2, round(r / 9))
     for c in board.connections:
         if c.a not in fields or c.b not in fields:
@@ -102,9 +113,9 @@ def draw_board(board: Board, style: Style, size: tuple[int, int] | None = None,
         p, q = (fields[c.a].x, fields[c.a].y), (fields[c.b].x, fields[c.b].y)
         if c.kind == ConnectionKind.SEA_LANE:
             _wobbly(img, p, q, style.lane, w, style.wobble, rng,
-                    dash=0.45 * r if style.dashed_lanes else 0.0)
+                    dash=0.3 * r if style.dashed_lanes else 0.0)
         elif c.kind == ConnectionKind.HARBOUR_LINK:
-            _wobbly(img, p, q, style.ink, w, style.wobble, rng, dash=0.3 * r)
+            _wobbly(img, p, q, style.ink, w, style.wobble, rng, dash=0.22 * r)
         elif c.kind == ConnectionKind.BRIDGE:
             _wobbly(img, p, q, style.outline, round(1.1 * r), style.wobble, rng)
             _wobbly(img, p, q, style.land_fill, round(0.7 * r), style.wobble, rng)
