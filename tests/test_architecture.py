@@ -17,6 +17,7 @@ FORBIDDEN = {
     "check": ("editor.rules", "editor.gui", "editor.cli", "editor.render", "PySide6"),
     "rules": ("editor.gui", "editor.cli", "editor.render", "PySide6"),
     "render": ("editor.gui", "editor.cli", "editor.rules"),
+    "detect": ("editor.gui", "editor.cli", "editor.rules", "editor.render", "PySide6"),
 }
 
 

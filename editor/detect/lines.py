@@ -3,8 +3,9 @@
 For every pair of fields closer than `MAX_SPAN` field spacings whose straight segment passes
 no other field, the segment between the two outlines is sampled on the working image: a
 sample is *on a line* when its colour differs from the colour on both sides while the two
-sides match each other (a small offset for thin lines, a larger one for wide bridge bars). A segment mostly on a line is a solid
-line; one whose samples alternate in at least three runs is a dashed line. The kind follows
+sides match each other (a small offset for thin lines, a larger one for wide bridge bars). A
+segment mostly on a line is a solid line; one whose samples alternate in at least three
+runs is a dashed line. The kind follows
 from the ends' terrain and the line: land-land is a road (a bridge when the bar is wide or
 runs over sea), sea-sea a sea lane, land-sea a harbour link (the sea end becomes a harbour).
 """
