@@ -41,9 +41,13 @@ def spacing(points: np.ndarray) -> float:
     """Median distance from a field to its nearest neighbour."""
     if len(points) < 2:
         return 0.0
-    d = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
-    np.fill_diagonal(d, np.inf)
-    return float(np.median(d.min(axis=1)))
+    nearest = []
+    for start in range(0, len(points), 256):  # in chunks: memory stays small on big boards
+        chunk = points[start:start + 256]
+        d = np.hypot(*(chunk[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        d[np.arange(len(chunk)), np.arange(start, start + len(chunk))] = np.inf
+        nearest.append(d.min(axis=1))
+    return float(np.median(np.concatenate(nearest)))
 
 
 def candidate_pairs(points: np.ndarray, radius: float, span: float,
