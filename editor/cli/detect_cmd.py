@@ -37,9 +37,11 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def _report(findings: list[Finding], scan: str) -> None:
+def _report(findings: list[Finding], scan: str, draft: str | None = None) -> None:
+    """Findings about the scan name the scan; those about a draft element name the draft."""
     for f in findings:
-        print(f.located(path=f.path or scan).format_line(), file=sys.stderr)
+        where = draft if draft and f.pointer else scan
+        print(f.located(path=f.path or where).format_line(), file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,9 +66,10 @@ def run(args: argparse.Namespace) -> int:
         _report(findings, args.scan)
         return EXIT_FINDINGS
     result = detect_board(image, args.scale, name=args.name or Path(args.scan).stem)
-    _report(result.findings, args.scan)
     if result.board is None:
+        _report(result.findings, args.scan)
         return EXIT_FINDINGS
+    _report(result.findings, args.scan, str(out))
     rel = os.path.relpath(Path(args.scan).resolve(), out.resolve().parent)
     board = result.board.model_copy(update={"image": ScanImage(
         path=Path(rel).as_posix(), width=image.shape[1], height=image.shape[0])})

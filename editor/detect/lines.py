@@ -153,11 +153,13 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         if not len(on):
             continue
         share = float(on.mean())
-        is_wide = float(wide.mean()) > 0.5
+        # a bar wider than the near offset on a good part of the line (rungs and crossing
+        # lanes interrupt it)
+        is_wide = int(wide.sum()) >= 0.4 * max(int(on.sum()), 1)
         if not is_wide and np.hypot(*(points[j] - points[i])) > MAX_THIN_SPAN * sp:
             continue
         if share >= SOLID_SHARE:
-            out.append(Line(i, j, False, is_wide, over_sea > 0.5))
+            out.append(Line(i, j, False, is_wide, over_sea > 0.4))
         elif share >= DASHED_SHARE and _dashes(on):
             out.append(Line(i, j, True, False, over_sea > 0.5))
     return out
