@@ -23,6 +23,9 @@ MAX_THIN_SPAN = 3.0
 #: Lab colour difference (sum of |dL|, |da|, |db|, 8-bit units) that makes a sample "ink".
 CONTRAST = 35.0
 SOLID_SHARE = 0.8
+#: A short line (castle access across a moat, with a drawbridge bar over it) may be half
+#: covered: one unbroken run over `SHORT_RUN` of it is enough.
+SHORT_SPAN, SHORT_SHARE, SHORT_RUN = 1.3, 0.5, 0.4
 DASHED_SHARE = 0.3
 
 
@@ -131,6 +134,15 @@ def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
     return on[near] | on[far], on[far] & ~on[near], over_sea
 
 
+def _longest_run(on: np.ndarray) -> int:
+    """Length of the longest run of on-line samples."""
+    best = run = 0
+    for v in on:
+        run = run + 1 if v else 0
+        best = max(best, run)
+    return best
+
+
 def _runs(on: np.ndarray) -> int:
     """Number of separate runs of on-line samples."""
     if not len(on):
@@ -156,9 +168,11 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         # a bar wider than the near offset on a good part of the line (rungs and crossing
         # lanes interrupt it)
         is_wide = int(wide.sum()) >= 0.4 * max(int(on.sum()), 1)
-        if not is_wide and np.hypot(*(points[j] - points[i])) > MAX_THIN_SPAN * sp:
+        length = float(np.hypot(*(points[j] - points[i])))
+        if not is_wide and length > MAX_THIN_SPAN * sp:
             continue
-        if share >= SOLID_SHARE:
+        if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
+                                    and _longest_run(on) >= SHORT_RUN * len(on)):
             out.append(Line(i, j, False, is_wide, over_sea > 0.4))
         elif share >= DASHED_SHARE and _dashes(on):
             out.append(Line(i, j, True, False, over_sea > 0.5))
