@@ -1,12 +1,17 @@
 """Find the field discs (and square tower fields) on a scan.
 
 A field is a patch of nearly uniform fill, enclosed by its outline, with the printed number
-inside. On a working copy of the image (downscaled so that a centimetre is about
-`WORK_PX_PER_CM` pixels, or the long side at most `WORK_LONG_SIDE`) the colour gradient splits
-the picture into flat regions; a field is a flat region that is compact (round or square),
-holds holes (the digits) near its centre, and has about the size of the other fields. The
-expected size is the mode of the sizes of all such candidates, so nothing depends on the size
-our own renderer draws.
+inside. The work is done on a copy downscaled to a long side of `WORK_LONG_SIDE` (or about
+`WORK_PX_PER_CM` px per cm when the scale is known):
+
+1. A thin colour gradient splits the copy into flat regions. Flat regions that are compact
+   (round or square) with holes (the digits) near their centre are disc fills; the mode of
+   their radii is the field size, so nothing depends on the size our renderer draws. When
+   wide numbers break most fills at the working size, a full-size crop is measured too.
+2. Hough circles in a band around that size are the discs, kept when a dominant fill holds
+   text crossing the core and an outline closes most of the way round.
+3. Square flat regions of about field size are tower fields; candidates sharing a centre
+   (a start ring inside a disc) are merged.
 """
 
 from __future__ import annotations
@@ -163,14 +168,6 @@ def _surround(work: WorkImage, d: Disc, radius: float) -> tuple[float, float, fl
         ys = np.clip((d.y + scale * radius * np.sin(angles)).astype(int), 0, h - 1)
         values.append(work.lab[ys, xs])
     return tuple(float(v) for v in np.median(np.concatenate(values), axis=0))
-
-
-def _hough(work: WorkImage, gray: np.ndarray, lo: float, hi: float,
-           votes: float) -> np.ndarray:
-    circles = cv2.HoughCircles(gray, cv2.HOUGH_GRADIENT, dp=1, minDist=max(4.0, 1.4 * lo),
-                               param1=70, param2=max(8, round(votes)),
-                               minRadius=max(3, int(lo)), maxRadius=int(hi + 1))
-    return circles[0] if circles is not None else np.zeros((0, 3), np.float32)
 
 
 def _hough(gray: np.ndarray, inner: float) -> np.ndarray:
