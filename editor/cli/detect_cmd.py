@@ -59,20 +59,19 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"the detector needs the 'detect' extra ({exc.name} is missing): "
                      "pip install -e '.[detect]'", EXIT_USAGE)
     from editor.model import save_board
-    from editor.model.board import ScanImage
 
     image, findings = load_scan(args.scan)
     if image is None:
         _report(findings, args.scan)
         return EXIT_FINDINGS
-    result = detect_board(image, args.scale, name=args.name or Path(args.scan).stem)
+    rel = Path(os.path.relpath(Path(args.scan).resolve(), out.resolve().parent)).as_posix()
+    result = detect_board(image, args.scale, name=args.name or Path(args.scan).stem,
+                          image_path=rel)
     if result.board is None:
         _report(result.findings, args.scan)
         return EXIT_FINDINGS
     _report(result.findings, args.scan, str(out))
-    rel = os.path.relpath(Path(args.scan).resolve(), out.resolve().parent)
-    board = result.board.model_copy(update={"image": ScanImage(
-        path=Path(rel).as_posix(), width=image.shape[1], height=image.shape[0])})
+    board = result.board
     save_board(board, out)
     print(f"wrote {out}: {len(board.fields)} fields "
           f"({sum(f.terrain == 'sea' for f in board.fields)} sea), "

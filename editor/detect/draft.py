@@ -154,13 +154,16 @@ def build_board(discs: list[Disc], terrain: list[Terrain], readings: list[Readin
 
 def detect_board(image: np.ndarray, scale: float | None = None, *,
                  progress: Progress = _quiet, cancelled: Callable[[], bool] = lambda: False,
-                 name: str = "Draft from scan",
+                 name: str = "Draft from scan", image_path: str = "scan.png",
                  reader: DigitReader | None = None) -> DraftResult:
     """Detect fields, terrain, numbers and connections on a BGR scan image.
 
     `scale` is px per cm when known (it only sets the working resolution and the board's
-    scale). `progress(fraction, message)` is called between steps; `cancelled()` is polled
-    and a True answer raises `DetectCancelled`.
+    scale); `image_path` is stored as the board's scan path (relative to the board file).
+    `progress(fraction, message)` is called between steps (fractions rise from 0 to 1);
+    `cancelled()` is polled between steps and inside the long ones, and a True answer raises
+    `DetectCancelled`. `reader` is a `DigitReader` to reuse (one is made from the bundled
+    model otherwise).
     """
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
@@ -196,6 +199,7 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
     step(0.95, "building the draft", "numbers")
     h, w = image.shape[:2]
     board = build_board(discs, terrain, readings, lines, work.factor, (w, h), scale, name)
+    board.image = ScanImage(path=image_path, width=w, height=h)
     findings += _unread(board)
     step(1.0, "done", "build")
     return DraftResult(board, findings, radius / work.factor, seconds)
