@@ -12,6 +12,7 @@ near the centre (start rings, outline, lines) are painted over with the fill.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +120,12 @@ def _text_crop(patch: np.ndarray, ink: np.ndarray, rho: np.ndarray, fill: np.nda
                               value=[int(v) for v in fill])
 
 
+@functools.cache
+def _bundled_reader() -> DigitReader | None:
+    path = model_path()
+    return DigitReader(path) if path is not None else None
+
+
 def _better(new: Reading, old: Reading) -> bool:
     """More digits read with fair confidence beat fewer (a clipped crop loses outer digits)."""
     if old.number is None:
@@ -149,8 +156,9 @@ class DigitReader:
 
     @classmethod
     def bundled(cls) -> DigitReader | None:
-        path = model_path()
-        return cls(path) if path is not None else None
+        """The reader on the model of the installed wheel (loaded once; sessions are safe to
+        share between threads), or None when the wheel is not installed."""
+        return _bundled_reader()
 
     def _prepare(self, crop: np.ndarray) -> np.ndarray:
         h, w = crop.shape[:2]
