@@ -252,6 +252,10 @@ def find_discs(work: WorkImage, image: np.ndarray | None = None) -> tuple[list[D
     for sq in squares:
         sq.r = radius
     discs = _suppress(squares + discs, radius)
+    for sq in squares:  # a circle found on a square tower keeps the tower's shape
+        for d in discs:
+            if not d.square and np.hypot(d.x - sq.x, d.y - sq.y) < 0.8 * radius:
+                d.square = True
     for d in discs:
         d.surround = _surround(work, d, radius)
     return discs, radius
