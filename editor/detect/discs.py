@@ -78,8 +78,9 @@ def flat_mask(work: WorkImage) -> np.ndarray:
     return (grad < EDGE_LEVEL).astype(np.uint8)
 
 
-def _shape_of(mask: np.ndarray) -> tuple[float, float, float, float, float] | None:
-    """(cx, cy, radius, roundness, hole share) of one component mask (its bounding box)."""
+def _shape_of(mask: np.ndarray) -> tuple[float, float, float, float, float, bool] | None:
+    """(cx, cy, radius, roundness, hole share, four-cornered) of one component mask (its
+    bounding box)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
@@ -105,7 +106,10 @@ def _shape_of(mask: np.ndarray) -> tuple[float, float, float, float, float] | No
             hole_share = 0.0
     if solidity < 0.88:
         return None
-    return cx, cy, float(np.sqrt(area / np.pi)), roundness, hole_share
+    corners = cv2.approxPolyDP(outer, 0.025 * cv2.arcLength(outer, True), True)
+    _, _, w, h = cv2.boundingRect(outer)
+    square = len(corners) == 4 and 0.8 < w / h < 1.25
+    return cx, cy, float(np.sqrt(area / np.pi)), roundness, hole_share, square
 
 
 def _candidates(work: WorkImage, labels: np.ndarray, stats: np.ndarray) -> list[Disc]:
@@ -123,11 +127,11 @@ def _candidates(work: WorkImage, labels: np.ndarray, stats: np.ndarray) -> list[
         shape = _shape_of(np.pad(mask, 1))
         if shape is None:
             continue
-        cx, cy, r, roundness, hole_share = shape
+        cx, cy, r, roundness, hole_share, four = shape
         if roundness < 0.55 or not 0.03 < hole_share < 0.6:
             continue
         fill = work.lab[y0:y1, x0:x1][mask.astype(bool)].mean(axis=0)
-        out.append(Disc(x0 + cx - 1, y0 + cy - 1, r, roundness < 0.78,
+        out.append(Disc(x0 + cx - 1, y0 + cy - 1, r, four and roundness < 0.72,
                         tuple(float(v) for v in fill), (0.0, 0.0, 0.0), int(k)))
     return out
 
