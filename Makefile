@@ -14,7 +14,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test,dev,balance]'
+	$(PY) -m pip install --quiet -e '.[test,dev,balance,detect]'
 	touch $(STAMP)
 
 test: $(STAMP)
@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/conquest bench --balance-games 60
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
+	$(PY) -m editor.detect.bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -92,6 +92,10 @@ SCALE_CALIBRATION = define(
     "SCALE_CALIBRATION", W, "Scale disagrees with its calibration",
     "Recalibrate, or set px_per_cm to the calibration distance in pixels divided by "
     "distance_cm.")
+UNCONFIRMED = define(
+    "UNCONFIRMED", W, "Element proposed by detection is not confirmed",
+    "Check the proposed element against the scan, then accept it (clear 'unconfirmed') or "
+    "delete it.")
 
 _LAND_KINDS = {ConnectionKind.ROAD, ConnectionKind.BRIDGE, ConnectionKind.CASTLE_ACCESS}
 #: Allowed distance of a stair field from its region outline, in cm (or px without a scale).
@@ -556,6 +560,18 @@ def scale(ix: Index) -> Iterator[Finding]:
             f"scale px_per_cm is {s.px_per_cm:g} but its calibration measures {measured:.3f} "
             f"px per cm",
             pointer_join("scale", "px_per_cm"), element="scale")
+
+
+@check
+def unconfirmed(ix: Index) -> Iterator[Finding]:
+    """Fields and connections a detector proposed that the designer has not accepted yet."""
+    for group, items in (("fields", ix.board.fields), ("connections", ix.board.connections)):
+        for i, item in enumerate(items):
+            if item.unconfirmed:
+                what = "field" if group == "fields" else f"{item.kind.value.replace('_', ' ')}"
+                yield UNCONFIRMED.at(
+                    f"{what} '{item.id}' was proposed from the scan and is not confirmed",
+                    pointer_join(group, i, "unconfirmed"), element=item.id)
 
 
 def check_board(board: Board) -> list[Finding]:

@@ -17,6 +17,7 @@ from editor.cli import (
     balance_cmd,
     bench,
     check_cmd,
+    detect_cmd,
     docs_cmd,
     moves,
     options_cmd,
@@ -33,7 +34,7 @@ from editor.cli.exits import EXIT_OK, EXIT_USAGE
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
     validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
-    options_cmd, pack_cmd, why_cmd, balance_cmd,
+    options_cmd, pack_cmd, why_cmd, balance_cmd, detect_cmd,
 ]
 
 

@@ -139,6 +139,11 @@ class Field(StrictModel):
         description="Sea field with an anchor mark: land pieces board and leave vessels here "
         "(BF-2, CARRY-4).",
     )
+    unconfirmed: bool = F(
+        default=False,
+        description="Proposed by `conquest detect` and not yet confirmed by the designer; "
+        "omitted (false) once accepted. Validation warns about every unconfirmed element.",
+    )
 
 
 class OneWay(StrictModel):
@@ -193,6 +198,11 @@ class Connection(StrictModel):
         default=None,
         description="For wilderness paths: whether the path crosses over a bridge or through "
         "an underpass (WILD-1).",
+    )
+    unconfirmed: bool = F(
+        default=False,
+        description="Proposed by `conquest detect` and not yet confirmed by the designer; "
+        "omitted (false) once accepted. Validation warns about every unconfirmed element.",
     )
 
 

@@ -199,6 +199,9 @@ CASES = [
          "/fields/1/number", ("field 'b'", "number 7", "'a'")),
     Case("SCALE_CALIBRATION", lambda: calibrated(20), lambda: calibrated(10),
          "/scale/px_per_cm", ("px_per_cm is 20", "measures 10.000")),
+    Case("UNCONFIRMED", lambda: edit(small_board(), lambda d: _set(d["fields"][1],
+                                                                   "unconfirmed", True)),
+         small_board, "/fields/1/unconfirmed", ("field 'b'", "not confirmed")),
 ]
 BY_CODE = {c.code: c for c in CASES}
 

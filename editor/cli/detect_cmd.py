@@ -1,0 +1,80 @@
+"""`conquest detect SCAN [--scale PX_PER_CM] -o DRAFT.board.json`: draft a board from a scan."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.findings import Finding
+
+NAME = "detect"
+MAX_SCALE = 1000.0
+HELP = ("Draft a board from a scan: find the field discs, tell land from sea, read the printed "
+        "numbers and propose the connections along the drawn lines. Every proposed element is "
+        "marked unconfirmed for the designer to accept or delete in the editor.")
+EPILOG = (
+    "The scan must be a PNG, JPEG or BMP image of at most 80 megapixels (checked from the "
+    "file header before decoding). A file that is not such an image, or a scan on which no "
+    "field discs are found, is reported as an error and exits 1; numbers that could not be "
+    "read are warnings. Usage errors exit 2.")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = EPILOG
+    p.add_argument("scan", metavar="SCAN", help="scan image (PNG, JPEG or BMP)")
+    p.add_argument("-o", "--output", required=True, metavar="DRAFT.board.json",
+                   help="board file to write (conquest-board/1)")
+    p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
+                   help="scan pixels per printed centimetre, if known (stored in the board)")
+    p.add_argument("--name", default=None, help="board name (default: from the scan's file name)")
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"conquest detect: {message}", file=sys.stderr)
+    return code
+
+
+def _report(findings: list[Finding], scan: str, draft: str | None = None) -> None:
+    """Findings about the scan name the scan; those about a draft element name the draft."""
+    for f in findings:
+        where = draft if draft and f.pointer else scan
+        print(f.located(path=f.path or where).format_line(), file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.output)
+    if args.scale is not None and not (0 < args.scale <= MAX_SCALE):
+        return _fail(f"--scale must be greater than 0 and at most {MAX_SCALE:g} px/cm, "
+                     f"got {args.scale:g}", EXIT_USAGE)
+    if not out.parent.is_dir():
+        return _fail(f"cannot write '{out}': folder '{out.parent}' does not exist", EXIT_USAGE)
+    if not Path(args.scan).is_file():
+        return _fail(f"cannot read '{args.scan}': no such file", EXIT_USAGE)
+    try:
+        from editor.detect import detect_board, load_scan
+    except ModuleNotFoundError as exc:
+        return _fail(f"the detector needs the 'detect' extra ({exc.name} is missing): "
+                     "pip install -e '.[detect]'", EXIT_USAGE)
+    from editor.model import save_board
+
+    image, findings = load_scan(args.scan)
+    if image is None:
+        _report(findings, args.scan)
+        return EXIT_FINDINGS
+    rel = Path(os.path.relpath(Path(args.scan).resolve(), out.resolve().parent)).as_posix()
+    result = detect_board(image, args.scale, name=args.name or Path(args.scan).stem,
+                          image_path=rel)
+    if result.board is None:
+        _report(result.findings, args.scan)
+        return EXIT_FINDINGS
+    _report(result.findings, args.scan, str(out))
+    board = result.board
+    save_board(board, out)
+    print(f"wrote {out}: {len(board.fields)} fields "
+          f"({sum(f.terrain == 'sea' for f in board.fields)} sea), "
+          f"{sum(f.number is not None for f in board.fields)} numbers read, "
+          f"{len(board.connections)} connections, all unconfirmed")
+    return EXIT_OK

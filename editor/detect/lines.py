@@ -1,0 +1,196 @@
+"""Propose connections along the lines drawn between fields.
+
+For every pair of fields closer than `MAX_SPAN` field spacings whose straight segment passes
+no other field, the segment between the two outlines is sampled on the working image: a
+sample is *on a line* when its colour differs from the colour on both sides while the two
+sides match each other (a small offset for thin lines, a larger one for wide bridge bars). A
+segment mostly on a line is a solid line; one whose samples alternate in at least three
+runs is a dashed line. The kind follows
+from the ends' terrain and the line: land-land is a road (a bridge when the bar is wide or
+runs over sea), sea-sea a sea lane, land-sea a harbour link (the sea end becomes a harbour).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Longest connection considered, in field spacings: bridges (wide bars) span up to about
+#: five; other lines are shorter than `MAX_THIN_SPAN`.
+MAX_SPAN = 6.0
+MAX_THIN_SPAN = 3.0
+#: Lab colour difference (sum of |dL|, |da|, |db|, 8-bit units) that makes a sample "ink".
+CONTRAST = 35.0
+SOLID_SHARE = 0.8
+#: A short line (castle access across a moat, with a drawbridge bar over it) may be half
+#: covered: one unbroken run over `SHORT_RUN` of it is enough.
+SHORT_SPAN, SHORT_SHARE, SHORT_RUN = 1.3, 0.5, 0.4
+DASHED_SHARE = 0.3
+
+
+@dataclass(frozen=True)
+class Line:
+    """A proposed connection between fields i and j (indices into the field list)."""
+
+    i: int
+    j: int
+    dashed: bool
+    wide: bool
+    over_sea: bool
+
+
+def spacing(points: np.ndarray) -> float:
+    """Median distance from a field to its nearest neighbour."""
+    if len(points) < 2:
+        return 0.0
+    nearest = []
+    for start in range(0, len(points), 256):  # in chunks: memory stays small on big boards
+        chunk = points[start:start + 256]
+        d = np.hypot(*(chunk[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        d[np.arange(len(chunk)), np.arange(start, start + len(chunk))] = np.inf
+        nearest.append(d.min(axis=1))
+    return float(np.median(np.concatenate(nearest)))
+
+
+def candidate_pairs(points: np.ndarray, radius: float, span: float,
+                    land: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
+    """Pairs within `span` whose segment passes no third field (closer than 0.9 radius), with
+    the fields the segment may pass over: a bridge between two land fields passes over sea
+    fields, so only land fields block it; those sea fields are returned to be skipped."""
+    out = []
+    n = len(points)
+    for i in range(n):
+        delta = points - points[i]
+        dist = np.hypot(delta[:, 0], delta[:, 1])
+        near = np.flatnonzero((dist < span) & (np.arange(n) != i))
+        if not len(near):
+            continue
+        vec = delta[near]
+        length = dist[near]
+        unit = vec / length[:, None]
+        along = unit @ vec.T                  # (j, k): projection of field k on segment i->j
+        across = np.abs(unit[:, 0:1] * vec[:, 1] - unit[:, 1:2] * vec[:, 0])
+        inside = (along > radius) & (along < length[:, None] - radius)
+        on_path = inside & (across < 0.9 * radius)
+        both_land = land[i] & land[near]
+        blocked = np.where(both_land, (on_path & land[near][None, :]).any(axis=1),
+                           on_path.any(axis=1))
+        for jj, j in enumerate(near):
+            if j > i and not blocked[jj]:
+                passed = near[on_path[jj]] if both_land[jj] else near[:0]
+                out.append((i, int(j), points[passed]))
+    return out
+
+
+def _sample(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = lab.shape[:2]
+    return lab[np.clip(ys.astype(int), 0, h - 1), np.clip(xs.astype(int), 0, w - 1)]
+
+
+def _diff(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.abs(a - b).sum(axis=-1)
+
+
+def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
+                 sea: np.ndarray | None,
+                 skip: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+    """(on-line samples, wide-line samples, share of side samples that look like sea).
+
+    Samples within 1.15 radius of a `skip` point (a field the line passes over) are left out.
+    """
+    d = q - p
+    length = float(np.hypot(*d))
+    u = d / length
+    n = np.array([-u[1], u[0]])
+    gap = length - 2 * radius
+    margin = 1.15 * radius if gap > 0.8 * radius else radius + 0.3 * max(gap, 0.0)
+    start, stop = margin, length - margin
+    count = int(np.clip(stop - start, 0, 400))
+    if count < 2:
+        return np.zeros(0, bool), np.zeros(0, bool), 0.0
+    t = np.linspace(start, stop, count)
+    base = p + t[:, None] * u
+    if skip is not None and len(skip):
+        keep = np.hypot(*(base[:, None, :] - skip[None, :, :]).transpose(2, 0, 1)).min(
+            axis=1) > 1.15 * radius
+        base = base[keep]
+        if len(base) < 2:
+            return np.zeros(0, bool), np.zeros(0, bool), 0.0
+    near, far = max(2.5, 0.35 * radius), max(5.0, 0.95 * radius)
+    wobble = max(1.0, 0.08 * radius)
+    centre = np.stack([_sample(lab, *(base + k * wobble * n).T) for k in (-1, 0, 1)])
+    sides = {o: (_sample(lab, *(base + o * n).T), _sample(lab, *(base - o * n).T))
+             for o in (near, far)}
+    on = {}
+    for o, (s1, s2) in sides.items():
+        contrast = np.minimum(_diff(centre, s1), _diff(centre, s2))  # (3, count)
+        # a line has the same colour on both sides; a coast or an edge between colours not
+        on[o] = (contrast.max(axis=0) > CONTRAST) & (_diff(s1, s2) < CONTRAST)
+    over_sea = 0.0
+    if sea is not None:
+        s1, s2 = sides[far]
+        over_sea = float(((_diff(s1, sea) < 30) & (_diff(s2, sea) < 30)).mean())
+    return on[near] | on[far], on[far] & ~on[near], over_sea
+
+
+def _longest_run(on: np.ndarray) -> int:
+    """Length of the longest run of on-line samples."""
+    best = run = 0
+    for v in on:
+        run = run + 1 if v else 0
+        best = max(best, run)
+    return best
+
+
+def _runs(on: np.ndarray) -> int:
+    """Number of separate runs of on-line samples."""
+    if not len(on):
+        return 0
+    return int(on[0]) + int(np.count_nonzero(on[1:] & ~on[:-1]))
+
+
+def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndarray,
+               sea: np.ndarray | None, cancelled=lambda: False) -> list[Line]:
+    """Drawn lines between fields (work pixels)."""
+    sp = spacing(points)
+    if sp <= 0:
+        return []
+    lab = lab.astype(np.float32)
+    out = []
+    for k, (i, j, skip) in enumerate(candidate_pairs(points, radius, MAX_SPAN * sp, land)):
+        if k % 256 == 0 and cancelled():
+            break
+        on, wide, over_sea = line_profile(lab, points[i], points[j], radius, sea, skip)
+        if not len(on):
+            continue
+        share = float(on.mean())
+        # a bar wider than the near offset on a good part of the line (rungs and crossing
+        # lanes interrupt it)
+        is_wide = int(wide.sum()) >= 0.4 * max(int(on.sum()), 1)
+        length = float(np.hypot(*(points[j] - points[i])))
+        if not is_wide and length > MAX_THIN_SPAN * sp:
+            continue
+        if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
+                                    and _longest_run(on) >= SHORT_RUN * len(on)):
+            out.append(Line(i, j, False, is_wide, over_sea > 0.4))
+        elif share >= DASHED_SHARE and _dashes(on):
+            out.append(Line(i, j, True, False, over_sea > 0.5))
+    return out
+
+
+def _dashes(on: np.ndarray) -> bool:
+    """At least three dashes (two on a short gap) of similar length with similar gaps, spread
+    over the segment."""
+    if _runs(on) < (2 if len(on) < 40 else 3):
+        return False
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
+    starts, stops = edges[::2], edges[1::2]
+    dashes = stops - starts
+    gaps = starts[1:] - stops[:-1]
+    if (stops[-1] - starts[0]) / len(on) < 0.7:
+        return False
+    def even(runs: np.ndarray) -> bool:
+        inner = runs[1:-1] if len(runs) > 3 else runs
+        return float(np.std(inner)) <= 0.5 * float(np.mean(inner)) + 1
+    return even(dashes) and even(gaps)

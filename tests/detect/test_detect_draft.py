@@ -1,0 +1,97 @@
+"""detect_board on small synthetic scans drawn in two styles unlike our renderer."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.check.board_checks import check_board
+from editor.detect import DetectCancelled, detect_board
+from editor.detect.draft import classify_terrain
+from editor.detect.score import score
+from editor.detect.synthetic import HAND, PRINT, draw_board, photograph
+from editor.model.board import Board, ConnectionKind, Terrain
+
+
+def draw(board: Board, style):
+    """The test boards are dense (80 px spacing): smaller discs and islands than the bench."""
+    return draw_board(board, style, radius=21 if style is HAND else 18, island=1.5)
+
+
+@pytest.mark.parametrize("style", [HAND, PRINT], ids=lambda s: s.name)
+def test_draft_finds_fields_numbers_and_connections(synthetic_board, style) -> None:
+    scan = draw(synthetic_board, style)
+    result = detect_board(scan)
+    draft = result.board
+    assert draft is not None
+    s = score(synthetic_board, draft)
+    assert s.field_recall >= 0.95 and s.field_precision >= 0.95
+    assert s.numbers >= 0.9
+    assert s.connection_recall >= 0.85 and s.connection_precision >= 0.85
+    assert s.kinds_right >= 0.9 * s.connections_right
+
+
+def test_every_proposed_element_is_unconfirmed_and_valid(synthetic_board) -> None:
+    draft = detect_board(draw(synthetic_board, PRINT)).board
+    assert draft is not None
+    assert all(f.unconfirmed for f in draft.fields)
+    assert all(c.unconfirmed for c in draft.connections)
+    findings = check_board(draft)
+    assert not [f for f in findings if f.is_error], findings
+    assert sum(f.code == "UNCONFIRMED" for f in findings) == \
+        len(draft.fields) + len(draft.connections)
+
+
+def test_harbour_link_makes_the_sea_end_a_harbour(synthetic_board) -> None:
+    draft = detect_board(draw(synthetic_board, HAND)).board
+    assert draft is not None
+    fields = draft.field_by_id()
+    links = [c for c in draft.connections if c.kind == ConnectionKind.HARBOUR_LINK]
+    assert links
+    for link in links:
+        assert fields[link.a].terrain == Terrain.SEA and fields[link.a].harbour
+        assert fields[link.b].terrain == Terrain.LAND
+    assert any(c.kind == ConnectionKind.BRIDGE for c in draft.connections)
+
+
+def test_terrain_follows_colour_not_position(synthetic_board) -> None:
+    """Land and sea are told apart by colours: swapping the styles' colours still works."""
+    scan = draw(synthetic_board, HAND)
+    result = detect_board(scan)
+    assert result.board is not None
+    s = score(synthetic_board, result.board)
+    assert s.matched >= 0.95 * s.true_fields
+    truth = synthetic_board.field_by_id()
+    from editor.detect.score import match_fields
+
+    match = match_fields(synthetic_board, result.board)
+    wrong = [f.id for f in result.board.fields
+             if f.id in match and truth[match[f.id]].terrain != f.terrain]
+    assert not wrong
+    assert classify_terrain([]) == []
+
+
+def test_photographed_copy_is_still_read(synthetic_board) -> None:
+    """Rotated 2.5 degrees, scaled, unevenly lit, JPEG."""
+    scan = draw(synthetic_board, PRINT)
+    photo, moved = photograph(scan, synthetic_board, angle=2.5, scale=1.2, quality=70)
+    draft = detect_board(photo).board
+    assert draft is not None
+    s = score(moved, draft)
+    assert s.field_recall >= 0.95 and s.numbers >= 0.85 and s.connection_recall >= 0.8
+
+
+def test_progress_is_reported_and_cancel_stops(synthetic_board) -> None:
+    scan = draw(synthetic_board, PRINT)
+    seen: list[float] = []
+    detect_board(scan, progress=lambda fraction, message: seen.append(fraction))
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
+    with pytest.raises(DetectCancelled):
+        detect_board(scan, cancelled=lambda: True)
+
+
+def test_blank_image_gives_a_finding_not_a_board() -> None:
+    import numpy as np
+
+    result = detect_board(np.full((300, 400, 3), 230, np.uint8))
+    assert result.board is None
+    assert [f.code for f in result.findings] == ["SCAN_NO_FIELDS"]
