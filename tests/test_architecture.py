@@ -177,3 +177,27 @@ def test_test_module_names_are_unique() -> None:
             clashes.append(f"{seen[path.name].relative_to(TESTS)} and {path.relative_to(TESTS)}")
         seen.setdefault(path.name, path)
     assert not clashes, "rename one of: " + "; ".join(clashes)
+
+
+#: Size limits of the code (issue 9): modules by concern, functions that fit on a screen.
+MAX_MODULE_LINES = 700
+MAX_FUNCTION_LINES = 80
+#: The move search stays one function: splitting its inner loop costs speed (RULES MOVE-*).
+LONG_FUNCTIONS_ALLOWED = {("editor/rules/search.py", "search")}
+
+
+def test_modules_and_functions_stay_small() -> None:
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "editor").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if (lines := len(text.splitlines())) > MAX_MODULE_LINES:
+            bad.append(f"{rel}: {lines} lines (split it by concern)")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_FUNCTION_LINES and (rel, node.name) not in LONG_FUNCTIONS_ALLOWED:
+                    bad.append(f"{rel}:{node.lineno} {node.name}: {length} lines")
+    assert not bad, "\n".join(bad)

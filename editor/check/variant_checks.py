@@ -43,26 +43,38 @@ _UNSUPPORTED_VICTORY: dict[str, str] = {}
 
 def check_variant(v: Variant) -> list[Finding]:
     """Semantic checks of a resolved variant (pointers into the resolved object)."""
+    return [*_completeness(v), *_duplicates(v), *_unknown_types(v), *_teams(v),
+            *_unsupported(v)]
+
+
+def _completeness(v: Variant) -> list[Finding]:
+    """VARIANT_INCOMPLETE: what a playable (non-overlay) variant needs."""
     out: list[Finding] = []
-    types = {str(t) for t in v.pieces}
-    if not v.overlay:
-        parent = "or extend a complete variant (\"extends\": \"conquest-4p\"), "
-        if len(v.seats) < 2:
-            out.append(VARIANT_INCOMPLETE.at("a game needs at least two seats", "/seats", hint=(
-                f"List the seats in turn order under \"seats\" (e.g. [{{\"id\": \"south\"}}, "
-                f"{{\"id\": \"north\"}}]), {parent}or set \"overlay\": true.")))
-        if not v.pieces:
-            out.append(VARIANT_INCOMPLETE.at("no piece types", "/pieces", hint=(
-                f"Describe each piece type under \"pieces\" (letter, range, terrain), {parent}"
-                "or set \"overlay\": true.")))
-        if not v.setup:
-            out.append(VARIANT_INCOMPLETE.at("no setup named", "/setup", hint=(
-                "Name the board setup the game starts from in \"setup\" (a setup id of the "
-                "board, e.g. \"conquest\"), or set \"overlay\": true.")))
-        if not v.victory:
-            out.append(VARIANT_INCOMPLETE.at("no victory conditions", "/victory", hint=(
-                f"Add conditions under \"victory\" (e.g. {{\"kind\": \"capital_occupation\", "
-                f"\"rule\": \"WIN-1\"}}), {parent}or set \"overlay\": true.")))
+    if v.overlay:
+        return out
+    parent = "or extend a complete variant (\"extends\": \"conquest-4p\"), "
+    if len(v.seats) < 2:
+        out.append(VARIANT_INCOMPLETE.at("a game needs at least two seats", "/seats", hint=(
+            f"List the seats in turn order under \"seats\" (e.g. [{{\"id\": \"south\"}}, "
+            f"{{\"id\": \"north\"}}]), {parent}or set \"overlay\": true.")))
+    if not v.pieces:
+        out.append(VARIANT_INCOMPLETE.at("no piece types", "/pieces", hint=(
+            f"Describe each piece type under \"pieces\" (letter, range, terrain), {parent}"
+            "or set \"overlay\": true.")))
+    if not v.setup:
+        out.append(VARIANT_INCOMPLETE.at("no setup named", "/setup", hint=(
+            "Name the board setup the game starts from in \"setup\" (a setup id of the "
+            "board, e.g. \"conquest\"), or set \"overlay\": true.")))
+    if not v.victory:
+        out.append(VARIANT_INCOMPLETE.at("no victory conditions", "/victory", hint=(
+            f"Add conditions under \"victory\" (e.g. {{\"kind\": \"capital_occupation\", "
+            f"\"rule\": \"WIN-1\"}}), {parent}or set \"overlay\": true.")))
+    return out
+
+
+def _duplicates(v: Variant) -> list[Finding]:
+    """VARIANT_DUPLICATE: a seat listed twice, a piece letter used twice."""
+    out: list[Finding] = []
     seen: set[str] = set()
     for i, s in enumerate(v.seats):
         if s.id in seen:
@@ -79,6 +91,14 @@ def check_variant(v: Variant) -> list[Finding]:
                 pointer_join("pieces", str(name), "letter"),
                 hint=f"Give {name} a letter of its own, e.g. {', '.join(free[:3])}."))
         letters[spec.letter] = str(name)
+    return out
+
+
+def _unknown_types(v: Variant) -> list[Finding]:
+    """VARIANT_UNKNOWN_TYPE: carry tables and the capture matrix name only types in play."""
+    out: list[Finding] = []
+    types = {str(t) for t in v.pieces}
+    for name, spec in v.pieces.items():
         for t in spec.carries:
             if str(t) not in types:
                 out.append(VARIANT_UNKNOWN_TYPE.at(
@@ -93,21 +113,34 @@ def check_variant(v: Variant) -> list[Finding]:
                     pointer_join("capture_matrix", str(cap)) + ("" if j == 0 else f"/{j - 1}"),
                     hint=f"Add '{t}' under \"pieces\", or remove it from the capture matrix "
                     f"({'the row' if j == 0 else 'the targets'} of {cap})."))
-    if v.team_game:
-        if len(v.seats) % 2:
+    return out
+
+
+def _teams(v: Variant) -> list[Finding]:
+    """VARIANT_TEAMS: an even number of seats; custom teams list every seat once."""
+    out: list[Finding] = []
+    if not v.team_game:
+        return out
+    if len(v.seats) % 2:
+        out.append(VARIANT_TEAMS.at(
+            "a team game needs an even number of seats", "/seats",
+            hint=f"The variant seats {len(v.seats)}: add or remove a seat, or set "
+            "\"team_game\": false."))
+    if v.options.team_pairing == "custom":
+        listed = [s for team in v.teams for s in team]
+        if sorted(listed) != sorted(s.id for s in v.seats):
+            missing = sorted({s.id for s in v.seats} - set(listed))
+            twice = sorted({s for s in listed if listed.count(s) > 1})
             out.append(VARIANT_TEAMS.at(
-                "a team game needs an even number of seats", "/seats",
-                hint=f"The variant seats {len(v.seats)}: add or remove a seat, or set "
-                "\"team_game\": false."))
-        if v.options.team_pairing == "custom":
-            listed = [s for team in v.teams for s in team]
-            if sorted(listed) != sorted(s.id for s in v.seats):
-                missing = sorted({s.id for s in v.seats} - set(listed))
-                twice = sorted({s for s in listed if listed.count(s) > 1})
-                out.append(VARIANT_TEAMS.at(
-                    "custom teams must list every seat once", "/teams",
-                    hint=f"Seats missing from \"teams\": {missing or 'none'}; listed more than "
-                    f"once or unknown: {twice or sorted(set(listed) - {s.id for s in v.seats})}."))
+                "custom teams must list every seat once", "/teams",
+                hint=f"Seats missing from \"teams\": {missing or 'none'}; listed more than "
+                f"once or unknown: {twice or sorted(set(listed) - {s.id for s in v.seats})}."))
+    return out
+
+
+def _unsupported(v: Variant) -> list[Finding]:
+    """VARIANT_UNSUPPORTED: option values, victory kinds and pieces the engine does not play."""
+    out: list[Finding] = []
     opts = v.options.model_dump()
     for (name, value), rule in _UNSUPPORTED_OPTIONS.items():
         if rule and opts.get(name) == value:
