@@ -28,6 +28,8 @@ from editor.model.findings import Finding
 if TYPE_CHECKING:
     from editor.gui.modes.trace import TraceMode
 
+#: the detector's code for an unread number (its package needs OpenCV, imported only to run)
+NUMBER_UNREAD = "SCAN_NUMBER_UNREAD"
 #: progress bar steps (the detector reports fractions 0..1)
 STEPS = 1000
 
@@ -192,6 +194,20 @@ class DraftController(QObject):
         if findings:
             message += f"; {plural(len(findings), 'finding')} in the validation panel"
         window.show_message(message)
+
+    def current_findings(self) -> list[Finding]:
+        """The last run's findings that still apply: about a field still on the board (and
+        for an unread number, a field still without one), or about the scan itself."""
+        fields = self.doc.board.field_by_id()
+        out = []
+        for f in self.findings:
+            if f.element in fields:
+                if f.code == NUMBER_UNREAD and fields[f.element].number is not None:
+                    continue
+            elif f.element not in (None, "scan") and f.pointer.startswith("/fields"):
+                continue  # the field was rejected or the draft undone
+            out.append(f)
+        return out
 
     # ---- accepting and rejecting ----------------------------------------------------
 

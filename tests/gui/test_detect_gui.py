@@ -132,3 +132,21 @@ def test_cancel_mid_run_leaves_the_board_unchanged(scan_window, qtbot, monkeypat
     assert w.doc.board.fields == [] and w.doc.board.connections == []
     assert "cancelled" in w.statusBar().currentMessage()
     assert draft.dialog is None and not draft.running()
+
+
+def test_run_findings_follow_the_board(scan_window) -> None:
+    """A finding of the run about a field goes when the number is typed or the field is gone."""
+    from editor.model.edit import set_attr
+    from editor.model.findings import Finding, Severity
+
+    w = scan_window
+    draft = w.trace.draft
+    w.doc.board.fields.append(Field(id="q1", terrain=Terrain.LAND, x=5, y=5, unconfirmed=True))
+    unread = Finding("SCAN_NUMBER_UNREAD", Severity.WARNING, "unread", "/fields/0/number",
+                     element="q1")
+    gone = Finding("SCAN_NUMBER_UNREAD", Severity.WARNING, "unread", "/fields/1/number",
+                   element="q2")
+    draft.findings = [unread, gone]
+    assert w.trace.findings() == [unread]
+    w.doc.apply("number", set_attr, "fields", ["q1"], "number", 5)
+    assert w.trace.findings() == []

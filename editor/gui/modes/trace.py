@@ -235,8 +235,8 @@ class TraceMode(Mode):
             self.view.tool.cancel()
 
     def findings(self) -> list[Finding]:
-        """The last Detect from scan run's findings (unread numbers, an unreadable scan)."""
-        return list(self.draft.findings)
+        """The last Detect from scan run's findings that still apply (unread numbers, ...)."""
+        return self.draft.current_findings()
 
     def maybe_close(self) -> bool:
         self.draft.stop_and_wait()
