@@ -11,7 +11,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from editor.detect.synthetic import PRINT, draw_board
-from editor.model.board import Board, Connection, ConnectionKind, Field, ScanImage, Terrain
+from editor.model.board import (
+    Board,
+    Connection,
+    ConnectionKind,
+    Field,
+    Scale,
+    ScanImage,
+    Terrain,
+)
 from editor.model.edit_draft import unconfirmed_keys
 
 SPACING = 90
@@ -150,3 +158,47 @@ def test_run_findings_follow_the_board(scan_window) -> None:
     assert w.trace.findings() == [unread]
     w.doc.apply("number", set_attr, "fields", ["q1"], "number", 5)
     assert w.trace.findings() == []
+
+
+def test_proposed_elements_say_so_in_their_tooltips() -> None:
+    from editor.gui.tooltips import PROPOSED_TIP, connection_tip, field_tip
+
+    board = _truth()
+    board.fields[0].unconfirmed = True
+    assert PROPOSED_TIP in field_tip(board.fields[0], {})
+    assert PROPOSED_TIP not in field_tip(board.fields[1], {})
+    board.connections[0].unconfirmed = True
+    assert PROPOSED_TIP in connection_tip(board, board.connections[0])
+
+
+def _violet(image, centre, reach: int) -> int:
+    """Pixels around `centre` close to the proposal colour (violet)."""
+    count = 0
+    for x in range(centre.x() - reach, centre.x() + reach):
+        for y in range(centre.y() - reach, centre.y() + reach):
+            c = image.pixelColor(x, y)
+            if c.red() > 90 and c.blue() > 120 and c.green() < 80:
+                count += 1
+    return count
+
+
+def test_proposed_fields_are_drawn_violet_and_accepted_ones_are_not(make_window, drive,
+                                                                     tmp_path) -> None:
+    from support.guikit import make_scan
+
+    from editor.model import dump_board
+
+    make_scan(tmp_path / "scan.png")
+    b = Board(name="Style", image=ScanImage(path="scan.png", width=640, height=480),
+              scale=Scale(px_per_cm=40),
+              fields=[Field(id="a", terrain=Terrain.LAND, x=150, y=200, number=1),
+                      Field(id="b", terrain=Terrain.SEA, x=450, y=200, number=2,
+                            unconfirmed=True)])
+    (tmp_path / "s.board.json").write_text(dump_board(b))
+    w = make_window(str(tmp_path / "s.board.json"))
+    d = drive(w)
+    d.one_to_one()
+    image = w.trace.view.viewport().grab().toImage()
+    reach = int(w.trace.scene.radius * 1.4)
+    assert _violet(image, d.at(450, 200), reach) > 40  # dashed ring and "?" badge
+    assert _violet(image, d.at(150, 200), reach) == 0
