@@ -14,19 +14,17 @@ from __future__ import annotations
 import dataclasses
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QProgressDialog
 
 from editor.gui import dialogs
+from editor.gui.modes.base import Mode
 from editor.gui.wording import plural
 from editor.model.edit_draft import accept, add_draft, draft_ids, unconfirmed_keys
 from editor.model.findings import Finding
-
-if TYPE_CHECKING:
-    from editor.gui.modes.trace import TraceMode
 
 #: the detector's code for an unread number (its package needs OpenCV, imported only to run)
 NUMBER_UNREAD = "SCAN_NUMBER_UNREAD"
@@ -77,7 +75,8 @@ class DraftController(QObject):
 
     finished = Signal(str)  # the outcome's kind, after the result was applied
 
-    def __init__(self, mode: TraceMode) -> None:
+    def __init__(self, mode: Mode) -> None:
+        """`mode` is trace mode (its doc, view, scene and window are used)."""
         super().__init__(mode)
         self.mode = mode
         self.doc = mode.doc
