@@ -37,6 +37,9 @@ SELECT = QColor("#ff3df2")
 #: drawn under every line and disc so traces stand out over any scan, light or dark
 HALO = QColor(255, 255, 255, 210)
 SELECT_EDGE = QColor("#1a0033")
+#: proposed by the detector, not yet accepted: a dashed violet ring, a "?" badge, a glow on lines
+PROPOSED = QColor("#7b1fa2")
+PROPOSED_GLOW = QColor(186, 104, 200, 150)
 PIECE_LETTERS = {"soldier": "S", "elephant": "E", "knight": "K", "chariot": "Ch", "camel": "Ca",
                  "ship": "Sh", "galleon": "G", "catapult": "Cp", "siege_tower": "T",
                  "siege_engine": "SE"}
@@ -63,6 +66,7 @@ class FieldItem(QGraphicsItem):
         self.terrain = Terrain.LAND
         self.number: int | None = None
         self.harbour = False
+        self.unconfirmed = False
         self.decor: dict = {}
         self.label = QGraphicsSimpleTextItem(self)
         self.label.setZValue(1)
@@ -71,6 +75,7 @@ class FieldItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.setPos(f.x, f.y)
         self.terrain, self.number, self.harbour = f.terrain, f.number, f.harbour
+        self.unconfirmed = bool(getattr(f, "unconfirmed", False))
         self.decor = decor
         r = self.board_scene.radius
         self.label.setText(f.label)
@@ -97,7 +102,7 @@ class FieldItem(QGraphicsItem):
             fill = QColor("#e8c33a")
         elif d.get("central"):
             fill = QColor("#f5d7a8")
-        fill.setAlpha(215)
+        fill.setAlpha(150 if self.unconfirmed else 215)
         tower = d.get("tower")
         pen = QPen(QColor(tower[0]) if tower else OUTLINE, r * (0.28 if tower else 0.12))
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -109,6 +114,8 @@ class FieldItem(QGraphicsItem):
         else:
             p.setPen(QPen(HALO, r * 0.22 + pen.widthF()))
             p.drawEllipse(QPointF(0, 0), r, r)
+        if self.unconfirmed and not tower:
+            pen = QPen(PROPOSED, r * 0.16, Qt.PenStyle.DashLine)
         p.setPen(pen)
         p.setBrush(fill)
         p.drawEllipse(QPointF(0, 0), r, r)
@@ -156,6 +163,22 @@ class FieldItem(QGraphicsItem):
             p.setPen(QPen(QColor("#b8860b"), r * 0.12, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
+        if self.unconfirmed:
+            proposed_badge(p, QPointF(-r * 0.8, -r * 0.8), r, s.number_font)
+
+
+def proposed_badge(p: QPainter, centre: QPointF, r: float, font: QFont) -> None:
+    """The "?" of an element the detector proposed: a violet disc with a white rim."""
+    p.setPen(QPen(QColor("#ffffff"), r * 0.08))
+    p.setBrush(PROPOSED)
+    p.drawEllipse(centre, r * 0.42, r * 0.42)
+    small = QFont(font)
+    small.setPixelSize(max(1, int(r * 0.6)))
+    small.setBold(True)
+    p.setFont(small)
+    p.setPen(QColor("#ffffff"))
+    p.drawText(QRectF(centre.x() - r * 0.5, centre.y() - r * 0.5, r, r),
+               Qt.AlignmentFlag.AlignCenter, "?")
 
 
 class ConnectionItem(QGraphicsItem):
@@ -205,7 +228,7 @@ class ConnectionItem(QGraphicsItem):
         lod = p.worldTransform().m11()  # views only scale and translate
         if r * lod < 6 and not self.isSelected():  # zoomed far out: a thin line on a halo
             px = 1 / max(lod, 1e-6)
-            p.setPen(QPen(HALO, 3.5 * px))
+            p.setPen(QPen(PROPOSED_GLOW if c.unconfirmed else HALO, 3.5 * px))
             p.drawLine(self.line)
             p.setPen(QPen(colour, 1.5 * px))
             p.drawLine(self.line)
@@ -220,6 +243,10 @@ class ConnectionItem(QGraphicsItem):
             p.drawLine(self.line)
         else:
             halo = width * (3.4 if c.kind == ConnectionKind.BRIDGE else 2.2)
+            if c.unconfirmed:  # a violet glow around the line: proposed, not yet accepted
+                p.setPen(QPen(PROPOSED_GLOW, halo * 1.8, Qt.PenStyle.SolidLine,
+                              Qt.PenCapStyle.FlatCap))
+                p.drawLine(self.line)
             p.setPen(QPen(HALO, halo, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawLine(self.line)
         if c.kind == ConnectionKind.BRIDGE:

@@ -33,8 +33,14 @@ def node_name(board: Board, node: str) -> str:
     return node
 
 
+#: the tooltip line of an element the detector proposed (Edit > Detect from scan)
+PROPOSED_TIP = "proposed from the scan: Enter accepts, Delete rejects"
+
+
 def field_tip(field: Field, decor: dict) -> str:
     lines = [f"{field_name(field).capitalize()} (id {field.id})"]
+    if field.unconfirmed:
+        lines.append(PROPOSED_TIP)
     if field.label:
         lines.append(f"label: {field.label}")
     if field.harbour:
@@ -85,7 +91,8 @@ def connection_name(board: Board, c: Connection) -> str:
 def connection_tip(board: Board, c: Connection) -> str:
     rest = restrictions(c)
     name = connection_name(board, c)
-    return name[0].upper() + name[1:] + ("\n" + "; ".join(rest) if rest else "")
+    return name[0].upper() + name[1:] + ("\n" + "; ".join(rest) if rest else "") + (
+        "\n" + PROPOSED_TIP if c.unconfirmed else "")
 
 
 def slit_tip(board: Board, slit) -> str:

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
 
+from editor.gui.detect_dialog import DraftController
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
@@ -53,6 +54,7 @@ class TraceMode(Mode):
         self.tool_actions: dict[str, QAction] = {}
         self.inspector = Inspector(self.doc)
         self._build_view_actions()
+        self.draft = DraftController(self)  # Edit > Detect from scan…, accept proposals
         self._build_tools()
         self._build_options()
         self.inspector_dock = self.add_dock("Inspector", "inspector_dock", self.inspector)
@@ -231,6 +233,14 @@ class TraceMode(Mode):
     def deactivate(self) -> None:
         if self.view.tool is not None:
             self.view.tool.cancel()
+
+    def findings(self) -> list[Finding]:
+        """The last Detect from scan run's findings that still apply (unread numbers, ...)."""
+        return self.draft.current_findings()
+
+    def maybe_close(self) -> bool:
+        self.draft.stop_and_wait()
+        return True
 
     def status(self) -> str:
         return self.view.tool.status() if self.view.tool is not None else self.tip

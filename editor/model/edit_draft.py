@@ -1,0 +1,110 @@
+"""Edits for a draft from a scan (no Qt): add a detected draft as one edit, accept proposals.
+
+A draft (`editor.detect.detect_board`) is a board whose fields and connections are all
+`unconfirmed`. `add_draft` merges it into the board being traced as ONE undoable edit; the
+designer then accepts (`accept`: clear the flag) or rejects (the ordinary `delete`) proposals.
+
+Merging, not replacing: a designer who runs the detector on a half-traced board expects the work
+done so far to stay. A proposed field whose centre lies within `near` px of an existing field is
+that field (its proposed connections attach to it); a proposed connection between two fields
+already connected is dropped; everything else gets an id that is free on the board (the draft's
+own id when it is free, else a fresh one). To start over, select all and delete first; one undo
+takes the whole draft back out either way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from editor.model.board import Board
+from editor.model.edit_base import Key, Recorder, fresh_id, node_ids, operation, retired_ids
+
+
+def _free_id(board: Board, taken: set[str], wanted: str, prefix: str) -> str:
+    """`wanted` when it is free (never used on this board this session), else a fresh id."""
+    if wanted not in taken and wanted not in retired_ids(board):
+        return wanted
+    return fresh_id(board, taken, prefix)
+
+
+def _same_field(board: Board, x: float, y: float, near: float) -> str | None:
+    """The id of the existing field nearest (x, y) within `near` px, if any."""
+    best, best_d = None, near
+    for f in board.fields:
+        d = math.hypot(f.x - x, f.y - y)
+        if d <= best_d:
+            best, best_d = f.id, d
+    return best
+
+
+def draft_ids(board: Board, draft: Board, near: float = 0.0) -> dict[str, str]:
+    """Where each of the draft's field ids lands on `board`: an existing field it duplicates
+    (within `near` px) or a free id. Computed before the edit, so callers can relocate the
+    detector's findings to the ids the designer sees."""
+    taken = node_ids(board)
+    mapping: dict[str, str] = {}
+    for f in draft.fields:
+        same = _same_field(board, f.x, f.y, near) if near > 0 and board.fields else None
+        if same is not None:
+            mapping[f.id] = same
+            continue
+        ident = _free_id(board, taken, f.id, "f")
+        taken.add(ident)
+        mapping[f.id] = ident
+    return mapping
+
+
+@operation
+def add_draft(rec: Recorder, board: Board, draft: Board, near: float = 0.0) -> None:
+    """Add a draft's fields and connections (still unconfirmed) as one edit.
+
+    `near` (px, typically the detected disc radius) merges a proposed field into an existing
+    field that close; the board's scale is taken from the draft when the board has none.
+    """
+    mapping = draft_ids(board, draft, near)
+    existing = {f.id for f in board.fields}
+    for f in draft.fields:
+        ident = mapping[f.id]
+        if ident in existing:
+            continue
+        rec.insert(board, "fields", None, f.model_copy(update={"id": ident}, deep=True))
+        rec.touch("field", ident)
+        rec.edit.created.append(("field", ident))
+    pairs = {frozenset((c.a, c.b)) for c in board.connections}
+    taken = {c.id for c in board.connections}
+    for c in draft.connections:
+        a, b = mapping.get(c.a, c.a), mapping.get(c.b, c.b)
+        if a == b or frozenset((a, b)) in pairs:
+            continue
+        ident = _free_id(board, taken, c.id, "c")
+        taken.add(ident)
+        pairs.add(frozenset((a, b)))
+        update = {"id": ident, "a": a, "b": b}
+        if c.one_way is not None:
+            update["one_way"] = c.one_way.model_copy(update={"to": mapping.get(
+                c.one_way.to, c.one_way.to)})
+        rec.insert(board, "connections", None, c.model_copy(update=update, deep=True))
+        rec.touch("connection", ident)
+        rec.edit.created.append(("connection", ident))
+    if board.scale is None and draft.scale is not None and rec.edit.ops:
+        rec.set(board, "scale", draft.scale.model_copy(deep=True))
+        rec.touch("board", "scale")
+
+
+def unconfirmed_keys(board: Board) -> list[Key]:
+    """Every proposed element still waiting for the designer."""
+    return [("field", f.id) for f in board.fields if f.unconfirmed] + \
+        [("connection", c.id) for c in board.connections if c.unconfirmed]
+
+
+@operation
+def accept(rec: Recorder, board: Board, keys: Iterable[Key] | None = None) -> None:
+    """Accept proposed elements (clear `unconfirmed`): the named fields and connections, or all
+    of them when `keys` is None. Other kinds and accepted elements are left alone."""
+    wanted = None if keys is None else set(keys)
+    for kind, items in (("field", board.fields), ("connection", board.connections)):
+        for item in items:
+            if item.unconfirmed and (wanted is None or (kind, item.id) in wanted):
+                rec.set(item, "unconfirmed", False)
+                rec.touch(kind, item.id)
