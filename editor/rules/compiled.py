@@ -385,7 +385,7 @@ def _wilderness(c: Compiled, board: Board, loaded: list, unloaded: list,
                     unloaded[t][rn].append(f)
                     loaded[t][rn].append(f)
                 else:
-                    c.edge_block[(t, rn, f)] = ("E_WRONG_TERRAIN", "PIECE-CAMEL-8",
+                    c.edge_block[(t, rn, f)] = ("E_CANNOT_DISMOUNT", "PIECE-CAMEL-8",
                                                 "riders may not dismount in the wilderness")
 
 
