@@ -109,6 +109,44 @@ class Compiled:
     slits: list[tuple[int, ...]] = field(default_factory=list)
     galleon_t: int = -1
     catapult_cargo_types: frozenset[int] = frozenset()
+    _reach: dict[tuple[int, bool], list[list[int] | None]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+
+    def reach_mask(self, u: int, steps: int, t: int = -1, loaded: bool = False) -> int:
+        """Bit mask of the nodes at most `steps` steps from u, ignoring pieces, over type t's
+        connections (`adj_loaded[t]` or `adj_unloaded[t]`, what its search walks) or with
+        t = -1 over the union of all types' connections: a superset of what a search from u
+        finds (MOVE-1), so a piece whose mask misses every target cannot reach one. The masks of
+        all nodes are grown one step at a time per table, as far as asked (until nothing
+        changes)."""
+        levels = self._reach.get((t, loaded))
+        if levels is None:
+            levels = self._reach[(t, loaded)] = [[1 << v for v in range(len(self.node_ids))]]
+        while len(levels) <= steps and levels[-1] is not None:
+            prev = levels[-1]
+            nxt = self._grow(prev, t, loaded)
+            levels.append(None if nxt == prev else nxt)  # None: everything reachable is in
+        if len(levels) <= steps or levels[steps] is None:
+            return levels[-2][u] if levels[-1] is None else levels[-1][u]
+        return levels[steps][u]
+
+    def _grow(self, prev: list[int], t: int, loaded: bool) -> list[int]:
+        """One more step for every node's mask."""
+        if t < 0 and not self._union_adj:
+            union: list[set[int]] = [set() for _ in self.node_ids]
+            for table in (*self.adj_loaded, *self.adj_unloaded):
+                for a, row in enumerate(table):
+                    union[a].update(row)
+            self._union_adj = [tuple(x) for x in union]
+        adj = self._union_adj if t < 0 else (self.adj_loaded if loaded else self.adj_unloaded)[t]
+        nxt = []
+        for a, row in enumerate(adj):
+            m = prev[a]
+            for b in row:
+                m |= prev[b]
+            nxt.append(m)
+        return nxt
 
 
 def _teams(variant: Variant, seats: list[str]) -> list[int]:

@@ -179,6 +179,53 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
             acts.append(A_RESIGN)  # WIN-26
         return acts
 
+    def special_actions(self) -> list[tuple]:
+        """The legal actions other than moves and end / resign / draw offer, in the order of
+        `legal_actions` (take-overs, then shots, builds, drawbridges, pushes), generated
+        directly: only pieces with a riderless camel or siege piece within reach are searched
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). Empty in a response window or a draw offer."""
+        if self.terminal or self.window is not None or self.draw is not None:
+            return []
+        left = self.ap_left()
+        if left <= 0:
+            return []
+        s = self.mover
+        acts = self._ride_actions(s, left)
+        g = self.game
+        for gate, generate in _GENERATORS:  # shots, builds, drawbridges, pushes
+            if getattr(g, gate):
+                acts.extend(generate(self, s, left))
+        return acts  # VULN-3 filtering touches captures (MOVE) only
+
+    def _ride_actions(self, s: int, left: int) -> list[tuple]:
+        """RIDE actions of `legal_actions`, with its one-per-destination rule for identical
+        riders (the key set is fed by every action of each searched rider, as there)."""
+        c, ptype, carrier, node = self.compiled, self.ptype, self.carrier, self.node
+        targets = 0
+        for p in range(len(ptype)):
+            if node[p] >= 0 and (c.commandeerable[ptype[p]] or c.siege[ptype[p]]):
+                targets |= 1 << node[p]
+        if not targets:
+            return []
+        acts: list[tuple] = []
+        taken: set[tuple[int, int, int, bool]] = set()
+        for pid in self.movable(s):
+            maxd = min(self.range_left(pid), left)
+            if maxd <= 0:
+                continue
+            if not c.reach_mask(node[pid], maxd) & targets:
+                continue  # no ride target within reach: no RIDE and no key it could share
+            ca = carrier[pid]
+            for a in self.moves_of(pid, left):
+                if ca >= 0:
+                    key = (ca, ptype[pid], a[2][-1], a[3])
+                    if key in taken:
+                        continue
+                    taken.add(key)
+                if a[0] == RIDE:
+                    acts.append(a)
+        return acts
+
     def action_cost(self, a: tuple) -> int:
         """AP an action costs the mover (responses are free, RECAP-8)."""
         return ACTIONS[a[0]].cost(self, a)
