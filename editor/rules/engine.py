@@ -198,32 +198,46 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         return acts  # VULN-3 filtering touches captures (MOVE) only
 
     def _ride_actions(self, s: int, left: int) -> list[tuple]:
-        """RIDE actions of `legal_actions`, with its one-per-destination rule for identical
-        riders (the key set is fed by every action of each searched rider, as there)."""
-        c, ptype, carrier, node = self.compiled, self.ptype, self.carrier, self.node
+        """RIDE actions exactly as `legal_actions` lists them, without building the other
+        actions: a piece is searched only when an enemy camel or siege piece is within reach
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). As in `moves_of`, a K_RIDE result is a RIDE and a
+        capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
+        `legal_actions`, identical riders give one action per destination, the first listed
+        (for a rider the capture's MOVE takes the key before its RIDE)."""
+        c, ptype, carrier, node, owner = (self.compiled, self.ptype, self.carrier, self.node,
+                                          self.owner)
+        team = c.team_of
+        mine = team[s]
         targets = 0
         for p in range(len(ptype)):
-            if node[p] >= 0 and (c.commandeerable[ptype[p]] or c.siege[ptype[p]]):
+            if (node[p] >= 0 and (c.commandeerable[ptype[p]] or c.siege[ptype[p]])
+                    and team[owner[p]] != mine):
                 targets |= 1 << node[p]
         if not targets:
             return []
         acts: list[tuple] = []
-        taken: set[tuple[int, int, int, bool]] = set()
+        taken: set[tuple[int, int, int]] = set()
         for pid in self.movable(s):
             maxd = min(self.range_left(pid), left)
-            if maxd <= 0:
-                continue
-            if not c.reach_mask(node[pid], maxd) & targets:
-                continue  # no ride target within reach: no RIDE and no key it could share
+            if maxd <= 0 or not c.reach_mask(node[pid], maxd) & targets:
+                continue  # no take-over target within reach: no RIDE, no key it could share
             ca = carrier[pid]
-            for a in self.moves_of(pid, left):
+            for v, _d, kind in self.search(pid, maxd):
                 if ca >= 0:
-                    key = (ca, ptype[pid], a[2][-1], a[3])
+                    key = (ca, ptype[pid], v)
                     if key in taken:
                         continue
                     taken.add(key)
-                if a[0] == RIDE:
-                    acts.append(a)
+                    if kind == K_RIDE:
+                        acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_RIDE:
+                    acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_CAPTURE:
+                    path = self.path_to(v)
+                    prev = path[-2]
+                    u_rides = self.occ[prev] >= 0 if prev != path[0] else False
+                    if self.can_take_over(pid, self.occ[v], prev, u_rides):
+                        acts.append((RIDE, pid, path, False))
         return acts
 
     def action_cost(self, a: tuple) -> int:

@@ -145,17 +145,17 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     pieces = st.movable(st.mover)
     rng.shuffle(pieces)
     fallback = None
-    prey: dict[int, int] | None = None
+    prey: _Prey | None = None
     for pid in pieces[:8]:
         maxd = min(st.range_left(pid), left)
         if maxd <= 0:
             continue
         if fallback is not None:  # only a capture could still be chosen: skip pieces with
             if prey is None:      # no prey within reach (the same random draws either way)
-                prey = _prey_fields(st)
+                prey = _Prey(st)
             t = st.ptype[pid]
             if not st.compiled.reach_mask(st.node[pid], maxd, t, bool(st.cargo[pid])) & \
-                    prey.get(t, 0):
+                    prey.of(t):
                 continue
         res = st.search(pid, maxd)
         if not res:
@@ -170,25 +170,34 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     return fallback or A_END
 
 
-def _prey_fields(st: State) -> dict[int, int]:
+class _Prey:
     """Per piece type of the mover, a bit mask of the fields whose stack it might capture: an
     enemy piece on the ground of a type in its capture list (CAPT-2, CAPT-4)."""
-    c, owner, node, carrier, ptype = st.compiled, st.owner, st.node, st.carrier, st.ptype
-    team = c.team_of
-    mine = team[st.mover]
-    by_type: dict[int, int] = {}
-    for p in range(len(node)):
-        v = node[p]
-        if v >= 0 and carrier[p] < 0 and team[owner[p]] != mine:
-            by_type[ptype[p]] = by_type.get(ptype[p], 0) | 1 << v
-    prey: dict[int, int] = {}
-    for t in range(len(c.type_names)):
-        mask = 0
-        for to, fields in by_type.items():
-            if to in c.captures[t]:
-                mask |= fields
-        prey[t] = mask
-    return prey
+
+    __slots__ = ("by_type", "captures", "masks")
+
+    def __init__(self, st: State) -> None:
+        c = st.compiled
+        team = c.team_of
+        mine = team[st.mover]
+        by_type: dict[int, int] = {}
+        for v, ca, o, t in zip(st.node, st.carrier, st.owner, st.ptype, strict=True):
+            if v >= 0 and ca < 0 and team[o] != mine:
+                by_type[t] = by_type.get(t, 0) | 1 << v
+        self.by_type = by_type
+        self.captures = c.captures
+        self.masks: dict[int, int] = {}
+
+    def of(self, t: int) -> int:
+        m = self.masks.get(t)
+        if m is None:
+            caps = self.captures[t]
+            m = 0
+            for to, fields in self.by_type.items():
+                if to in caps:
+                    m |= fields
+            self.masks[t] = m
+        return m
 
 
 @dataclass
