@@ -327,6 +327,22 @@ class PieceSpec(StrictModel):
         default_factory=list,
         description="Attacking types for which a refused direct capture of this type cites "
         "immunity_rule instead of CAPT-2 (the elephant: soldier).")
+    seized_by_catapults: bool = F(
+        default=False,
+        description="A vessel a catapult may seize by boarding it when catapult_may_seize is "
+        "not empty_vessels or none (CONF-7, PIECE-CATAPULT-8/-16; the galleon).")
+    castle_access_by_option: bool = F(
+        default=False,
+        description="Kept out of castle fields when catapult_castle_access is forbidden "
+        "(PIECE-CATAPULT-6, CASTLE-5; the catapult).")
+    x_bridge_barred: bool = F(
+        default=False,
+        description="May not cross X bridges when narrow_bridge_rule is x_no_elephants (OBST-3; "
+        "the elephant).")
+    rope_bridge_unloaded_only: bool = F(
+        default=False,
+        description="Crosses rope bridges only unloaded when narrow_bridge_rule is "
+        "rope_unloaded_elephant (OBST-4; the elephant).")
     build_place: Literal["under_builder", "adjacent_land", "harbour"] = F(
         default="under_builder",
         description="Where a built piece goes: under the builder, who rides it (BUILD-5, "

@@ -30,7 +30,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from editor.model.board import Board, ConnectionKind, Terrain
-from editor.model.types import PieceType
 from editor.model.variant import Variant
 
 LAND_KINDS = {ConnectionKind.ROAD, ConnectionKind.BRIDGE, ConnectionKind.CASTLE_ACCESS}
@@ -107,8 +106,45 @@ class Compiled:
     start_seats: list[frozenset[int]] = field(default_factory=list)
     harbours_of: list[tuple[int, ...]] = field(default_factory=list)
     slits: list[tuple[int, ...]] = field(default_factory=list)
-    galleon_t: int = -1
     catapult_cargo_types: frozenset[int] = frozenset()
+    _reach: dict[tuple[int, bool], list[list[int] | None]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+
+    def reach_mask(self, u: int, steps: int, t: int = -1, loaded: bool = False) -> int:
+        """Bit mask of the nodes at most `steps` steps from u, ignoring pieces, over type t's
+        connections (`adj_loaded[t]` or `adj_unloaded[t]`, what its search walks) or with
+        t = -1 over the union of all types' connections: a superset of what a search from u
+        finds (MOVE-1), so a piece whose mask misses every target cannot reach one. The masks of
+        all nodes are grown one step at a time per table, as far as asked (until nothing
+        changes)."""
+        levels = self._reach.get((t, loaded))
+        if levels is None:
+            levels = self._reach[(t, loaded)] = [[1 << v for v in range(len(self.node_ids))]]
+        while len(levels) <= steps and levels[-1] is not None:
+            prev = levels[-1]
+            nxt = self._grow(prev, t, loaded)
+            levels.append(None if nxt == prev else nxt)  # None: everything reachable is in
+        if len(levels) <= steps or levels[steps] is None:
+            return levels[-2][u] if levels[-1] is None else levels[-1][u]
+        return levels[steps][u]
+
+    def _grow(self, prev: list[int], t: int, loaded: bool) -> list[int]:
+        """One more step for every node's mask."""
+        if t < 0 and not self._union_adj:
+            union: list[set[int]] = [set() for _ in self.node_ids]
+            for table in (*self.adj_loaded, *self.adj_unloaded):
+                for a, row in enumerate(table):
+                    union[a].update(row)
+            self._union_adj = [tuple(x) for x in union]
+        adj = self._union_adj if t < 0 else (self.adj_loaded if loaded else self.adj_unloaded)[t]
+        nxt = []
+        for a, row in enumerate(adj):
+            m = prev[a]
+            for b in row:
+                m |= prev[b]
+            nxt.append(m)
+        return nxt
 
 
 def _teams(variant: Variant, seats: list[str]) -> list[int]:
@@ -196,7 +232,6 @@ def _piece_types(c: Compiled, variant: Variant) -> None:
         if spec.shoots:
             c.range_[t] = opts.catapult_move_range  # CONF-4, PIECE-CATAPULT-1/-10
     seize = opts.catapult_may_seize  # CONF-7, PIECE-CATAPULT-8/-16
-    c.galleon_t = c.type_index.get(str(PieceType.GALLEON), -1)
     for name, spec in variant.pieces.items():
         c.carries.append({c.type_index[str(k)]: v for k, v in spec.carries.items()
                           if str(k) in c.type_index})
@@ -206,7 +241,7 @@ def _piece_types(c: Compiled, variant: Variant) -> None:
         if shooter and seize != "none":  # CONF-7: seize empty vessels by boarding
             for vt, vname in enumerate(c.type_names):
                 if variant.pieces[vname].terrain == "sea" and (
-                        seize == "empty_vessels" or vname == PieceType.GALLEON):
+                        seize == "empty_vessels" or variant.pieces[vname].seized_by_catapults):
                     caps.add(vt)
         c.captures.append(frozenset(caps))
         c.seize_empty_only.append(shooter)
@@ -269,14 +304,15 @@ def _standing(c: Compiled, opts, n: int) -> None:
     grail_types = {str(x) for x in opts.grail_entry_types}
     for t, name in enumerate(c.type_names):
         row = []
+        kept_out = (c.variant.pieces[name].castle_access_by_option
+                    and opts.catapult_castle_access == "forbidden")  # PIECE-CATAPULT-6
         for node in range(n):
             ok = c.is_sea[node] == c.sea_type[t]
             if ok and c.is_region[node] and not c.wilderness[t]:
                 ok = False  # WILD-2
             if ok and c.is_grail[node] and name not in grail_types:
                 ok = False  # GRAIL-2
-            if (ok and name == PieceType.CATAPULT and c.castle_owner[node] >= 0
-                    and opts.catapult_castle_access == "forbidden"):
+            if ok and kept_out and c.castle_owner[node] >= 0:
                 ok = False  # PIECE-CATAPULT-6, CASTLE-5
             row.append(ok)
         c.stand.append(row)
@@ -325,7 +361,7 @@ def _connect(c: Compiled, variant: Variant, conn, a: int, b: int, t: int, name: 
         blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3", "the connection bars this type")
     if blocked is None and conn.kind == ConnectionKind.BRIDGE:
         if (conn.bridge_class == "x_bridge" and opts.narrow_bridge_rule == "x_no_elephants"
-                and name == PieceType.ELEPHANT):
+                and variant.pieces[name].x_bridge_barred):
             blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3",
                        "elephants may not cross X bridges")
         if is_rope and opts.narrow_bridge_rule == "rope_unloaded_elephant":
@@ -333,7 +369,7 @@ def _connect(c: Compiled, variant: Variant, conn, a: int, b: int, t: int, name: 
                     opts.siege_narrow_bridge_block and variant.pieces[name].siege):
                 blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-4",
                            "this type may not cross rope bridges")
-            elif name == PieceType.ELEPHANT:
+            elif variant.pieces[name].rope_bridge_unloaded_only:
                 only_unloaded = True
     if blocked is not None:
         c.edge_block[(t, a, b)] = c.edge_block[(t, b, a)] = blocked
@@ -385,7 +421,7 @@ def _wilderness(c: Compiled, board: Board, loaded: list, unloaded: list,
                     unloaded[t][rn].append(f)
                     loaded[t][rn].append(f)
                 else:
-                    c.edge_block[(t, rn, f)] = ("E_WRONG_TERRAIN", "PIECE-CAMEL-8",
+                    c.edge_block[(t, rn, f)] = ("E_CANNOT_DISMOUNT", "PIECE-CAMEL-8",
                                                 "riders may not dismount in the wilderness")
 
 

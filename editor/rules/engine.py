@@ -179,6 +179,67 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
             acts.append(A_RESIGN)  # WIN-26
         return acts
 
+    def special_actions(self) -> list[tuple]:
+        """The legal actions other than moves and end / resign / draw offer, in the order of
+        `legal_actions` (take-overs, then shots, builds, drawbridges, pushes), generated
+        directly: only pieces with a riderless camel or siege piece within reach are searched
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). Empty in a response window or a draw offer."""
+        if self.terminal or self.window is not None or self.draw is not None:
+            return []
+        left = self.ap_left()
+        if left <= 0:
+            return []
+        s = self.mover
+        acts = self._ride_actions(s, left)
+        g = self.game
+        for gate, generate in _GENERATORS:  # shots, builds, drawbridges, pushes
+            if getattr(g, gate):
+                acts.extend(generate(self, s, left))
+        return acts  # VULN-3 filtering touches captures (MOVE) only
+
+    def _ride_actions(self, s: int, left: int) -> list[tuple]:
+        """RIDE actions exactly as `legal_actions` lists them, without building the other
+        actions: a piece is searched only when an enemy camel or siege piece is within reach
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). As in `moves_of`, a K_RIDE result is a RIDE and a
+        capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
+        `legal_actions`, identical riders give one action per destination, the first listed
+        (for a rider the capture's MOVE takes the key before its RIDE)."""
+        c, ptype, carrier, node, owner = (self.compiled, self.ptype, self.carrier, self.node,
+                                          self.owner)
+        team = c.team_of
+        mine = team[s]
+        targets = 0
+        for p in range(len(ptype)):
+            if (node[p] >= 0 and (c.commandeerable[ptype[p]] or c.siege[ptype[p]])
+                    and team[owner[p]] != mine):
+                targets |= 1 << node[p]
+        if not targets:
+            return []
+        acts: list[tuple] = []
+        taken: set[tuple[int, int, int]] = set()
+        for pid in self.movable(s):
+            maxd = min(self.range_left(pid), left)
+            if maxd <= 0 or not c.reach_mask(node[pid], maxd) & targets:
+                continue  # no take-over target within reach: no RIDE, no key it could share
+            ca = carrier[pid]
+            for v, _d, kind in self.search(pid, maxd):
+                if ca >= 0:
+                    key = (ca, ptype[pid], v)
+                    if key in taken:
+                        continue
+                    taken.add(key)
+                    if kind == K_RIDE:
+                        acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_RIDE:
+                    acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_CAPTURE:
+                    path = self.path_to(v)
+                    prev = path[-2]
+                    u_rides = self.occ[prev] >= 0 if prev != path[0] else False
+                    if self.can_take_over(pid, self.occ[v], prev, u_rides):
+                        acts.append((RIDE, pid, path, False))
+        return acts
+
     def action_cost(self, a: tuple) -> int:
         """AP an action costs the mover (responses are free, RECAP-8)."""
         return ACTIONS[a[0]].cost(self, a)

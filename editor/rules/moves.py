@@ -265,12 +265,15 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
     if c.team_of[oo] == c.team_of[me]:
         if st.game.variant.team_game and st.partner_mount(o, t, v):
             return None  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
-        return Reason(X.E_OWN_PIECE, "TEAM-2", f"{st.describe(o)} belongs to a partner")
+        return _partner_reason(st, pid, o, v)
     if riding and c.is_sea[v] and not ground_ok:
         return Reason(X.E_CARRIER_TO_CARRIER, "PIECE-SOLDIER-4",
                       f"{who} cannot step from its carrier onto a vessel")
     if not st.can_capture(pid, o):
         to = st.ptype[o]
+        if c.rider_needed[t] and not st.cargo[pid] and to in c.captures[t]:
+            return Reason(X.E_WILD_CAMEL, "PIECE-CAMEL-2",
+                          f"{who} has no rider and cannot capture {st.describe(o)}")
         if c.sea_type[to] and not c.sea_type[t]:
             bad = [x for x in st.pieces_at(v)[1:] if st.ptype[x] not in c.captures[t]]
             if bad:
@@ -291,6 +294,23 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
                 else "CAPT-2")  # PIECE-ELEPHANT-2: immune to soldiers
         return Reason(X.E_CANNOT_CAPTURE, rule, f"{who} cannot capture {st.describe(o)}")
     return None
+
+
+def _partner_reason(st: Moves, pid: int, o: int, v: int) -> Reason:
+    """Why `pid` may not get on the partner's piece o on v: the team rule for that carrier
+    (TEAM-7 docked vessels, TEAM-9 riderless camels, TEAM-13 elephants and chariots in front of
+    the grail), else TEAM-2 (a partner's piece is never captured)."""
+    c = st.compiled
+    to = st.ptype[o]
+    if st.game.variant.team_game and st.fits(o, st.ptype[pid]):
+        if c.sea_type[to]:
+            return Reason(X.E_OWN_PIECE, "TEAM-7",
+                          f"{st.describe(o)} of a partner is boarded only in a harbour")
+        if not c.commandeerable[to] and not c.siege[to]:
+            return Reason(X.E_OWN_PIECE, "TEAM-13",
+                          f"{st.describe(o)} of a partner is mounted only on the field in front "
+                          "of the grail")
+    return Reason(X.E_OWN_PIECE, "TEAM-2", f"{st.describe(o)} belongs to a partner")
 
 
 def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int | None,

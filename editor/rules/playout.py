@@ -31,43 +31,96 @@ class InvariantError(AssertionError):
 def check_invariants(st: State, total: int) -> None:
     """One stack per field (MOVE-3), cargo consistent and within capacity (CARRY-1/2),
     piece conservation (CAPT-11), budget and ranges respected (TURN-6, MOVE-5)."""
-    c = st.compiled
-    alive = 0
     for p in range(len(st.ptype)):
-        v = st.node[p]
-        if v < 0:
-            continue
-        alive += 1
-        ca = st.carrier[p]
-        if ca < 0:
-            if st.occ[v] != p:
-                raise InvariantError(f"piece {p} on {c.node_ids[v]} but the field holds "
-                                     f"{st.occ[v]}")
-            if c.is_sea[v] != c.sea_type[st.ptype[p]]:
-                raise InvariantError(f"{st.describe(p)} stands on the wrong terrain")
-            if not c.stand[st.ptype[p]][v]:
-                raise InvariantError(f"{st.describe(p)} may not stand there (MOVE-2, GRAIL-2, "
-                                     "WILD-2, CASTLE-5)")
-        else:
-            if st.node[ca] != v or p not in st.cargo[ca]:
-                raise InvariantError(f"cargo {p} not with its carrier {ca}")
-        load = st.cargo[p]
-        if load:
-            kinds = {st.ptype[x] for x in load}
-            cap = c.carries[st.ptype[p]].get(next(iter(kinds)), 0)
-            if len(kinds) > 1 or len(load) > cap:
-                raise InvariantError(f"{st.describe(p)} over capacity: {load}")
-        if st.steps[p] > c.range_[st.ptype[p]]:
-            raise InvariantError(f"{st.describe(p)} moved {st.steps[p]} steps")
+        _check_piece(st, p)
     for v, o in enumerate(st.occ):
         if o >= 0 and (st.node[o] != v or st.carrier[o] >= 0):
-            raise InvariantError(f"field {c.node_ids[v]} holds a piece that is not there")
+            raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is not there")
+    _check_totals(st, total)
+
+
+def _check_piece(st: State, p: int) -> None:
+    """The per-piece part of `check_invariants` (MOVE-2/-3, CARRY-1/2, MOVE-5)."""
+    c = st.compiled
+    v = st.node[p]
+    if v < 0:
+        return
+    ca = st.carrier[p]
+    if ca < 0:
+        if st.occ[v] != p:
+            raise InvariantError(f"piece {p} on {c.node_ids[v]} but the field holds "
+                                 f"{st.occ[v]}")
+        if c.is_sea[v] != c.sea_type[st.ptype[p]]:
+            raise InvariantError(f"{st.describe(p)} stands on the wrong terrain")
+        if not c.stand[st.ptype[p]][v]:
+            raise InvariantError(f"{st.describe(p)} may not stand there (MOVE-2, GRAIL-2, "
+                                 "WILD-2, CASTLE-5)")
+    elif st.node[ca] != v or p not in st.cargo[ca]:
+        raise InvariantError(f"cargo {p} not with its carrier {ca}")
+    load = st.cargo[p]
+    if load:
+        kinds = {st.ptype[x] for x in load}
+        cap = c.carries[st.ptype[p]].get(next(iter(kinds)), 0)
+        if len(kinds) > 1 or len(load) > cap:
+            raise InvariantError(f"{st.describe(p)} over capacity: {load}")
+    if st.steps[p] > c.range_[st.ptype[p]]:
+        raise InvariantError(f"{st.describe(p)} moved {st.steps[p]} steps")
+
+
+def _check_totals(st: State, total: int) -> None:
+    """Piece conservation (CAPT-11) and the turn budget (TURN-6)."""
     opts = st.game.opts
+    alive = len(st.node) - st.node.count(-1)
     if (opts.score_cargo_individually and not opts.score_seized_vessel_as_captured
             and alive + sum(st.captured) != total + st.built):
         raise InvariantError(f"piece count {alive} + captured {sum(st.captured)} != {total}")
     if not st.terminal and st.ap_spent > st.game.variant.base_budget:
         raise InvariantError(f"AP spent {st.ap_spent} exceeds the base budget")
+
+
+class InvariantWatch:
+    """`check_invariants` over what an action touched: the pieces whose field, carrier or steps
+    changed (with their carriers and the fields they left and entered), every `full_every`
+    actions and at game end the full check. Same checks, same errors, a fraction of the time."""
+
+    def __init__(self, st: State, total: int, full_every: int = 64) -> None:
+        self.total = total
+        self.full_every = full_every
+        self.count = 0
+        self._remember(st)
+
+    def _remember(self, st: State) -> None:
+        self.node, self.carrier, self.steps = st.node[:], st.carrier[:], st.steps[:]
+
+    def after(self, st: State) -> None:
+        """Check after one action (raises InvariantError)."""
+        self.count += 1
+        if st.terminal or self.count % self.full_every == 0:
+            check_invariants(st, self.total)
+            self._remember(st)
+            return
+        node, carrier, steps = st.node, st.carrier, st.steps
+        old_n = len(self.node)
+        changed = [p for p in range(old_n) if node[p] != self.node[p]
+                   or carrier[p] != self.carrier[p] or steps[p] != self.steps[p]]
+        changed.extend(range(old_n, len(node)))  # built pieces (BUILD-1)
+        fields = set()
+        for p in changed:
+            _check_piece(st, p)
+            if carrier[p] >= 0:
+                _check_piece(st, carrier[p])
+            if node[p] >= 0:
+                fields.add(node[p])
+            if p < old_n and self.node[p] >= 0:
+                fields.add(self.node[p])
+        occ = st.occ
+        for v in fields:
+            o = occ[v]
+            if o >= 0 and (node[o] != v or carrier[o] >= 0):
+                raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is "
+                                     "not there")
+        _check_totals(st, self.total)
+        self._remember(st)
 
 
 def movable_pieces(st: State) -> list[int]:
@@ -86,17 +139,24 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     g = st.game
     if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
             rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
-        extra = [a for a in st.legal_actions()
-                 if a[0] not in (MOVE, "end", "resign", "offer_draw")]
+        extra = st.special_actions()
         if extra:
             return rng.choice(extra)
     pieces = st.movable(st.mover)
     rng.shuffle(pieces)
     fallback = None
+    prey: _Prey | None = None
     for pid in pieces[:8]:
         maxd = min(st.range_left(pid), left)
         if maxd <= 0:
             continue
+        if fallback is not None:  # only a capture could still be chosen: skip pieces with
+            if prey is None:      # no prey within reach (the same random draws either way)
+                prey = _Prey(st)
+            t = st.ptype[pid]
+            if not st.compiled.reach_mask(st.node[pid], maxd, t, bool(st.cargo[pid])) & \
+                    prey.of(t):
+                continue
         res = st.search(pid, maxd)
         if not res:
             continue
@@ -108,6 +168,36 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
             v = rng.choice(res)[0]
             fallback = (MOVE, pid, st.path_to(v), False)
     return fallback or A_END
+
+
+class _Prey:
+    """Per piece type of the mover, a bit mask of the fields whose stack it might capture: an
+    enemy piece on the ground of a type in its capture list (CAPT-2, CAPT-4)."""
+
+    __slots__ = ("by_type", "captures", "masks")
+
+    def __init__(self, st: State) -> None:
+        c = st.compiled
+        team = c.team_of
+        mine = team[st.mover]
+        by_type: dict[int, int] = {}
+        for v, ca, o, t in zip(st.node, st.carrier, st.owner, st.ptype, strict=True):
+            if v >= 0 and ca < 0 and team[o] != mine:
+                by_type[t] = by_type.get(t, 0) | 1 << v
+        self.by_type = by_type
+        self.captures = c.captures
+        self.masks: dict[int, int] = {}
+
+    def of(self, t: int) -> int:
+        m = self.masks.get(t)
+        if m is None:
+            caps = self.captures[t]
+            m = 0
+            for to, fields in self.by_type.items():
+                if to in caps:
+                    m |= fields
+            self.masks[t] = m
+        return m
 
 
 @dataclass
@@ -140,6 +230,7 @@ def selfplay(game: Game, games: int, seed: int, max_turns: int,
         total = len(st.ptype)
         n = 0
         texts: list[str] = []
+        watch = InvariantWatch(st, total) if check else None
         while not st.terminal and st.turn < max_turns:
             a = random_action(st, rng)
             if log is not None:
@@ -148,12 +239,18 @@ def selfplay(game: Game, games: int, seed: int, max_turns: int,
                 rep.violations.append(f"game {gi}: action exceeds the budget (TURN-6)")
             st.apply(a, check=False)
             n += 1
-            if check:
+            if watch is not None:
                 try:
-                    check_invariants(st, total)
+                    watch.after(st)
                 except InvariantError as exc:
                     rep.violations.append(f"game {gi}, action {n}: {exc}")
                     break
+        else:
+            if watch is not None and not st.terminal:  # turn cap: the full check at the end
+                try:
+                    check_invariants(st, total)
+                except InvariantError as exc:
+                    rep.violations.append(f"game {gi}, after action {n}: {exc}")
         if log is not None:
             res = st.result_
             log.append({"game": gi, "actions": texts,
@@ -267,19 +364,20 @@ def _destination_timings(game: Game, states: list[State],
     return ours, theirs, mismatch
 
 
-def _playout_rate(game: Game, rng: random.Random, playout_actions: int) -> float:
-    """Random playout actions per second."""
+def _playout_rate(game: Game, rng: random.Random, playout_actions: int) -> tuple[float, float]:
+    """Random playout actions per wall-clock second and per CPU second of this process (the
+    CPU figure is the one to compare on a shared machine)."""
     st = game.initial_state()
     st.keep_undo = False
     n = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while n < playout_actions:
         if st.terminal or st.turn > 2000:
             st = game.initial_state()
             st.keep_undo = False
         st.apply(random_action(st, rng), check=False)
         n += 1
-    return n / (time.perf_counter() - t0)
+    return n / (time.perf_counter() - t0), n / max(time.process_time() - c0, 1e-9)
 
 
 def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
@@ -296,7 +394,7 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
         t0 = time.perf_counter()
         acts = start_state.legal_actions()
         times.append(time.perf_counter() - t0)
-    rate = _playout_rate(game, rng, playout_actions)
+    rate, cpu_rate = _playout_rate(game, rng, playout_actions)
     med_ours, med_nx = _median_us(ours), _median_us(theirs)
     return {
         "board": game.board.name,
@@ -311,4 +409,5 @@ def bench(game: Game, seed: int = 1, positions: int = 30, repeats: int = 5,
         "start_legal_actions": len(acts),
         "start_legal_actions_median_ms": round(statistics.median(times) * 1e3, 3),
         "playout_actions_per_second": round(rate, 1),
+        "playout_actions_per_cpu_second": round(cpu_rate, 1),
     }

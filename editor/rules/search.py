@@ -247,12 +247,13 @@ class Search(StateData):
         out = []
         seen: set[tuple[int, int, int]] = set()
         team = self.game.variant.team_game
-        resting = self.resting
+        turn = self.turn
+        resting = {p for p, r in self.resting.items() if turn <= r} if self.resting else ()
         for pid in range(len(owner)):
             if node[pid] < 0:
                 continue
-            if resting and self.is_resting(pid):
-                continue  # BUILD-9
+            if pid in resting:
+                continue  # BUILD-9 (see is_resting)
             if owner[pid] != s:
                 if team and carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
                     out.append(pid)  # TEAM-7/-8/-11: a partner's carrier with s's pieces aboard

@@ -213,8 +213,6 @@ ITEM5 = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 15 item 5: the engine's explanation names a less "
-                   "specific code or rule (why.py is being rewritten); remove the mark then")
 @pytest.mark.parametrize("case,pieces,keys,action,code,rule", ITEM5, ids=[c[0] for c in ITEM5])
 def test_refusals_cite_the_most_specific_rule(tmp_path, capsys, case, pieces, keys, action, code,
                                               rule):

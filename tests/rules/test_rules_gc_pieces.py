@@ -29,7 +29,7 @@ def test_capt_3_gc_capture_matrix():
     assert code(st, "S g0_0*g1_0") == "E_CANNOT_CAPTURE"
     assert code(st, "S g0_0*g0_1") == "E_CANNOT_CAPTURE"
     assert code(st, "K g2_0*g3_0") is not None
-    assert code(st, "D g4_1*g4_0") == "E_CANNOT_CAPTURE"
+    assert code(st, "D g4_1*g4_0") == "E_WILD_CAMEL"  # PIECE-CAMEL-2, the most specific rule
     st2 = gc(["south:D[S]@g4_1", "north:N@g4_0"])
     assert why(st2, "D g4_1*g4_0") is None  # PIECE-CAMEL-2: with a rider it captures
 

@@ -1,0 +1,143 @@
+"""The faster playout keeps legality and the random games (issue 14 item 3).
+
+`State.special_actions` equals the non-move part of `legal_actions`; the reach masks used to skip
+searches are supersets of every search (MOVE-1); `random_action` draws exactly the actions the
+plain policy (search every sampled piece, filter `legal_actions`) draws; `InvariantWatch` checks
+what an action touched and still catches a broken state (MOVE-3, CARRY-1/2, CAPT-11).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from editor.cli.selfplay import load_game
+from editor.rules.engine import A_END, K_CAPTURE, MOVE
+from editor.rules.playout import InvariantError, InvariantWatch, random_action
+from editor.rules.position_view import state_hash
+
+VARIANTS = ["conquest-4p", "conquest-team", "conquest-plus-4p", "grand-conquest-4p",
+            "grand-conquest-team", "grand-conquest-2p"]
+_GAMES: dict = {}
+
+
+def game(name):
+    if name not in _GAMES:
+        _GAMES[name] = load_game(None, name)[0]
+    return _GAMES[name]
+
+
+def plain_random_action(st, rng, end_prob=0.05, capture_bias=0.8):
+    """The policy before the speed-up: every sampled piece searched, specials filtered from
+    all legal actions."""
+    if st.window is not None or st.draw is not None:
+        return rng.choice(st.legal_actions())
+    left = st.ap_left()
+    if left <= 0 or rng.random() < end_prob:
+        return A_END
+    g = st.game
+    if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
+            rng.random() < 0.15:
+        extra = [a for a in st.legal_actions()
+                 if a[0] not in (MOVE, "end", "resign", "offer_draw")]
+        if extra:
+            return rng.choice(extra)
+    pieces = st.movable(st.mover)
+    rng.shuffle(pieces)
+    fallback = None
+    for pid in pieces[:8]:
+        maxd = min(st.range_left(pid), left)
+        if maxd <= 0:
+            continue
+        res = st.search(pid, maxd)
+        if not res:
+            continue
+        caps = [r for r in res if r[2] == K_CAPTURE]
+        if caps and rng.random() < capture_bias:
+            return (MOVE, pid, st.path_to(rng.choice(caps)[0]), rng.random() < 0.1)
+        if fallback is None:
+            fallback = (MOVE, pid, st.path_to(rng.choice(res)[0]), False)
+    return fallback or A_END
+
+
+def _positions(name, count, seed=3):
+    g = game(name)
+    rng = random.Random(seed)
+    st = g.initial_state()
+    st.keep_undo = False
+    for _ in range(count):
+        if st.terminal:
+            st = g.initial_state()
+            st.keep_undo = False
+        yield st
+        st.apply(random_action(st, rng), check=False)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_special_actions_are_the_non_moves_of_legal_actions(variant):
+    """PIECE-CAMEL-3, PIECE-SIEGE-5, PIECE-CATAPULT-2, BUILD-1, DRAW-2, PIECE-CAMEL-5."""
+    seen = 0
+    for st in _positions(variant, 300):
+        want = [a for a in st.legal_actions()
+                if a[0] not in (MOVE, "end", "resign", "offer_draw", "accept_draw",
+                                "reject_draw", "respond", "decline")]
+        if st.window is None and st.draw is None:
+            assert st.special_actions() == want
+            seen += len(want)
+    if variant.startswith("grand"):
+        assert seen > 0  # the comparison saw shots, builds, rides or pushes
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reach_masks_cover_every_search(variant):
+    """MOVE-1: a search never finds a field beyond its connection table's reach."""
+    for st in _positions(variant, 150):
+        c = st.compiled
+        for pid in st.movable(st.mover):
+            maxd = min(st.range_left(pid), st.ap_left())
+            if maxd <= 0:
+                continue
+            found = 0
+            for v, _d, _k in st.search(pid, maxd):
+                found |= 1 << v
+            t, u = st.ptype[pid], st.node[pid]
+            assert found & ~c.reach_mask(u, maxd, t, bool(st.cargo[pid])) == 0
+            assert found & ~c.reach_mask(u, maxd) == 0
+
+
+@pytest.mark.parametrize("variant", ["conquest-4p", "grand-conquest-4p", "grand-conquest-team"])
+def test_random_action_draws_what_the_plain_policy_draws(variant):
+    g = game(variant)
+    fast, plain = g.initial_state(), g.initial_state()
+    fast.keep_undo = plain.keep_undo = False
+    r1, r2 = random.Random(11), random.Random(11)
+    for _ in range(600):
+        if fast.terminal:
+            break
+        a, b = random_action(fast, r1), plain_random_action(plain, r2)
+        assert a == b
+        fast.apply(a, check=False)
+        plain.apply(b, check=False)
+    assert state_hash(fast) == state_hash(plain)
+
+
+def test_invariant_watch_checks_the_touched_pieces():
+    """MOVE-3: the moved piece's field must hold it; the watch sees it without a full check."""
+    g = game("conquest-4p")
+    rng = random.Random(5)
+    st = g.initial_state()
+    st.keep_undo = False
+    watch = InvariantWatch(st, len(st.ptype), full_every=10_000)
+    for _ in range(30):
+        st.apply(random_action(st, rng), check=False)
+        watch.after(st)
+    a = random_action(st, rng)
+    while a[0] != MOVE:
+        st.apply(a, check=False)
+        watch.after(st)
+        a = random_action(st, rng)
+    st.apply(a, check=False)
+    st.occ[st.node[a[1]]] = -1  # break the field the piece moved to
+    with pytest.raises(InvariantError):
+        watch.after(st)
