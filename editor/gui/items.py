@@ -37,6 +37,8 @@ SELECT = QColor("#ff3df2")
 #: drawn under every line and disc so traces stand out over any scan, light or dark
 HALO = QColor(255, 255, 255, 210)
 SELECT_EDGE = QColor("#1a0033")
+#: below this many screen pixels of disc radius a field is drawn as a plain disc (level of detail)
+TINY_PX = 6.0
 PIECE_LETTERS = {"soldier": "S", "elephant": "E", "knight": "K", "chariot": "Ch", "camel": "Ca",
                  "ship": "Sh", "galleon": "G", "catapult": "Cp", "siege_tower": "T",
                  "siege_engine": "SE"}
@@ -91,6 +93,13 @@ class FieldItem(QGraphicsItem):
         s = self.board_scene
         r = s.radius
         d = self.decor
+        tiny = r * option.levelOfDetailFromTransform(p.worldTransform()) < TINY_PX
+        if tiny and not self.isSelected():  # level of detail: a plain disc, no halo, no text
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(SEA if self.terrain == Terrain.SEA else LAND)
+            p.drawEllipse(QPointF(0, 0), r, r)
+            return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = QColor(SEA if self.terrain == Terrain.SEA else LAND)
         if d.get("grail"):
