@@ -111,3 +111,52 @@ def test_stale_results_are_dropped(panel, qtbot, monkeypatch) -> None:
     assert seen == [10, 11]
     assert panel.dropped == 1
     assert panel.findings == validation.board_findings(doc.board)
+
+
+def _frame(view):
+    view.viewport().repaint()
+    return view.viewport().grab().toImage()
+
+
+def _differing_pixels(a, b) -> int:
+    return sum(1 for y in range(0, a.height(), 2) for x in range(0, a.width(), 2)
+               if abs(a.pixelColor(x, y).value() - b.pixelColor(x, y).value()) > 40)
+
+
+def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> None:
+    from editor.gui.tools import ToolOptions
+    from editor.gui.view import BoardView
+
+    doc = BoardDocument(_grid(6))
+    scene = BoardScene(doc)
+    view = BoardView(scene, doc, ToolOptions())
+    qtbot.addWidget(view)
+    view.resize(500, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.resetTransform()
+    view.scale(0.4, 0.4)  # the whole scene in the view
+    view.centerOn(scene.sceneRect().center())
+    assert view.overview.active()
+    with_overview = _frame(view)
+    assert view.overview.pixmap is not None
+    view.overview.active = lambda: False
+    drawn = _frame(view)
+    del view.overview.active
+    assert _differing_pixels(with_overview, drawn) < 0.01 * with_overview.width() * \
+        with_overview.height() / 4
+    # an edit re-renders only its region (the field and its two roads, before and after);
+    # the frame shows the moved field
+    field = doc.board.fields[0]
+    for step in (5, 30):
+        _frame(view)
+        view.overview.renders = 0
+        doc.apply("Move", ops.move_fields, {field.id: (field.x + step, field.y + step)})
+        qtbot.wait(20)
+        moved = _frame(view)
+    assert 1 <= view.overview.renders <= 6
+    view.overview.active = lambda: False
+    assert _differing_pixels(moved, _frame(view)) < 0.01 * moved.width() * moved.height() / 4
+    view.zoom_by(8)  # zoomed in: the items draw themselves
+    del view.overview.active
+    assert not view.overview.active()
