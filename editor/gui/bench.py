@@ -209,6 +209,7 @@ def _edits(app, window, runs: int) -> dict[str, float]:
             panel.refresh()
             ui.append(time.perf_counter() - t0)
         checked.append(time.perf_counter() - t0)
+    doc.stack.setClean()  # no "save changes?" question on close
     return {"edit_ui_ms": _median_ms(ui), "edit_checked_ms": _median_ms(checked)}
 
 
