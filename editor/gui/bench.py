@@ -176,14 +176,49 @@ def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]
             times.append(time.perf_counter() - t0)
         results[f"pan_{label}_median_ms"] = _median_ms(times)
         results[f"pan_{label}_p95_ms"] = _p95_ms(times)
+    results.update(_edits(app, window, runs))
     window.close()
     return results
+
+
+def _edits(app, window, runs: int) -> dict[str, float]:
+    """Move one field `runs` times: the time until the UI takes input again (the edit, the scene
+    update, queued events) and until the validation panel shows the edited board's findings
+    (the debounce delay left out). Works against older code too (synchronous validation)."""
+    from editor.model import edit as ops
+
+    doc, panel = window.doc, window.validation
+    field = doc.board.fields[len(doc.board.fields) // 2]
+    ui, checked = [], []
+    for i in range(runs):
+        t0 = time.perf_counter()
+        doc.apply("Move field", ops.move_fields, {field.id: (field.x + 1 - 2 * (i % 2),
+                                                             field.y)})
+        panel.timer.stop()
+        if hasattr(panel, "refresh_async"):  # checks on a worker thread
+            panel.refresh_async()
+            app.processEvents()
+            window.trace.view.viewport().repaint()
+            ui.append(time.perf_counter() - t0)
+            while panel.pending:
+                app.processEvents()
+                time.sleep(0.001)
+        else:  # the old panel checks on the UI thread when its timer fires
+            app.processEvents()
+            window.trace.view.viewport().repaint()
+            panel.refresh()
+            ui.append(time.perf_counter() - t0)
+        checked.append(time.perf_counter() - t0)
+    doc.stack.setClean()  # no "save changes?" question on close
+    return {"edit_ui_ms": _median_ms(ui), "edit_checked_ms": _median_ms(checked)}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m editor.gui.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("board", nargs="?", help="board to open (default: synthetic 600 fields)")
+    parser.add_argument("board", nargs="?", help="board to open (default: synthetic board)")
+    parser.add_argument("--fields", type=int, default=600,
+                        help="fields of the synthetic board (10000: minutes to generate once)")
     parser.add_argument("--runs", type=int, default=5, help="times to open the board")
     parser.add_argument("--frames", type=int, default=120, help="frames to pan per zoom")
     args = parser.parse_args(argv)
@@ -191,6 +226,12 @@ def main(argv: list[str] | None = None) -> int:
     from editor.gui.qtlog import install_message_filter
 
     install_message_filter()
+    if args.board is None and args.fields != 600:
+        from PySide6.QtWidgets import QApplication
+
+        _app = QApplication.instance() or QApplication([])
+        args.board = str(synthetic_board(Path(tempfile.gettempdir()) / "conquest-bench",
+                                         fields=args.fields))
     r = run(args.board, args.runs, args.frames)
     print(f"board: {args.board or 'synthetic'} ({r['fields']} fields, "
           f"{r['connections']} connections)")
@@ -200,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pan frame at {label} zoom ({r[f'zoom_{label}'] * 100:.0f} %), median of "
               f"{args.frames}: "
               f"{r[f'pan_{label}_median_ms']:.1f} ms (p95 {r[f'pan_{label}_p95_ms']:.1f} ms)")
+    print(f"edit (move one field), median of {args.runs}: UI responsive again after "
+          f"{r['edit_ui_ms']:.0f} ms, validation results after {r['edit_checked_ms']:.0f} ms")
     return 0
 
 

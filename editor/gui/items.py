@@ -40,6 +40,8 @@ SELECT_EDGE = QColor("#1a0033")
 #: proposed by the detector, not yet accepted: a dashed violet ring, a "?" badge, a glow on lines
 PROPOSED = QColor("#7b1fa2")
 PROPOSED_GLOW = QColor(186, 104, 200, 150)
+#: below this many screen pixels of disc radius a field is drawn as a plain disc (level of detail)
+TINY_PX = 6.0
 PIECE_LETTERS = {"soldier": "S", "elephant": "E", "knight": "K", "chariot": "Ch", "camel": "Ca",
                  "ship": "Sh", "galleon": "G", "catapult": "Cp", "siege_tower": "T",
                  "siege_engine": "SE"}
@@ -91,11 +93,22 @@ class FieldItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self.board_scene.field_shape
 
+    def _paint_plain(self, p: QPainter, r: float) -> None:
+        """A field far zoomed out: a plain disc in its terrain colour (level of detail)."""
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(SEA if self.terrain == Terrain.SEA else LAND)
+        p.drawEllipse(QPointF(0, 0), r, r)
+
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         s = self.board_scene
         r = s.radius
         d = self.decor
+        tiny = r * option.levelOfDetailFromTransform(p.worldTransform()) < TINY_PX
+        if tiny and not self.isSelected():  # level of detail: a plain disc, no halo, no text
+            self._paint_plain(p, r)
+            return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = QColor(SEA if self.terrain == Terrain.SEA else LAND)
         if d.get("grail"):
@@ -263,6 +276,14 @@ class ConnectionItem(QGraphicsItem):
         mid = self.line.center()
         if r * lod < 6:
             return
+        self._paint_marks(p, mid, r)
+        if c.one_way is not None and self.line.length() > 0:
+            self._paint_one_way(p, mid, r)
+
+    def _paint_marks(self, p: QPainter, mid: QPointF, r: float) -> None:
+        """The restriction marks over the line's middle: X / R bridge, barred, unloaded only,
+        ships under (white-edged red text, readable on any scan)."""
+        c = self.conn
         marks = []
         if c.bridge_class == "x_bridge":
             marks.append("X")
@@ -287,20 +308,23 @@ class ConnectionItem(QGraphicsItem):
             p.drawPath(path)
             p.setPen(Qt.PenStyle.NoPen)
             p.drawPath(path)
-        if c.one_way is not None and self.line.length() > 0:
-            to_b = c.one_way.to == c.b
-            u = self.line.unitVector()
-            dx, dy = u.dx(), u.dy()
-            if not to_b:
-                dx, dy = -dx, -dy
-            tip = QPointF(mid.x() + dx * r * 0.6, mid.y() + dy * r * 0.6)
-            back = QPointF(mid.x() - dx * r * 0.6, mid.y() - dy * r * 0.6)
-            nx, ny = -dy, dx
-            head = QPolygonF([tip, QPointF(back.x() + nx * r * 0.55, back.y() + ny * r * 0.55),
-                              QPointF(back.x() - nx * r * 0.55, back.y() - ny * r * 0.55)])
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor("#c62828"))
-            p.drawPolygon(head)
+
+    def _paint_one_way(self, p: QPainter, mid: QPointF, r: float) -> None:
+        """A red arrowhead in the one-way direction (OBST-1 V passages)."""
+        c = self.conn
+        to_b = c.one_way.to == c.b
+        u = self.line.unitVector()
+        dx, dy = u.dx(), u.dy()
+        if not to_b:
+            dx, dy = -dx, -dy
+        tip = QPointF(mid.x() + dx * r * 0.6, mid.y() + dy * r * 0.6)
+        back = QPointF(mid.x() - dx * r * 0.6, mid.y() - dy * r * 0.6)
+        nx, ny = -dy, dx
+        head = QPolygonF([tip, QPointF(back.x() + nx * r * 0.55, back.y() + ny * r * 0.55),
+                          QPointF(back.x() - nx * r * 0.55, back.y() - ny * r * 0.55)])
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#c62828"))
+        p.drawPolygon(head)
 
 
 class SlitItem(ConnectionItem):

@@ -47,6 +47,11 @@ LAYER_TITLES = {"scan": "Scan", "fields": "Fields", "connections": "Connections"
                 "regions": "Regions", "labels": "Labels", "fire": "Fire lines (arrow slits)",
                 "starts": "Start fields"}
 
+#: element kind -> the Board list holding it
+_LISTS = {"field": "fields", "connection": "connections", "region": "regions",
+          "slit": "arrow_slits"}
+
+
 class BoardScene(QGraphicsScene):
     """Items for one document; observes `doc.changed` and `doc.reset`."""
 
@@ -67,6 +72,12 @@ class BoardScene(QGraphicsScene):
         self.node_conns: dict[str, set[str]] = defaultdict(set)  # node id -> connection ids
         self.node_slits: dict[str, set[str]] = defaultdict(set)
         self._ends: dict[Key, tuple[str, str]] = {}
+        #: field id -> ids of the regions that link to it (stairs, borders)
+        self.field_regions: dict[str, set[str]] = defaultdict(set)
+        #: kind -> {id: element}; a kind's map is rebuilt when an edit touches that kind
+        self._index: dict[str, dict] = {}
+        #: items synced since the counter was last reset (tests count the work of an edit)
+        self.sync_count = 0
         self.background: ScanItem | None = None
         self.scan_missing: str | None = None
         self.scan_problem: ScanRead | None = None  # why the scan at scan_missing is not shown
@@ -108,6 +119,8 @@ class BoardScene(QGraphicsScene):
         self.node_conns.clear()
         self.node_slits.clear()
         self._ends.clear()
+        self.field_regions.clear()
+        self._index.clear()
         self.background = None
         self._metrics()
         if self.board.setups and self.current_setup not in {s.id for s in self.board.setups}:
@@ -198,7 +211,16 @@ class BoardScene(QGraphicsScene):
         if len(self.selectedItems()) != before:
             self.selectionChanged.emit()
 
+    def element(self, kind: str, ident: str):
+        """The element `(kind, ident)` of the board, or None: a map look-up, never a scan."""
+        index = self._index.get(kind)
+        if index is None:
+            index = self._index[kind] = {x.id: x for x in getattr(self.board, _LISTS[kind])}
+        return index.get(ident)
+
     def _apply_changes(self, keys: set[Key]) -> None:
+        for kind in {k for k, _ in keys} & _LISTS.keys():  # added, removed or replaced
+            self._index.pop(kind, None)
         fields = {i for k, i in keys if k == "field"}
         conns = {i for k, i in keys if k == "connection"}
         slits = {i for k, i in keys if k == "slit"}
@@ -223,8 +245,8 @@ class BoardScene(QGraphicsScene):
             slits |= self.node_slits.get(fid, set())
             self._sync_field(fid)
         if fields:  # regions draw links to their stair and border fields
-            regions |= {key[1] for key, item in self.items_by_key.items()
-                        if key[0] == "region" and item.refs & fields}
+            for fid in fields:
+                regions |= self.field_regions.get(fid, set())
         for rid in regions:
             conns |= self.node_conns.get(rid, set())
             self._sync_region(rid)
@@ -239,7 +261,7 @@ class BoardScene(QGraphicsScene):
             self.removeItem(item)
 
     def _sync_field(self, fid: str) -> None:
-        f = next((x for x in self.board.fields if x.id == fid), None)
+        f = self.element("field", fid)
         key = ("field", fid)
         if f is None:
             self._remove(key)
@@ -251,6 +273,7 @@ class BoardScene(QGraphicsScene):
             self.addItem(item)
             self.items_by_key[key] = item
         item.sync(f, self._decor.get(fid, {}))
+        self.sync_count += 1
 
     def node_pos(self, node: str) -> QPointF | None:
         item = self.items_by_key.get(("field", node))
@@ -284,22 +307,26 @@ class BoardScene(QGraphicsScene):
             self.addItem(item)
             self.items_by_key[key] = item
         item.sync(element, p1, p2)
+        self.sync_count += 1
 
     def _sync_connection(self, cid: str) -> None:
-        c = next((x for x in self.board.connections if x.id == cid), None)
+        c = self.element("connection", cid)
         self._sync_link(("connection", cid), c, ConnectionItem, self.node_conns, "connections")
 
     def _sync_slit(self, sid: str) -> None:
-        s = next((x for x in self.board.arrow_slits if x.id == sid), None)
+        s = self.element("slit", sid)
         self._sync_link(("slit", sid), s, SlitItem, self.node_slits, "fire")
 
     def _sync_region(self, rid: str) -> None:
-        r = next((x for x in self.board.regions if x.id == rid), None)
+        r = self.element("region", rid)
         key = ("region", rid)
+        old = self.items_by_key.get(key)
+        for fid in old.refs if old is not None else ():
+            self.field_regions[fid].discard(rid)
         if r is None:
             self._remove(key)
             return
-        item = self.items_by_key.get(key)
+        item = old
         if item is None:
             item = RegionItem(self, rid)
             item.setVisible(self.layers["regions"])
@@ -309,6 +336,9 @@ class BoardScene(QGraphicsScene):
         positions = {f: self.items_by_key[("field", f)].pos() for f in refs
                      if ("field", f) in self.items_by_key}
         item.sync(r, positions)
+        self.sync_count += 1
+        for fid in item.refs:
+            self.field_regions[fid].add(rid)
 
     # ---- layers and scan ------------------------------------------------------------
 
@@ -358,12 +388,12 @@ class BoardScene(QGraphicsScene):
             f = b.field_by_id().get(ident)
             return tooltips.field_tip(f, self._decor.get(ident, {})) if f else ""
         if kind == "connection":
-            c = next((x for x in b.connections if x.id == ident), None)
+            c = self.element("connection", ident)
             return tooltips.connection_tip(b, c) if c else ""
         if kind == "slit":
-            s = next((x for x in b.arrow_slits if x.id == ident), None)
+            s = self.element("slit", ident)
             return tooltips.slit_tip(b, s) if s else ""
-        r = next((x for x in b.regions if x.id == ident), None)
+        r = self.element("region", ident)
         return tooltips.region_tip(r) if r else ""
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:

@@ -1,21 +1,68 @@
 """The validation panel: the findings of `conquest validate`, re-checked as the board changes.
 
-Checks run debounced (a short single-shot timer restarted by every change); a double-click on a
-row (or Enter on it) asks the window to select the offending element and centre the view on it.
+Checks run debounced (a short single-shot timer restarted by every change) on a worker thread,
+never on the UI thread: the board's lists are copied (a shallow snapshot, microseconds), the pure
+Python checks run in a `QThreadPool`, and the result comes back as a queued signal. Every change
+bumps a generation counter; a result computed for an older generation is dropped (the board may
+have changed under the worker), so the panel only ever shows findings of the current board.
+`refresh()` still checks synchronously (explicit refreshes, tests). A double-click on a row (or
+Enter on it) asks the window to select the offending element and centre the view on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from editor.check.board_checks import check_board
 from editor.check.editor_codes import check_ids_and_numbers
 from editor.gui.document import BoardDocument
+from editor.model.board import Board
+from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
+
+
+def board_findings(board: Board) -> list[Finding]:
+    """The document checks of `conquest validate` plus the editor's id and number checks."""
+    return [*check_board(board), *check_ids_and_numbers(board)]
+
+
+def snapshot(board: Board) -> Board:
+    """A copy of the board whose element lists the UI thread's edits cannot resize: edits
+    insert into and remove from the live lists; attribute changes of shared elements are caught
+    by the generation counter instead (the result is dropped)."""
+    return board.model_copy(update={name: list(getattr(board, name)) for name in COLLECTIONS})
+
+
+class _Results(QObject):
+    """Carries a worker's findings back to the UI thread (a queued signal)."""
+
+    done = Signal(int, object, object)  # generation, findings, error
+
+
+class _CheckTask(QRunnable):
+    def __init__(self, board: Board, generation: int, results: _Results) -> None:
+        super().__init__()
+        self.board, self.generation, self.results = board, generation, results
+
+    def run(self) -> None:
+        try:
+            found, error = board_findings(self.board), None
+        except Exception as exc:  # a board changed under the worker: see _arrived
+            found, error = [], exc
+        self.results.done.emit(self.generation, found, error)
 
 
 def _dot(colour: str) -> QIcon:
@@ -27,6 +74,8 @@ def _dot(colour: str) -> QIcon:
 class ValidationPanel(QWidget):
     activated = Signal(object)  # Finding
     countsChanged = Signal(int, int)
+    #: the findings on show are those of the current board (after a refresh or a worker's result)
+    checked = Signal()
 
     def __init__(self, doc: BoardDocument, delay_ms: int = 300,
                  parent: QWidget | None = None) -> None:
@@ -56,19 +105,65 @@ class ValidationPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
-        self.timer.timeout.connect(self.refresh)
+        self.timer.timeout.connect(self.refresh_async)
         self._icons = {"error": _dot("#d32f2f"), "warning": _dot("#f9a825")}
+        #: bumped by every change; a worker's result for an older generation is dropped
+        self.generation = 0
+        #: generations whose check is still running on the worker
+        self.running: set[int] = set()
+        #: worker results dropped because the board changed meanwhile
+        self.dropped = 0
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._results = _Results(self)
+        self._results.done.connect(self._arrived)
         doc.changed.connect(self._schedule)
-        doc.reset.connect(self.refresh)
+        doc.reset.connect(self._on_reset)
+
+    @property
+    def pending(self) -> bool:
+        """A check of the current board is scheduled or running."""
+        return self.timer.isActive() or self.generation in self.running
 
     def _schedule(self, _keys=None) -> None:
+        self.generation += 1
         self.timer.start()
 
-    def refresh(self) -> None:
+    def _on_reset(self) -> None:
+        self.generation += 1
+        self.refresh_async()
+
+    def refresh_async(self) -> None:
+        """Check a snapshot of the board on the worker thread; the result replaces the rows."""
         self.timer.stop()
+        if self.generation in self.running:  # already checking this board
+            return
+        self.running.add(self.generation)
+        self.pool.start(_CheckTask(snapshot(self.doc.board), self.generation, self._results))
+
+    def _arrived(self, generation: int, found: list[Finding], error) -> None:
+        self.running.discard(generation)
+        if generation != self.generation:
+            self.dropped += 1
+            return
+        if error is not None:
+            raise error
+        self._show(found)
+
+    def wait(self) -> None:
+        """Block until the worker is idle and deliver its result (tests, the bench)."""
+        self.pool.waitForDone()
+        QCoreApplication.processEvents()
+
+    def refresh(self) -> None:
+        """Check the current board now, on this thread."""
+        self.timer.stop()
+        self.generation += 1
+        self._show(board_findings(self.doc.board))
+
+    def _show(self, found: list[Finding]) -> None:
         mode_findings = self.contributor() if self.contributor is not None else []
-        self.findings = [*self.extra, *mode_findings, *check_board(self.doc.board),
-                         *check_ids_and_numbers(self.doc.board)]
+        self.findings = [*self.extra, *mode_findings, *found]
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
         items = []
@@ -84,6 +179,7 @@ class ValidationPanel(QWidget):
         self.tree.setUpdatesEnabled(True)
         errors = sum(1 for f in self.findings if f.is_error)
         self.countsChanged.emit(errors, len(self.findings) - errors)
+        self.checked.emit()
 
     def counts(self) -> tuple[int, int]:
         errors = sum(1 for f in self.findings if f.is_error)

@@ -7,6 +7,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from editor.gui.document import BoardDocument
+from editor.gui.overview import Overview
 from editor.gui.scene import BoardScene
 from editor.gui.tools import Tool, ToolOptions
 from editor.gui.wording import plural
@@ -53,6 +54,12 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fitted_size = None
+        #: zoomed-out frames are blitted from one pixmap of the scene (level of detail)
+        self.overview = Overview(self)
+
+    def paintEvent(self, event) -> None:
+        if not self.overview.paint(event):
+            super().paintEvent(event)
 
     # ---- tools ----------------------------------------------------------------------
 

@@ -173,7 +173,7 @@ class MainWindow(QMainWindow):
 
     def _on_reset(self) -> None:
         self._update_scan_finding()
-        self.validation.refresh()
+        self.validation.refresh_async()  # off the UI thread: opening stays fast
         self.update_title()
 
     def _update_scan_finding(self) -> None:

@@ -1,0 +1,162 @@
+"""The editor stays linear on large boards: an edit updates only the items it touched, and
+re-validation runs on a worker thread whose stale results are dropped (no timing asserted)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from editor.gui import validation
+from editor.gui.document import BoardDocument
+from editor.gui.scene import BoardScene
+from editor.gui.validation import ValidationPanel
+from editor.model import edit as ops
+from editor.model.board import Board
+
+
+def _grid(n: int = 5) -> Board:
+    """An n x n grid of land fields joined by roads to their right and lower neighbours."""
+    board = Board(name="grid")
+    ids = {}
+    for r in range(n):
+        for c in range(n):
+            ops.add_field(board, 100.0 + 60 * c, 100.0 + 60 * r, "land")
+            ids[r, c] = board.fields[-1].id
+    for (r, c), fid in ids.items():
+        for other in (ids.get((r, c + 1)), ids.get((r + 1, c))):
+            if other:
+                ops.add_connection(board, fid, other, "road")
+    return board
+
+
+def test_moving_one_field_updates_only_it_and_its_connections(qtbot) -> None:
+    doc = BoardDocument(_grid())
+    scene = BoardScene(doc)
+    centre = doc.board.fields[12]
+    own = {c.id for c in doc.board.connections if centre.id in (c.a, c.b)}
+    assert len(own) == 4
+    far = scene.items_by_key[("field", doc.board.fields[0].id)]
+    scene.sync_count = 0
+    doc.apply("Move", ops.move_fields, {centre.id: (centre.x + 7, centre.y)})
+    assert scene.sync_count == 1 + len(own)  # the field and its four roads, nothing else
+    line = scene.items_by_key[("connection", next(iter(own)))].line
+    assert centre.x in (line.x1(), line.x2())
+    assert far.pos().x() == doc.board.fields[0].x  # untouched item kept as it was
+
+
+def test_added_and_deleted_elements_are_found_by_id(qtbot) -> None:
+    doc = BoardDocument(_grid(3))
+    scene = BoardScene(doc)
+    doc.apply("Add", ops.add_field, 500.0, 500.0, "sea")
+    new = doc.board.fields[-1].id
+    assert ("field", new) in scene.items_by_key
+    scene.sync_count = 0
+    doc.stack.undo()
+    assert ("field", new) not in scene.items_by_key and scene.sync_count == 0
+    victim = doc.board.fields[4].id
+    doc.apply("Delete", ops.delete, [("field", victim)])
+    assert ("field", victim) not in scene.items_by_key
+    assert not any(k[0] == "connection" and victim in scene._ends.get(k, ())
+                   for k in scene.items_by_key)
+
+
+@pytest.fixture
+def panel(qtbot):
+    doc = BoardDocument(_grid(3))
+    widget = ValidationPanel(doc, delay_ms=1)
+    qtbot.addWidget(widget)
+    widget.wait()
+    return widget
+
+
+def test_validation_runs_off_the_ui_thread(panel, qtbot, monkeypatch) -> None:
+    threads = []
+    real = validation.board_findings
+
+    def record(board):
+        threads.append(threading.current_thread())
+        return real(board)
+
+    monkeypatch.setattr(validation, "board_findings", record)
+    doc = panel.doc
+    doc.apply("Renumber", ops.set_attr, "fields", [doc.board.fields[1].id], "number",
+              doc.board.fields[0].number)
+    qtbot.waitUntil(lambda: not panel.pending)
+    assert threads and threading.main_thread() not in threads
+    assert any(f.code == "DUPLICATE_NUMBER" for f in panel.findings)
+
+
+def test_stale_results_are_dropped(panel, qtbot, monkeypatch) -> None:
+    release = threading.Event()
+    seen = []
+    real = validation.board_findings
+
+    def slow_first(board):
+        seen.append(len(board.fields))
+        if len(seen) == 1:
+            release.wait(10)
+            return real(board) + real(board)  # must never be shown
+        return real(board)
+
+    monkeypatch.setattr(validation, "board_findings", slow_first)
+    doc = panel.doc
+    doc.apply("Add", ops.add_field, 400.0, 400.0, "land")
+    panel.refresh_async()  # generation g: blocked in the worker
+    doc.apply("Add", ops.add_field, 500.0, 500.0, "land")  # generation g + 1
+    panel.refresh_async()
+    release.set()
+    qtbot.waitUntil(lambda: not panel.pending and len(seen) == 2)
+    panel.wait()
+    assert seen == [10, 11]
+    assert panel.dropped == 1
+    assert panel.findings == validation.board_findings(doc.board)
+
+
+def _frame(view):
+    view.viewport().repaint()
+    return view.viewport().grab().toImage()
+
+
+def _differing_pixels(a, b) -> int:
+    return sum(1 for y in range(0, a.height(), 2) for x in range(0, a.width(), 2)
+               if abs(a.pixelColor(x, y).value() - b.pixelColor(x, y).value()) > 40)
+
+
+def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> None:
+    from editor.gui.tools import ToolOptions
+    from editor.gui.view import BoardView
+
+    doc = BoardDocument(_grid(6))
+    scene = BoardScene(doc)
+    view = BoardView(scene, doc, ToolOptions())
+    qtbot.addWidget(view)
+    view.resize(500, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.resetTransform()
+    view.scale(0.4, 0.4)  # the whole scene in the view
+    view.centerOn(scene.sceneRect().center())
+    assert view.overview.active()
+    with_overview = _frame(view)
+    assert view.overview.pixmap is not None
+    view.overview.active = lambda: False
+    drawn = _frame(view)
+    del view.overview.active
+    assert _differing_pixels(with_overview, drawn) < 0.01 * with_overview.width() * \
+        with_overview.height() / 4
+    # an edit re-renders only its region (the field and its two roads, before and after);
+    # the frame shows the moved field
+    field = doc.board.fields[0]
+    for step in (5, 30):
+        _frame(view)
+        view.overview.renders = 0
+        doc.apply("Move", ops.move_fields, {field.id: (field.x + step, field.y + step)})
+        qtbot.wait(20)
+        moved = _frame(view)
+    assert 1 <= view.overview.renders <= 6
+    view.overview.active = lambda: False
+    assert _differing_pixels(moved, _frame(view)) < 0.01 * moved.width() * moved.height() / 4
+    view.zoom_by(8)  # zoomed in: the items draw themselves
+    del view.overview.active
+    assert not view.overview.active()
