@@ -266,6 +266,13 @@ def suggest_findings(findings: list[Finding], root: type[BaseModel],
             continue
         allowed = allowed_keys(root, where) or []
         guess = suggest_key(key, allowed)
+        top = suggest_key(key, list(root.model_fields)) if where == "/options" else None
+        if guess is None and top is not None:  # a top-level key written inside "options"
+            out.append(replace(f, message=(
+                f"'{key}' is not an option; did you mean the top-level key '{top}'?"), hint=(
+                f"Move it out of \"options\" to the top level of the file as \"{top}\"."),
+                extra={"suggestion": top, "move_to": f"/{top}"}))
+            continue
         if f.pointer.endswith("/[key]"):  # a dict keyed by a name list (piece types)
             f = replace(f, message=f"unknown name '{key}' in the object at {where}",
                         pointer=f.pointer.removesuffix("/[key]"))

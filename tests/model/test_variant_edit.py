@@ -154,6 +154,18 @@ def test_typo_in_a_house_rule_gives_the_suggestion(tmp_path):
     assert "options" in moved.hint and moved.hint != typo.hint
 
 
+def test_a_top_level_key_inside_options_is_told_to_move_out(tmp_path):
+    """`freeze_threshold` (FREEZE-1) is a top-level key, not an option: misspelt inside
+    "options", the finding names it and says where it belongs."""
+    path = tmp_path / "misplaced.variant.json"
+    path.write_text(json.dumps({"format": "conquest-variant/1", "extends": "conquest-4p",
+                                "options": {"freeze_treshold": 3}}), encoding="utf-8")
+    doc, _ = VariantDocument.open(path)
+    (found,) = [f for f in doc.findings if f.pointer == "/options/freeze_treshold"]
+    assert "top-level key 'freeze_threshold'" in found.message
+    assert found.extra["move_to"] == "/freeze_threshold" and "top level" in found.hint
+
+
 def test_diff_of_shipped_variants_and_model_metadata():
     a = resolve_variant("conquest-4p").variant
     b = resolve_variant("conquest-plus-4p").variant
