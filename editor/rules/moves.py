@@ -95,8 +95,10 @@ class Moves(Search):
             self.end_turn()
 
 
-def explain_move(st: Moves, a: tuple) -> Reason | None:
-    """None when the move is legal, else the first rule that forbids it."""
+def path_action_reason(st: Search, a: tuple) -> Reason | None:
+    """What makes a path action (a move or a response: kind, piece, path, unloads) unusable
+    before any movement rule is asked: its form, its piece, its path's start, a pending draw
+    offer (WIN-4); None when it is well formed."""
     c = st.compiled
     if len(a) != 4:
         return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
@@ -108,6 +110,15 @@ def explain_move(st: Moves, a: tuple) -> Reason | None:
                       f"the path must start at the piece's field ({st.field_name(st.node[pid])})")
     if st.draw is not None:
         return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+    return None
+
+
+def explain_move(st: Moves, a: tuple) -> Reason | None:
+    """None when the move is legal, else the first rule that forbids it."""
+    c = st.compiled
+    if (early := path_action_reason(st, a)) is not None:
+        return early
+    pid, path = a[1], tuple(a[2])
     if st.window is not None:
         return st.pending_reason()
     s = st.mover

@@ -8,7 +8,7 @@ from __future__ import annotations
 from editor.rules import explain as X
 from editor.rules.actions import DECLINE, K_CAPTURE, K_MOUNT, K_MOVE, RESP, ActionKind, Window
 from editor.rules.explain import Reason
-from editor.rules.moves import check_path, new_rule_reason
+from editor.rules.moves import check_path, new_rule_reason, path_action_reason
 from editor.rules.search import Search
 
 
@@ -256,16 +256,9 @@ def _explain_two_step(st: Responses, a: tuple) -> Reason | None:
 
 def _explain_walk(st: Responses, a: tuple) -> Reason | None:
     c = st.compiled
-    if len(a) != 4:
-        return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
+    if (early := path_action_reason(st, a)) is not None:
+        return early
     pid, path = a[1], tuple(a[2])
-    if not (0 <= pid < len(st.ptype)) or st.node[pid] < 0:
-        return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
-    if not path or path[0] != st.node[pid] or any(not (0 <= v < len(c.node_ids)) for v in path):
-        return Reason(X.E_NO_SUCH_PIECE, "",
-                      f"the path must start at the piece's field ({st.field_name(st.node[pid])})")
-    if st.draw is not None:
-        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
     if st.window is None:
         return Reason(X.E_NO_WINDOW, "RECAP-1", "there is no capture to respond to")
     victim, _cap, scene, partner_only = st.window
