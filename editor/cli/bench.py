@@ -79,7 +79,7 @@ def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: in
     """Our search against a networkx BFS on a graph filtered once per position."""
     import networkx as nx
 
-    from editor.rules.playout import _bridge_filter
+    from editor.rules.playout import bridge_filter
 
     c = game.c
     graphs: dict = {}
@@ -99,7 +99,7 @@ def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: in
                 t0 = time.perf_counter()
                 # no edge into an occupied field: a BFS leaves its start but never enters or
                 # passes another piece (MOVE-4), so one graph serves every piece of the type
-                ok = _bridge_filter(s, pid)  # DRAW-3: raised drawbridges close their accesses
+                ok = bridge_filter(s, pid)  # DRAW-3: raised drawbridges close their accesses
                 filtered[key] = nx.DiGraph(
                     (u, v) for u, v in base.edges if occ[v] < 0 and ok(u, v))
                 filtered[key].add_nodes_from(base)

@@ -50,7 +50,7 @@ class ToolOptions:
     number_from: int = 1
 
 
-def _preview_pen(scene: BoardScene, colour: str = "#ff3df2") -> QPen:
+def preview_pen(scene: BoardScene, colour: str = "#ff3df2") -> QPen:
     pen = QPen(QColor(colour), scene.radius * 0.2, Qt.PenStyle.DashLine)
     pen.setCosmetic(False)
     return pen
@@ -319,7 +319,7 @@ class _RubberLineTool(Tool):
     def _start_line(self, start: QPointF, pos: QPointF, *colour: str) -> None:
         """Show the preview line from `start` (optionally in another colour)."""
         self._line = self._add_preview(QGraphicsLineItem(start.x(), start.y(), pos.x(), pos.y()))
-        self._line.setPen(_preview_pen(self.scene, *colour))
+        self._line.setPen(preview_pen(self.scene, *colour))
 
     def move(self, event: QMouseEvent, pos: QPointF) -> None:
         if self._line is not None:
@@ -440,7 +440,7 @@ class RegionTool(Tool):
     def _redraw(self) -> None:
         if self._path is None:
             self._path = self._add_preview(QGraphicsPathItem())
-            self._path.setPen(_preview_pen(self.scene, "#2e7d32"))
+            self._path.setPen(preview_pen(self.scene, "#2e7d32"))
             self._path.setBrush(QColor(46, 125, 50, 50))
         path = QPainterPath()
         if self.points:

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsSimpleTextItem
 
-from editor.gui.tools import Tool, _preview_pen
+from editor.gui.tools import Tool, preview_pen
 from editor.model import edit as ops
 
 TOWERS = 5
@@ -55,7 +55,7 @@ class CastleTool(Tool):
                 front = self.scene.node_pos(clicks[i + 1])
                 line = self._add_preview(QGraphicsLineItem(tower.x(), tower.y(), front.x(),
                                                            front.y()))
-                line.setPen(_preview_pen(self.scene, "#c2185b"))
+                line.setPen(preview_pen(self.scene, "#c2185b"))
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() == Qt.MouseButton.RightButton:

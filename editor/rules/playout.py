@@ -283,7 +283,7 @@ def _median_us(samples: list[float]) -> float:
     return statistics.median(samples) * 1e6 if samples else float("nan")
 
 
-def _bridge_filter(s: State, pid: int):
+def bridge_filter(s: State, pid: int):
     """Raised drawbridges close their accesses (DRAW-3) for the networkx twin as well."""
     if not s.raised:
         return lambda u, v: True
@@ -353,7 +353,7 @@ def _destination_timings(game: Game, states: list[State],
             for _ in range(repeats):
                 view = nx.subgraph_view(
                     gr, filter_node=lambda v, start=start, occ=occ: occ[v] < 0 or v == start,
-                    filter_edge=_bridge_filter(s, pid))
+                    filter_edge=bridge_filter(s, pid))
                 nxres = nx.single_source_shortest_path_length(view, start, cutoff=maxd)
             theirs.append((time.perf_counter() - t0) / repeats)
             if not c.jumps_own[t]:
