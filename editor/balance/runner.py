@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import (
@@ -22,7 +23,7 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from editor.balance.play import pack_game, play_chunk
@@ -49,6 +50,9 @@ class RunSummary:
     @property
     def games_per_second(self) -> float:
         return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+POLL_S = 0.2  # how long run_plans waits for a chunk before it looks at the stop event
 
 
 class SchedulerError(Exception):
@@ -132,15 +136,20 @@ def _progress(total: int, initial: int, enabled: bool):
 
 def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
               progress: bool = True, stop_after: int | None = None,
-              on_chunk: Callable[[int], None] | None = None) -> RunSummary:
+              on_chunk: Callable[[int], None] | None = None,
+              stop: threading.Event | None = None) -> RunSummary:
     """Play and store every game of `plans` that the store lacks.
 
-    `stop_after` (a test hook) stops handing out work once that many games were stored, as an
-    interrupt would. Ctrl-C does the same: running chunks finish and are stored (a second
-    Ctrl-C drops them), queued ones are cancelled; the summary says `interrupted`.
+    `stop` is set by the caller's Ctrl-C or `kill` handler: this loop waits for chunks at most
+    `POLL_S` at a time and, at the next such safe point, cancels queued chunks, stores the
+    running ones as they finish and says `interrupted` (no exception is raised inside
+    `concurrent.futures.wait`, where it could leave the futures' locks held and hang the
+    run). A `KeyboardInterrupt` (a second Ctrl-C) drops the running chunks at once.
+    `stop_after` (a test hook) sets the stop once that many games were stored.
     """
     for plan in plans:
         store.bind(plan.meta)
+    stop = stop if stop is not None else threading.Event()
     tasks = _tasks(store, plans, slots)
     packed = {plan.meta.label: pack_game(plan.game) for plan in plans}
     total = sum(p.games for p in plans)
@@ -151,7 +160,7 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
     t0 = time.perf_counter()
 
     def submit_more() -> None:
-        while len(pending) < 2 * slots:
+        while len(pending) < 2 * slots and not stop.is_set():
             task = next(queue, None)
             if task is None:
                 return
@@ -175,29 +184,32 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
             store.append(plan.meta, records)
             summary.played += len(records)
             bar.update(len(records))
+            if stop_after is not None and summary.played >= stop_after:
+                stop.set()
             if on_chunk is not None:
                 on_chunk(summary.played)
 
     try:
         submit_more()
         while pending:
-            if stop_after is not None and summary.played >= stop_after:
-                raise KeyboardInterrupt
-            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            if stop.is_set() and not summary.interrupted:
+                summary.interrupted = True
+                for fut in list(pending):
+                    if fut.cancel():
+                        pending.pop(fut)
+            finished, _ = wait(list(pending), timeout=POLL_S, return_when=FIRST_COMPLETED)
             collect(finished)
             submit_more()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a second Ctrl-C: running chunks are dropped
         summary.interrupted = True
-        for fut in list(pending):
-            if fut.cancel():
-                pending.pop(fut)
-        with suppress(KeyboardInterrupt):
-            collect(wait(list(pending))[0])
+        for fut in pending:
+            fut.cancel()
     finally:
         bar.close()
         summary.seconds = time.perf_counter() - t0
         summary.stored = {p.meta.label: len([i for i in store.done(p.meta.label)
                                              if i < p.games]) for p in plans}
+    summary.interrupted = summary.interrupted or stop.is_set()
     return summary
 
 

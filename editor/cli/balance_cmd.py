@@ -7,6 +7,8 @@ import argparse
 import contextlib
 import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
@@ -112,16 +114,22 @@ def _load_sides(args: argparse.Namespace):
 
 
 @contextlib.contextmanager
-def _sigterm_interrupts():
-    """`kill` stops a run like Ctrl-C: finished games are kept."""
-    def handler(_signum, _frame):
-        raise KeyboardInterrupt
+def _stop_on_signals() -> Iterator[threading.Event]:
+    """Ctrl-C or `kill` sets the event the run loop looks at: finished games are kept and the
+    running chunks are stored as they finish. A second signal interrupts at once."""
+    stop = threading.Event()
 
-    previous = signal.signal(signal.SIGTERM, handler)
+    def handler(_signum, _frame):
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        yield
+        yield stop
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -162,11 +170,11 @@ def _play(args: argparse.Namespace, store, plans):
     from editor.balance.runner import open_executor, run_plans
 
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    with _sigterm_interrupts():
+    with _stop_on_signals() as stop:
         try:
             with open_executor(args.workers, args.scheduler,
                                args.scheduler_timeout) as (executor, slots):
-                return run_plans(store, plans, executor, slots, progress=progress)
+                return run_plans(store, plans, executor, slots, progress=progress, stop=stop)
         except KeyboardInterrupt:  # during start-up or shutdown of the workers
             from editor.balance.runner import RunSummary
 

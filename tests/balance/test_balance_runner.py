@@ -3,6 +3,7 @@ an interrupted run resumes with only the missing games; a store refuses another 
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -100,6 +101,29 @@ def test_interrupted_run_resumes_with_the_missing_games(c4: Game, reference,
     assert not second.interrupted
     assert second.played == GAMES - first.stored["A"]
     assert _rows(tmp_path) == reference
+
+
+def test_a_stop_set_from_another_thread_keeps_what_finished(c4: Game, reference,
+                                                             tmp_path: Path) -> None:
+    """The stop event (set by the CLI's Ctrl-C handler) is looked at between waits: queued
+    chunks are cancelled, running ones stored, nothing is raised in the waiting thread."""
+    stop = threading.Event()
+    with ThreadPoolExecutor(1) as ex:
+        summary = _run(tmp_path, c4, ex, 1, stop=stop, on_chunk=lambda _n: stop.set())
+    assert summary.interrupted and 0 < summary.stored["A"] < GAMES
+    assert all(row in reference for row in _rows(tmp_path))
+    stop.clear()
+    with ThreadPoolExecutor(1) as ex:
+        assert _run(tmp_path, c4, ex, 1, stop=stop).played == GAMES - summary.stored["A"]
+    assert _rows(tmp_path) == reference
+
+
+def test_a_stop_set_before_the_run_plays_nothing(c4: Game, tmp_path: Path) -> None:
+    stop = threading.Event()
+    stop.set()
+    with ThreadPoolExecutor(1) as ex:
+        summary = _run(tmp_path, c4, ex, 1, stop=stop)
+    assert summary.interrupted and summary.played == 0 and summary.stored == {"A": 0}
 
 
 def test_a_store_refuses_games_of_another_run(c4: Game, tmp_path: Path) -> None:
