@@ -48,8 +48,20 @@ def build_parser() -> argparse.ArgumentParser:
     for module in SUBCOMMANDS:
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None))
     return parser
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Parse; a command that names its positional list in `INTERMIXED` also takes positionals
+    after its options (`why SCEN --steps 1 ACTION`), which argparse alone refuses."""
+    args, extras = parser.parse_known_args(argv)
+    dest = getattr(args, "_intermixed", None)
+    if extras and dest and not any(e.startswith("-") for e in extras):
+        getattr(args, dest).extend(extras)
+    elif extras:
+        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 def _tolerant_output() -> None:
@@ -65,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _parse(parser, argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         return int(exc.code or 0)
     if not getattr(args, "_run", None):

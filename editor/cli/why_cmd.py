@@ -21,6 +21,10 @@ HELP = ("Say whether an action is legal in a scenario's position (after its step
         "rule ID, message).")
 
 
+#: `why SCEN --steps 1 ACTION` as well as `why --steps 1 SCEN ACTION` (see cli.main).
+INTERMIXED = "inputs"
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="+", metavar="SCENARIO ACTION",
                    help="a *.scenario.json file and an action in engine notation (with "

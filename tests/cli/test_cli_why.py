@@ -227,6 +227,10 @@ def test_response_not_necessary_after_the_scenario_steps(capsys):
     assert main(["why", "--steps", "1", str(ex1), "(S A>F, E A*X)"]) == 1
     assert capsys.readouterr().out.startswith(
         f"illegal: {X.E_RESPONSE_NOT_NECESSARY} (RECAP-6): ")
+    # options may also stand between the scenario and the action
+    assert main(["why", str(ex1), "--steps", "1", "(S A>F, E A*X)"]) == 1
+    assert capsys.readouterr().out.startswith(
+        f"illegal: {X.E_RESPONSE_NOT_NECESSARY} (RECAP-6): ")
     assert main(["why", str(ex1), "decline"]) == 1  # after both steps: the window is closed
     assert capsys.readouterr().out.startswith(f"illegal: {X.E_NO_WINDOW} ")
 
@@ -266,6 +270,11 @@ def test_usage_and_unreadable_inputs_exit_2(tmp_path, capsys):
     assert main(["why", str(tmp_path / "missing.scenario.json"), "end"]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert main(["why", "only-one-argument"]) == 2
+    capsys.readouterr()
+    assert main(["why", str(tmp_path / "s.json"), "--steps", "1", "end", "--no-such"]) == 2
+    assert "unrecognized arguments: end --no-such" in capsys.readouterr().err
+    assert main(["validate", "a.board.json", "--format", "text", "stray"]) == 2
+    assert "unrecognized arguments: stray" in capsys.readouterr().err
     assert main(["why", "--variant", "no-such-variant", "end"]) == 2
     assert "VARIANT_NOT_FOUND" in capsys.readouterr().err
     bad = tmp_path / "bad.scenario.json"
