@@ -189,7 +189,7 @@ def plot_difference(cmp: Comparison, a: SideData, b: SideData, path: Path) -> No
     ax.axhline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xticks(range(len(seats)), seats)
     ax.yaxis.set_major_formatter(lambda v, _p: f"{v:+.0%}")
-    ax.set_ylabel("win rate B − A (95 % Newcombe CI)")
+    ax.set_ylabel(f"win rate B − A (95 % CI, {cmp.interval_name})")
     ax.set_title(f"B: {b.title}  against  A: {a.title}", fontsize=9)
     _save(fig, path)
 
@@ -239,7 +239,8 @@ def write_report(folder: Path, board: Board, board_dir: Path | None, sides: list
         parts.append(f"<h2>{html.escape(b.title)} against {html.escape(a.title)}</h2>")
         parts.extend(f"<p class='verdict'>{html.escape(line)}</p>"
                      for line in compare_verdict(a.summary, b.summary, cmp, pairs))
-        parts.append(_table(["seat", "win rate A", "win rate B", "B − A", "95 % CI (Newcombe)"],
+        parts.append(_table(["seat", "win rate A", "win rate B", "B − A",
+                             f"95 % CI ({cmp.interval_name})"],
                             [[s, f"{a.summary.rate(s)[0]:.1%}", f"{b.summary.rate(s)[0]:.1%}",
                               f"{d:+.1%}", f"{lo:+.1%} to {hi:+.1%}"]
                              for s, (d, lo, hi) in cmp.seat_diffs.items()]))

@@ -1,6 +1,7 @@
 """Small statistics for balance reports, without scipy: Wilson intervals, Newcombe's interval for
 a difference of two proportions, the chi-square distribution's upper tail and two chi-square
-tests (goodness of fit against equal seats, homogeneity of two samples)."""
+tests (goodness of fit against equal seats, homogeneity of two samples), and for games paired
+by seed the exact McNemar test with paired intervals."""
 
 from __future__ import annotations
 
@@ -123,3 +124,40 @@ def format_p(p: float) -> str:
     if p != p:  # NaN
         return "p = n/a"
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def mcnemar(b_only: int, a_only: int) -> float:
+    """Exact two-sided McNemar test on paired yes/no outcomes: p-value of `b_only` pairs that
+    say yes only under B against `a_only` that say yes only under A (binomial, p = 1/2)."""
+    n = b_only + a_only
+    if n == 0:
+        return 1.0
+    k = min(b_only, a_only)
+    log_half = n * math.log(0.5)
+    tail = sum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                        + log_half) for i in range(k + 1))
+    return min(1.0, 2 * tail)
+
+
+def paired_diff(b_only: int, a_only: int, n: int,
+                z: float = Z95) -> tuple[float, float, float]:
+    """Difference of two proportions measured on the same n pairs, p_B - p_A, with the
+    Agresti-Min adjusted Wald interval (0.5 added to each discordant count): (diff, lo, hi)."""
+    if n <= 0:
+        return 0.0, -1.0, 1.0
+    d = (b_only - a_only) / n
+    b2, a2, n2 = b_only + 0.5, a_only + 0.5, n + 2
+    d2 = (b2 - a2) / n2
+    se = math.sqrt(max(0.0, (b2 + a2) - (b2 - a2) ** 2 / n2)) / n2
+    return d, max(-1.0, d2 - z * se), min(1.0, d2 + z * se)
+
+
+def paired_mean_diff(a: list[float], b: list[float],
+                     z: float = Z95) -> tuple[float, float, float]:
+    """mean(b - a) over pairs (a[i], b[i]) with a normal-approximation 95 % interval."""
+    if len(a) != len(b) or len(a) < 2:
+        return float("nan"), float("nan"), float("nan")
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    m = sum(diffs) / len(diffs)
+    se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+    return m, m - z * se, m + z * se

@@ -38,3 +38,25 @@ def test_comparison_reports_length_winner_shift_and_identical_pairs() -> None:
     same = compare_verdict(a, a, compare(a, a), pairs=(400, 400))
     assert "never came into play" in same[0]
     assert same[1].startswith("No evidence that c4 changes who wins")
+
+
+def test_games_paired_by_seed_are_compared_pair_by_pair() -> None:
+    """Same seeds on both sides: 40 of 1000 games that south lost under A it wins under B.
+    Independent samples cannot tell 25 % from 29 %; McNemar on the pairs can."""
+    a_w = [["south"], ["west"], ["north"], ["east"]] * 250
+    b_w = [["south"] if i < 160 and w != ["south"] and i % 4 == 1 else w
+           for i, w in enumerate(a_w)]
+    a = summarise("A", "c4", SEATS, _games(a_w))
+    b = summarise("B", "c4 + house", SEATS, _games(b_w))
+    cmp = compare(a, b)
+    assert cmp.paired == 1000 and cmp.seat_p["south"] < 1e-6
+    d, lo, _hi = cmp.seat_diffs["south"]
+    assert d == 0.04 and lo > 0
+    assert cmp.winners_test[2] > 0.05  # the unpaired test sees nothing
+    lines = compare_verdict(a, b, cmp)
+    assert lines[0].startswith("c4 + house changes who wins (exact McNemar test per seat on "
+                               "1000 games paired by seed")
+    assert "south +4.0%" in lines[0]
+    # games of other indices are not paired: the independent-sample comparison is used
+    b.outcomes = {i + 5000: o for i, o in b.outcomes.items()}
+    assert compare(a, b).paired == 0 and compare(a, b).seat_p == {}

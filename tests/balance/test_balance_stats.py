@@ -11,8 +11,11 @@ from editor.balance.stats import (
     chi2_homogeneity,
     chi2_sf,
     format_p,
+    mcnemar,
     mean_diff,
     newcombe,
+    paired_diff,
+    paired_mean_diff,
     wilson,
 )
 
@@ -61,3 +64,31 @@ def test_mean_difference_interval_and_p_wording() -> None:
     assert d == pytest.approx(2.0) and lo < 2.0 < hi
     assert math.isnan(mean_diff([1.0], [2.0])[0])
     assert format_p(0.0001) == "p < 0.001" and format_p(0.04213) == "p = 0.042"
+
+
+def test_mcnemar_exact_p_values() -> None:
+    # 10 discordant pairs all one way: 2 * 0.5**10
+    assert mcnemar(10, 0) == pytest.approx(2 / 1024)
+    assert mcnemar(0, 10) == pytest.approx(2 / 1024)
+    assert mcnemar(5, 5) == 1.0 and mcnemar(0, 0) == 1.0
+    # 3 against 9 of 12: P(X <= 3) = (1 + 12 + 66 + 220) / 4096, doubled
+    assert mcnemar(3, 9) == pytest.approx(2 * 299 / 4096)
+    # large counts stay finite (log space), and a tiny shift in 2000 pairs is no evidence
+    assert 0.5 < mcnemar(1010, 990) <= 1.0
+
+
+def test_paired_diff_is_sharper_than_independent_samples() -> None:
+    # 1000 games paired by seed, 30 discordant pairs all towards B: +3 %, which independent
+    # samples (Newcombe) cannot tell from chance, but the pairs can
+    d, lo, hi = paired_diff(30, 0, 1000)
+    assert d == pytest.approx(0.03) and 0 < lo < d < hi
+    _d, nlo, _nhi = newcombe(250, 1000, 280, 1000)
+    assert nlo < 0
+    assert paired_diff(0, 0, 100)[1] < 0 < paired_diff(0, 0, 100)[2]
+
+
+def test_paired_mean_diff() -> None:
+    d, lo, hi = paired_mean_diff([10.0, 20.0, 30.0], [12.0, 21.0, 33.0])
+    assert d == pytest.approx(2.0) and lo < 2.0 < hi
+    nan = paired_mean_diff([1.0], [2.0])[0]
+    assert nan != nan
