@@ -49,9 +49,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="how long to try reaching the scheduler (default 10)")
-    p.add_argument("--policy", choices=["random", "greedy"], default="random")
-    p.add_argument("--seed", type=int, default=1, metavar="S")
-    p.add_argument("--max-turns", type=int, default=400, metavar="T", help="turn cap per game")
+    p.add_argument("--policy", choices=["random", "greedy"], default="random",
+                   help="random: uniform over a piece, then its legal destinations; greedy: "
+                        "prefers captures and safe moves, heads for capitals and the grail "
+                        "(default: random)")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="run seed; game i plays from a seed derived from S and i (default 1)")
+    p.add_argument("--max-turns", type=int, default=400, metavar="T",
+                   help="turn cap per game; a capped game ends without a winner, rule 'cap' "
+                        "(default 400)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
