@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.document import BoardDocument
+from editor.gui.play import tag_layout
 from editor.gui.scene import BoardScene
 from editor.rules.action_view import Kind
 from editor.rules.position_view import StackView
@@ -106,14 +107,20 @@ class TargetItem(QGraphicsItem):
         self.play_scene = scene
         self.group = group
         self.kind = main_kind(group)
+        self.corner = 0  # where the AP tag sits: an index into tag_layout.CORNERS
         self.setZValue(30)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         r = self.play_scene.radius
-        right = max(r * 1.7, r * 0.65 + self.tag_width())
-        return QRectF(-r * 1.7, -r * 1.7, r * 1.7 + right, r * 3.6)
+        side = max(r * 1.7, r * 0.65 + self.tag_width())
+        return QRectF(-side, -r * 1.9, 2 * side, r * 3.8)
+
+    def tag_rect(self) -> QRectF:
+        """The AP tag's rectangle in item coordinates, at the corner the layout chose."""
+        r = self.play_scene.radius
+        return QRectF(*tag_layout.tag_rect(self.corner, self.tag_width(), r, r))
 
     def tag_width(self) -> float:
         return self.play_scene.radius * (0.55 * len(self.label()) + 0.5)
@@ -146,7 +153,7 @@ class TargetItem(QGraphicsItem):
         font.setPixelSize(max(1, int(r * 0.8)))
         font.setBold(True)
         p.setFont(font)
-        tag = QRectF(r * 0.55, r * 0.75, self.tag_width(), r * 1.0)
+        tag = self.tag_rect()
         p.setPen(QPen(QColor("#ffffff"), r * 0.08))
         p.setBrush(colour)
         p.drawRoundedRect(tag, r * 0.4, r * 0.4)
@@ -255,6 +262,14 @@ class PlayScene(BoardScene):
             item.setPos(pos)
             self.addItem(item)
             self.markers[group.field] = item
+        items = list(self.markers.values())
+        pieces = [piece.mapRectToScene(piece.boundingRect()).getRect()
+                  for field, piece in self.pieces.items() if field not in self.markers]
+        corners = tag_layout.place_tags([(i.pos().x(), i.pos().y()) for i in items],
+                                        [i.tag_width() for i in items], self.radius,
+                                        self.radius, pieces)
+        for item, corner in zip(items, corners, strict=True):
+            item.corner = corner
 
     def set_scene_field(self, field: str | None) -> None:
         """Ring the field of an open response window's capture (None: no window)."""
