@@ -164,8 +164,9 @@ def compare_verdict(a: SideSummary, b: SideSummary, cmp: Comparison,
     p = cmp.winners_p()
     if cmp.paired and cmp.seat_p:
         low = min(cmp.seat_p, key=cmp.seat_p.__getitem__)
-        test = (f"exact McNemar test per seat on {cmp.paired} games paired by seed; smallest "
-                f"for {low}, Bonferroni-adjusted {format_p(p)}")
+        test = (f"exact McNemar test per seat on {cmp.paired} games paired by seed; the "
+                f"smallest, for {low}, adjusted for {len(cmp.seat_p)} seats (Bonferroni): "
+                f"{format_p(p)}")
     else:
         stat, df, _p = cmp.winners_test
         test = (f"chi-square test of who wins, B against A: χ² = {stat:.1f}, df = {df}, "

@@ -171,6 +171,9 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
             pending[fut] = task
 
     def collect(futures) -> None:
+        """Store the finished chunks; a failed one raises RunError after the others of the
+        same batch are stored."""
+        failure: RunError | None = None
         for fut in futures:
             plan, indices = pending.pop(fut)
             if fut.cancelled():
@@ -178,9 +181,11 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
             try:
                 records = fut.result()
             except Exception as exc:  # the engine's or the executor's, reported plainly
-                raise RunError(f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} "
-                               f"(seed {plan.meta.seed}) failed: {type(exc).__name__}: "
-                               f"{exc}") from exc
+                failure = failure or RunError(
+                    f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} (seed "
+                    f"{plan.meta.seed}) failed: {type(exc).__name__}: {exc}")
+                failure.__cause__ = failure.__cause__ or exc
+                continue
             store.append(plan.meta, records)
             summary.played += len(records)
             bar.update(len(records))
@@ -188,6 +193,8 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
                 stop.set()
             if on_chunk is not None:
                 on_chunk(summary.played)
+        if failure is not None:
+            raise failure
 
     try:
         submit_more()

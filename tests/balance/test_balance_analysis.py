@@ -55,7 +55,8 @@ def test_games_paired_by_seed_are_compared_pair_by_pair() -> None:
     assert cmp.winners_test[2] > 0.05  # the unpaired test sees nothing
     lines = compare_verdict(a, b, cmp)
     assert lines[0].startswith("c4 + house changes who wins (exact McNemar test per seat on "
-                               "1000 games paired by seed")
+                               "1000 games paired by seed; the smallest, for south, adjusted "
+                               "for 4 seats (Bonferroni): p < 0.001)")
     assert "south +4.0%" in lines[0]
     # games of other indices are not paired: the independent-sample comparison is used
     b.outcomes = {i + 5000: o for i, o in b.outcomes.items()}

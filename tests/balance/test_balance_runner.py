@@ -4,7 +4,7 @@ an interrupted run resumes with only the missing games; a store refuses another 
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -154,3 +154,28 @@ def test_a_failing_game_is_a_run_error_and_finished_games_stay(c4: Game, tmp_pat
     with Store(tmp_path) as store:
         done = store.done("A")
     assert done and 5 not in done
+
+
+def test_chunks_finished_beside_a_failed_one_are_stored(c4: Game, tmp_path: Path) -> None:
+    """Eight one-game chunks finish in the same wait and one failed: the other seven are
+    stored all the same, whatever order the finished set is read in."""
+    from editor.balance.runner import RunError
+
+    class Batch:
+        """Runs every task at once, so the runner's first wait sees them all finished."""
+
+        def submit(self, fn, *args):
+            fut: Future = Future()
+            try:
+                if 5 in args[2]:
+                    raise ValueError("engine broke")
+                fut.set_result(fn(*args))
+            except ValueError as exc:
+                fut.set_exception(exc)
+            return fut
+
+    with pytest.raises(RunError, match="engine broke") as info:
+        _run(tmp_path, c4, Batch(), 4)  # 4 slots: chunks of one game, 8 in flight
+    assert isinstance(info.value.__cause__, ValueError)
+    with Store(tmp_path) as store:
+        assert store.done("A") == {0, 1, 2, 3, 4, 6, 7}
