@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
+from editor.gui import gc_policy
 from editor.gui.codes import scan_findings
 from editor.gui.document import BoardDocument
 from editor.gui.files import BoardFiles
@@ -50,6 +51,8 @@ class MainWindow(QMainWindow):
                  modes: list[type[Mode]] | None = None, guard_files: bool = True) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
+        #: cycles are collected on this (the GUI) thread only, never on a worker
+        self.collector = gc_policy.install()
         self.settings = settings or app_settings()
         self.last_message = ""
         self.doc = BoardDocument(parent=self)

@@ -32,7 +32,7 @@ def _grid(n: int = 5) -> Board:
 
 def test_moving_one_field_updates_only_it_and_its_connections(qtbot) -> None:
     doc = BoardDocument(_grid())
-    scene = BoardScene(doc)
+    scene = BoardScene(doc, doc)  # a parent: freed with its document
     centre = doc.board.fields[12]
     own = {c.id for c in doc.board.connections if centre.id in (c.a, c.b)}
     assert len(own) == 4
@@ -47,7 +47,7 @@ def test_moving_one_field_updates_only_it_and_its_connections(qtbot) -> None:
 
 def test_added_and_deleted_elements_are_found_by_id(qtbot) -> None:
     doc = BoardDocument(_grid(3))
-    scene = BoardScene(doc)
+    scene = BoardScene(doc, doc)  # a parent: freed with its document
     doc.apply("Add", ops.add_field, 500.0, 500.0, "sea")
     new = doc.board.fields[-1].id
     assert ("field", new) in scene.items_by_key
@@ -128,7 +128,7 @@ def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> 
     from editor.gui.view import BoardView
 
     doc = BoardDocument(_grid(6))
-    scene = BoardScene(doc)
+    scene = BoardScene(doc, doc)  # a parent: freed with its document
     view = BoardView(scene, doc, ToolOptions())
     qtbot.addWidget(view)
     view.resize(500, 400)
