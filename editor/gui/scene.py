@@ -167,10 +167,28 @@ class BoardScene(QGraphicsScene):
     def _update_rect(self) -> None:
         img = self.board.image
         rect = QRectF(0, 0, img.width, img.height) if img else QRectF(0, 0, 1000, 800)
-        bounds = self.itemsBoundingRect()
+        bounds = self.content_rect()
         rect = rect.united(bounds) if not bounds.isEmpty() else rect
         m = max(rect.width(), rect.height()) * 0.05
         self.setSceneRect(rect.adjusted(-m, -m, m, m))
+
+    def content_rect(self) -> QRectF:
+        """What the items cover, from the board's coordinates (not a loop over the items):
+        field discs with their labels, and region outlines."""
+        b = self.board
+        xs = [f.x for f in b.fields] + [p.x for r in b.regions for p in r.polygon]
+        ys = [f.y for f in b.fields] + [p.y for r in b.regions for p in r.polygon]
+        if not xs:
+            return QRectF()
+        m = self.field_rect.width() / 2
+        rect = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(-m, -m,
+                                                                                         m, m)
+        for f in b.fields:  # labels reach out to the right
+            if f.label:
+                item = self.items_by_key.get(("field", f.id))
+                if item is not None and item.label is not None:
+                    rect = rect.united(item.label.sceneBoundingRect())
+        return rect
 
     def decorations(self) -> dict[str, dict]:
         b = self.board
@@ -267,12 +285,14 @@ class BoardScene(QGraphicsScene):
             self._remove(key)
             return
         item = self.items_by_key.get(key)
-        if item is None:
+        new = item is None
+        if new:
             item = FieldItem(self, fid)
             item.setVisible(self.layers["fields"])
-            self.addItem(item)
             self.items_by_key[key] = item
         item.sync(f, self._decor.get(fid, {}))
+        if new:  # added once synced: the scene indexes it once, where it is
+            self.addItem(item)
         self.sync_count += 1
 
     def node_pos(self, node: str) -> QPointF | None:
@@ -301,12 +321,14 @@ class BoardScene(QGraphicsScene):
         if p1 is None or p2 is None:  # dangling reference: nothing to draw
             self._remove(key)
             return
-        if item is None:
+        new = item is None
+        if new:
             item = factory(self, ident)
             item.setVisible(self.layers[layer])
-            self.addItem(item)
             self.items_by_key[key] = item
         item.sync(element, p1, p2)
+        if new:
+            self.addItem(item)
         self.sync_count += 1
 
     def _sync_connection(self, cid: str) -> None:
@@ -358,7 +380,7 @@ class BoardScene(QGraphicsScene):
                         item.setSelected(False)
         elif layer == "labels":
             for key, item in self.items_by_key.items():
-                if key[0] == "field":
+                if key[0] == "field" and item.label is not None:
                     item.label.setVisible(visible and bool(item.label.text()))
         elif layer == "starts":
             for key, item in self.items_by_key.items():
