@@ -118,6 +118,10 @@ class ValidationPanel(QWidget):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.refresh_async)
+        self.soon = QTimer(self)
+        self.soon.setSingleShot(True)
+        self.soon.setInterval(0)
+        self.soon.timeout.connect(self.refresh_async)
         self._icons = {"error": _dot("#d32f2f"), "warning": _dot("#f9a825")}
         #: bumped by every change; a worker's result for an older generation is dropped
         self.generation = 0
@@ -135,7 +139,7 @@ class ValidationPanel(QWidget):
     @property
     def pending(self) -> bool:
         """A check of the current board is scheduled or running."""
-        return self.timer.isActive() or self.generation in self.running
+        return self.timer.isActive() or self.soon.isActive() or self.generation in self.running
 
     def _schedule(self, _keys=None) -> None:
         self.generation += 1
@@ -159,11 +163,19 @@ class ValidationPanel(QWidget):
     def _on_reset(self) -> None:
         self.generation += 1
         self.maps = None
-        self.refresh_async()
+        self.check_soon()
+
+    def check_soon(self) -> None:
+        """Check the whole board once the events queued now are handled: a new board's first
+        paint comes before its check, which would otherwise compete with it for the
+        interpreter."""
+        self.timer.stop()
+        self.soon.start()
 
     def refresh_async(self) -> None:
         """Check a snapshot of the board on the worker thread; the result replaces the rows."""
         self.timer.stop()
+        self.soon.stop()
         if self.generation in self.running:  # already checking this board
             return
         self.running.add(self.generation)
