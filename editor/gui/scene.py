@@ -9,6 +9,7 @@ reset.
 from __future__ import annotations
 
 import math
+import threading
 from collections import defaultdict
 
 from PySide6.QtCore import QPointF, QRectF
@@ -50,6 +51,26 @@ LAYER_TITLES = {"scan": "Scan", "fields": "Fields", "connections": "Connections"
 #: element kind -> the Board list holding it
 _LISTS = {"field": "fields", "connection": "connections", "region": "regions",
           "slit": "arrow_slits"}
+
+
+class _ScanReading:
+    """A scan decoded on a thread (a QImage; the pixmap is made on the GUI thread)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.scan: ScanRead | None = None
+        self.thread = threading.Thread(target=self._read, name="scan-reader", daemon=True)
+        if path is not None:
+            self.thread.start()
+
+    def _read(self) -> None:
+        self.scan = read_scan(self.path)
+
+    def result(self) -> tuple[str, ScanRead] | None:
+        if self.path is None:
+            return None
+        self.thread.join()
+        return (self.path, self.scan) if self.scan is not None else None
 
 
 class BoardScene(QGraphicsScene):
@@ -125,7 +146,7 @@ class BoardScene(QGraphicsScene):
         self._metrics()
         if self.board.setups and self.current_setup not in {s.id for s in self.board.setups}:
             self.current_setup = self.board.setups[0].id
-        self.load_scan()
+        reading = _ScanReading(self.doc.scan_path())  # decoded while the items are built
         self._decor = self.decorations()
         for f in self.board.fields:
             self._sync_field(f.id)
@@ -135,9 +156,12 @@ class BoardScene(QGraphicsScene):
             self._sync_connection(c.id)
         for s in self.board.arrow_slits:
             self._sync_slit(s.id)
+        self.load_scan(reading.result())
         self._update_rect()
 
-    def load_scan(self) -> None:
+    def load_scan(self, read: tuple[str, ScanRead] | None = None) -> None:
+        """Show the document's scan behind the items (`read`: its path and the image, already
+        read; else it is read now)."""
         if self.background is not None:
             self.removeItem(self.background)
             self.background = None
@@ -146,7 +170,7 @@ class BoardScene(QGraphicsScene):
         path = self.doc.scan_path()
         if path is None:
             return
-        scan = read_scan(path)
+        scan = read[1] if read is not None and read[0] == path else read_scan(path)
         if scan.image is not None:
             self.background = ScanItem(QPixmap.fromImage(scan.image))
         else:  # a blank area of the claimed size, drawn from one pixel: never allocated by it
