@@ -86,6 +86,7 @@ class BoardDocument(QObject):
         # free the document, its stack and its commands (which refer to it) together, and the
         # stack's destructor would then delete commands whose wrappers are gone (a segfault)
         with contextlib.suppress(RuntimeError, AttributeError):  # the C++ side is gone
+            self.stack.blockSignals(True)  # nobody is told: the document is going
             self.stack.clear()
 
     # ---- state ----------------------------------------------------------------------

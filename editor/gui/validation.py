@@ -14,6 +14,7 @@ asks the window to select the offending element and centre the view on it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import (
@@ -36,6 +37,9 @@ from editor.gui.document import BoardDocument
 from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
+
+#: the interpreter's thread switch interval while a check runs on the worker (seconds)
+SWITCH_INTERVAL_S = 0.001
 
 
 def board_findings(board: Board) -> list[Finding]:
@@ -94,6 +98,7 @@ class ValidationPanel(QWidget):
         self.maps: BoardMaps | None = None
         #: re-checks of touched elements shown since the counter was reset (tests)
         self.rechecks = 0
+        self._switch_interval: float | None = None  # the interpreter's, while a check runs
         #: findings the window adds (e.g. a missing scan image)
         self.extra: list[Finding] = []
         #: the active mode's own findings, asked at every refresh (`Mode.findings`)
@@ -179,10 +184,23 @@ class ValidationPanel(QWidget):
         if self.generation in self.running:  # already checking this board
             return
         self.running.add(self.generation)
+        self._hand_over_often(True)
         self.pool.start(_CheckTask(snapshot(self.doc.board), self.generation, self._results))
+
+    def _hand_over_often(self, on: bool) -> None:
+        """While a check runs, the interpreter switches threads every millisecond (not every
+        5): the UI thread waits at most that long for the lock the worker holds."""
+        if on and self._switch_interval is None:
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
+        elif not on and self._switch_interval is not None:
+            sys.setswitchinterval(self._switch_interval)
+            self._switch_interval = None
 
     def _arrived(self, generation: int, found: list[Finding], error, maps) -> None:
         self.running.discard(generation)
+        if not self.running:
+            self._hand_over_often(False)
         if generation != self.generation:
             self.dropped += 1
             return
