@@ -99,6 +99,7 @@ class ValidationPanel(QWidget):
         #: re-checks of touched elements shown since the counter was reset (tests)
         self.rechecks = 0
         self._switch_interval: float | None = None  # the interpreter's, while a check runs
+        self._mode_found: list[Finding] | None = None
         #: findings the window adds (e.g. a missing scan image)
         self.extra: list[Finding] = []
         #: the active mode's own findings, asked at every refresh (`Mode.findings`)
@@ -226,7 +227,9 @@ class ValidationPanel(QWidget):
         """Show the board's findings `found` (`final`: the whole board's check, not a merge
         with a re-check of touched elements)."""
         self.board_found = found
-        mode_findings = self.contributor() if self.contributor is not None else []
+        if final or self._mode_found is None:  # a re-check keeps the mode's last findings
+            self._mode_found = self.contributor() if self.contributor is not None else []
+        mode_findings = self._mode_found
         self.findings = [*self.extra, *mode_findings, *found]
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
