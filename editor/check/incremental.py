@@ -12,7 +12,7 @@ check (on the editor's worker thread) computes.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from editor.check import board_checks as bc
@@ -47,28 +47,39 @@ class Recheck:
         return [*kept, *self.findings]
 
 
+class Positions(Mapping):
+    """Positions of elements in a board list by id, found by identity on demand (a C-speed
+    search of the list's object ids; positions shift with every insert, so none are kept)."""
+
+    def __init__(self, items: list, elements: dict) -> None:
+        self.elements = elements
+        self._ids = list(map(id, items))
+
+    def __getitem__(self, ident: str) -> int:
+        return self._ids.index(id(self.elements[ident]))
+
+    def __iter__(self):
+        return iter(self.elements)
+
+    def __len__(self) -> int:
+        return len(self.elements)
+
+
 class BoardMaps:
-    """Id maps of one board kept from edit to edit: elements and positions by id, the
-    connections of every node, the fields of every printed number. An edit that only changed
-    attributes updates the entries it touched; one that added, removed or renamed elements
-    rebuilds the maps (one pass over the board)."""
+    """Id maps of one board kept from edit to edit: fields and connections by id, the
+    connections of every node, the fields of every printed number. `update` follows an edit's
+    touched keys (attribute changes, additions, removals, renames) without a pass over the
+    board; it rebuilds only when the maps and the board disagree in size (duplicate ids, or an
+    edit that did not name what it changed)."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.rebuild()
 
-    def _sizes(self) -> tuple[int, ...]:
-        return tuple(len(getattr(self.board, name)) for name in ("fields", "connections"))
-
     def rebuild(self) -> None:
         b = self.board
         self.fields = {f.id: f for f in reversed(b.fields)}  # the first of an id wins
         self.connections = {c.id: c for c in reversed(b.connections)}
-        self.field_pos = {f.id: i for i, f in reversed(list(enumerate(b.fields)))}
-        self.conn_pos = {c.id: i for i, c in reversed(list(enumerate(b.connections)))}
-        #: the maps miss the second of a duplicate id: such a scope is looked up by a scan
-        self.duplicated = len(self.fields) != len(b.fields) or \
-            len(self.connections) != len(b.connections)
         self.node_conns: dict[str, set[str]] = defaultdict(set)
         self.ends: dict[str, tuple[str, str]] = {}
         self.under: dict[str, str] = {}  # bridge -> the sea lane under it
@@ -78,55 +89,91 @@ class BoardMaps:
             self._link(c)
         for f in b.fields:
             self._number(f)
-        self.sizes = self._sizes()
+
+    @property
+    def duplicated(self) -> bool:
+        """Some id occurs twice in a list: the maps hold only the first."""
+        return len(self.fields) != len(self.board.fields) or \
+            len(self.connections) != len(self.board.connections)
+
+    def _unlink(self, cid: str) -> None:
+        for end in self.ends.pop(cid, ()):
+            self.node_conns[end].discard(cid)
+        self.under.pop(cid, None)
 
     def _link(self, c) -> None:
-        for end in self.ends.pop(c.id, ()):
-            self.node_conns[end].discard(c.id)
+        self._unlink(c.id)
         self.ends[c.id] = (c.a, c.b)
-        if c.under_lane is not None:
-            self.under[c.id] = c.under_lane
-        else:
-            self.under.pop(c.id, None)
         self.node_conns[c.a].add(c.id)
         self.node_conns[c.b].add(c.id)
+        if c.under_lane is not None:
+            self.under[c.id] = c.under_lane
+
+    def _unnumber(self, fid: str) -> None:
+        old = self.number_of.pop(fid, None)
+        if old is not None:
+            self.numbers[old].discard(fid)
 
     def _number(self, f) -> None:
-        old = self.number_of.get(f.id)
-        if old is not None:
-            self.numbers[old].discard(f.id)
+        self._unnumber(f.id)
         self.number_of[f.id] = f.number
         if f.number is not None:
             self.numbers[f.number].add(f.id)
 
+    @staticmethod
+    def _find(items: list, ident: str, known):
+        """The element with id `ident` in `items` (newest first: additions append), or None."""
+        return next((x for x in reversed(items) if x.id == ident and x is not known), None)
+
+    def _follow(self, items: list, elements: dict, ident: str, live: set[int]):
+        """Bring `elements[ident]` up to date; returns the element now under that id or None."""
+        known = elements.get(ident)
+        if known is not None and known.id == ident and id(known) in live:
+            return known  # changed in place
+        elements.pop(ident, None)
+        found = self._find(items, ident, None)
+        if found is not None:
+            elements[ident] = found
+        return found
+
     def update(self, board: Board, touched: Iterable[Key]) -> None:
         """Bring the maps up to date with an edit that touched `touched`."""
-        if board is not self.board or self._sizes() != self.sizes:
+        if board is not self.board:
             self.board = board
+            return self.rebuild()
+        touched = list(touched)
+        field_ids = [i for k, i in touched if k in _FIELD_KINDS]
+        conn_ids = [i for k, i in touched if k in _CONNECTION_KINDS]
+        if field_ids:
+            live = set(map(id, board.fields))
+            for fid in field_ids:
+                f = self._follow(board.fields, self.fields, fid, live)
+                if f is None:
+                    self._unnumber(fid)
+                else:
+                    self._number(f)
+        if conn_ids:
+            live = set(map(id, board.connections))
+            for cid in conn_ids:
+                c = self._follow(board.connections, self.connections, cid, live)
+                if c is None:
+                    self._unlink(cid)
+                else:
+                    self._link(c)
+        if self.duplicated:  # a duplicate id, or a change nobody named: start again
             self.rebuild()
-            return
-        for kind, ident in touched:
-            if kind in _NODE_KINDS and ident in self.fields:
-                f = self.fields[ident]
-                if f.id != ident or board.fields[self.field_pos[ident]] is not f:
-                    return self.rebuild()
-                self._number(f)
-            elif kind in _CONNECTION_KINDS:
-                c = self.connections.get(ident)
-                if c is None or c.id != ident or board.connections[self.conn_pos[ident]] is not c:
-                    return self.rebuild()
-                self._link(c)
-            elif kind in _FIELD_KINDS and any(f.id == ident for f in board.fields):
-                return self.rebuild()  # a field the maps do not know
 
-    def items(self, collection: str, scope: set[str]) -> list | None:
+    def positions(self, collection: str) -> Positions:
+        """Where the fields or connections are, by id (for the findings' pointers)."""
+        items = getattr(self.board, collection)
+        return Positions(items, self.fields if collection == "fields" else self.connections)
+
+    def items(self, collection: str, scope: set[str], positions: Positions) -> list | None:
         """(position, element) of the scope's fields or connections, or None (scan)."""
         if self.duplicated:
             return None
-        elements, pos = ((self.fields, self.field_pos) if collection == "fields"
-                         else (self.connections, self.conn_pos))
-        return sorted(((pos[i], elements[i]) for i in scope if i in elements),
-                      key=lambda pair: pair[0])
+        elements = positions.elements
+        return sorted((positions[i], elements[i]) for i in scope if i in elements)
 
 
 def _dependents(maps: BoardMaps, nodes: set[str], conns: set[str], other: set[str]) -> set[str]:
@@ -207,20 +254,21 @@ def _index(maps: BoardMaps, scope: set[str]) -> bc.Index:
     for s in board.arrow_slits:
         if s.id in scope:
             nodes.update((s.a, s.b))
+    field_pos, conn_pos = maps.positions("fields"), maps.positions("connections")
     ix = bc.Index(board, fields=maps.fields, connections=maps.connections,
-                  regions={r.id: r for r in board.regions}, field_pos=maps.field_pos,
-                  conn_pos=maps.conn_pos, scope=scope)
+                  regions={r.id: r for r in board.regions}, field_pos=field_pos,
+                  conn_pos=conn_pos, scope=scope)
     near = set()
     for node in nodes:
         near |= maps.node_conns.get(node, set())
-    for cid in sorted(near, key=maps.conn_pos.__getitem__):  # board order: the first of a pair
+    for cid in sorted(near, key=conn_pos.__getitem__):  # board order: the first of a pair
         c = maps.connections[cid]
         if c.a != c.b:
             ix.degree[c.a] += 1
             ix.degree[c.b] += 1
             ix.pairs[frozenset((c.a, c.b))].append(c.id)
-    for collection in ("fields", "connections"):
-        items = maps.items(collection, scope)
+    for collection, positions in (("fields", field_pos), ("connections", conn_pos)):
+        items = maps.items(collection, scope, positions)
         if items is not None:
             ix.scoped_items[collection] = items
     return ix
@@ -230,7 +278,7 @@ def recheck(board: Board, touched: Iterable[Key], maps: BoardMaps | None = None
             ) -> Recheck | None:
     """The findings of the elements an edit touched and of those depending on them, or None
     when the edit concerns the whole board (then only the full check can tell). `maps`: id
-    maps kept from the last call (updated here), so an edit costs no pass over the board."""
+    maps kept from the last call (updated here), so an edit costs no Python pass over the board."""
     touched = set(touched)
     if _whole_board(touched):
         return None

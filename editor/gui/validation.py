@@ -1,7 +1,7 @@
 """The validation panel: the findings of `conquest validate`, re-checked as the board changes.
 
 An edit's touched elements (and those whose findings depend on them) are re-checked at once on the
-UI thread (`editor.check.incremental`, well under a millisecond with the id maps kept from edit to
+UI thread (`editor.check.incremental`, a few milliseconds with the id maps kept from edit to
 edit) and shown with the edit. The whole board's check runs debounced (a short single-shot timer
 restarted by every change) on a worker thread, never on the UI thread; its result replaces the
 re-check's. The board's lists are copied (a shallow snapshot, microseconds), the pure Python checks
