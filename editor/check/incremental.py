@@ -85,10 +85,13 @@ class BoardMaps:
         self.under: dict[str, str] = {}  # bridge -> the sea lane under it
         self.numbers: dict[int, set[str]] = defaultdict(set)
         self.number_of: dict[str, int | None] = {}
+        self.left_nodes: set[str] = set()
+        self.left_numbers: set[int] = set()
         for c in b.connections:
             self._link(c)
         for f in b.fields:
             self._number(f)
+        self.left_nodes.clear()
 
     @property
     def duplicated(self) -> bool:
@@ -99,6 +102,7 @@ class BoardMaps:
     def _unlink(self, cid: str) -> None:
         for end in self.ends.pop(cid, ()):
             self.node_conns[end].discard(cid)
+            self.left_nodes.add(end)
         self.under.pop(cid, None)
 
     def _link(self, c) -> None:
@@ -113,6 +117,7 @@ class BoardMaps:
         old = self.number_of.pop(fid, None)
         if old is not None:
             self.numbers[old].discard(fid)
+            self.left_numbers.add(old)
 
     def _number(self, f) -> None:
         self._unnumber(f.id)
@@ -142,6 +147,8 @@ class BoardMaps:
             self.board = board
             return self.rebuild()
         touched = list(touched)
+        #: the ends and numbers the touched elements had (their old neighbours' findings change)
+        self.left_nodes, self.left_numbers = set(), set()
         field_ids = [i for k, i in touched if k in _FIELD_KINDS]
         conn_ids = [i for k, i in touched if k in _CONNECTION_KINDS]
         if field_ids:
@@ -180,6 +187,7 @@ def _dependents(maps: BoardMaps, nodes: set[str], conns: set[str], other: set[st
     """Ids whose findings read the touched fields/regions (`nodes`), connections (`conns`) or
     other elements (`other`: slits, castles, seats, setups, islands, 'grail')."""
     board = maps.board
+    nodes = nodes | maps.left_nodes  # a connection's old ends: their pairs and degrees changed
     out = set(nodes) | set(conns) | set(other)
     near = set(conns)
     for node in nodes:
@@ -220,10 +228,9 @@ def _dependents(maps: BoardMaps, nodes: set[str], conns: set[str], other: set[st
             out.add(s.id)
     if other & {i.id for i in board.islands}:
         out.update(f.id for f in board.fields if f.island in other)
-    for fid in list(out):
-        number = maps.number_of.get(fid)
-        if number is not None:
-            out |= maps.numbers[number]
+    numbers = {maps.number_of.get(fid) for fid in out} | maps.left_numbers
+    for number in numbers - {None}:
+        out |= maps.numbers[number]
     return out
 
 
