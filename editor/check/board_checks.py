@@ -6,8 +6,8 @@ and line:column. Each check is a small function over a shared index of the board
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Iterator
+from collections import ChainMap, Counter, defaultdict, deque
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
 from editor.model.board import Board, ConnectionKind, Terrain
@@ -116,6 +116,13 @@ class Index:
     degree: Counter = field(default_factory=Counter)
     pairs: dict[frozenset, list[str]] = field(default_factory=lambda: defaultdict(list))
 
+    #: element ids the per-element checks look at (None: every element; the incremental check
+    #: of `editor.check.incremental` sets it)
+    scope: set[str] | None = None
+    #: collection -> (position, element) of its elements in the scope (filled by `each`, or
+    #: given by the incremental check, which knows the positions)
+    scoped_items: dict[str, list] = field(default_factory=dict)
+
     @classmethod
     def build(cls, board: Board) -> Index:
         ix = cls(board)
@@ -131,6 +138,18 @@ class Index:
                 ix.degree[c.b] += 1
                 ix.pairs[frozenset((c.a, c.b))].append(c.id)
         return ix
+
+    def each(self, collection: str) -> list:
+        """(position, element) of a board list: all of them, or those in the scope."""
+        items = getattr(self.board, collection)
+        if self.scope is None:
+            return list(enumerate(items))
+        found = self.scoped_items.get(collection)
+        if found is None:
+            scope = self.scope
+            found = self.scoped_items[collection] = [
+                (i, x) for i, x in enumerate(items) if x.id in scope]
+        return found
 
     def terrain(self, node: str) -> Terrain | None:
         f = self.fields.get(node)
@@ -154,9 +173,9 @@ def _describe(kind: str, ident: str) -> str:
 def duplicate_ids(ix: Index) -> Iterator[Finding]:
     b = ix.board
     groups = {
-        "field or region": [("fields", i, f.id) for i, f in enumerate(b.fields)]
-        + [("regions", i, r.id) for i, r in enumerate(b.regions)],
-        "connection": [("connections", i, c.id) for i, c in enumerate(b.connections)],
+        "field or region": [("fields", i, f.id) for i, f in ix.each("fields")]
+        + [("regions", i, r.id) for i, r in ix.each("regions")],
+        "connection": [("connections", i, c.id) for i, c in ix.each("connections")],
         "seat": [("seats", i, s.id) for i, s in enumerate(b.seats)],
         "island": [("islands", i, s.id) for i, s in enumerate(b.islands)],
         "castle": [("castles", i, s.id) for i, s in enumerate(b.castles)],
@@ -180,23 +199,24 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
     b = ix.board
     seats = {s.id for s in b.seats}
     islands = {s.id for s in b.islands}
-    fields, regions, connections = set(ix.fields), set(ix.regions), set(ix.connections)
-    nodes = fields | regions
+    fields, regions, connections = ix.fields, ix.regions, ix.connections  # `in` looks ids up
+    nodes = ChainMap(fields, regions)
 
-    def missing(owner: str, what: str, ref: str | None, known: set, *ptr: object) -> Finding | None:
+    def missing(owner: str, what: str, ref: str | None, known: Container,
+                *ptr: object) -> Finding | None:
         if ref is None or ref in known:
             return None
         return DANGLING_REFERENCE.at(f"{owner} refers to missing {what} '{ref}'",
                                      pointer_join(*ptr), element=owner.split("'")[1])
 
     refs: list[Finding | None] = []
-    for i, f in enumerate(b.fields):
+    for i, f in ix.each("fields"):
         refs.append(missing(_describe("field", f.id), "island", f.island, islands,
                             "fields", i, "island"))
     for i, s in enumerate(b.seats):
         refs.append(missing(_describe("seat", s.id), "island", s.main_island, islands,
                             "seats", i, "main_island"))
-    for i, c in enumerate(b.connections):
+    for i, c in ix.each("connections"):
         name = _describe(c.kind.value, c.id)
         ends = regions if c.kind == ConnectionKind.WILDERNESS_PATH else fields
         what = "region" if c.kind == ConnectionKind.WILDERNESS_PATH else "field"
@@ -243,7 +263,7 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
 
 @check
 def connection_ends(ix: Index) -> Iterator[Finding]:
-    for i, c in enumerate(ix.board.connections):
+    for i, c in ix.each("connections"):
         name = _describe(c.kind.value, c.id)
         ptr = pointer_join("connections", i)
         if c.a == c.b:
@@ -282,7 +302,7 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
 
 @check
 def connection_attributes(ix: Index) -> Iterator[Finding]:
-    for i, c in enumerate(ix.board.connections):
+    for i, c in ix.each("connections"):
         name = _describe(c.kind.value, c.id)
         if c.bridge_class is not None and c.kind != ConnectionKind.BRIDGE:
             yield CONNECTION_ATTRIBUTE.at(f"{name} has a bridge_class but is not a bridge",
@@ -443,7 +463,7 @@ def inside_image(ix: Index) -> Iterator[Finding]:
     img = ix.board.image
     if img is None:
         return
-    for i, f in enumerate(ix.board.fields):
+    for i, f in ix.each("fields"):
         if not (0 <= f.x <= img.width and 0 <= f.y <= img.height):
             yield FIELD_OUTSIDE_IMAGE.at(
                 f"field '{f.id}' at ({f.x:g}, {f.y:g}) lies outside the {img.width}x{img.height} "
@@ -536,7 +556,7 @@ def one_way_direction(ix: Index) -> Iterator[Finding]:
 @check
 def numbers(ix: Index) -> Iterator[Finding]:
     first: dict[int, str] = {}
-    for i, f in enumerate(ix.board.fields):
+    for i, f in ix.each("fields"):
         if f.number is None:
             continue
         if f.number in first:
@@ -565,8 +585,8 @@ def scale(ix: Index) -> Iterator[Finding]:
 @check
 def unconfirmed(ix: Index) -> Iterator[Finding]:
     """Fields and connections a detector proposed that the designer has not accepted yet."""
-    for group, items in (("fields", ix.board.fields), ("connections", ix.board.connections)):
-        for i, item in enumerate(items):
+    for group in ("fields", "connections"):
+        for i, item in ix.each(group):
             if item.unconfirmed:
                 what = "field" if group == "fields" else f"{item.kind.value.replace('_', ' ')}"
                 yield UNCONFIRMED.at(

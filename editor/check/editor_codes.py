@@ -24,11 +24,12 @@ FIELD_ID_NUMBER_MISMATCH = define(
     area="editor")
 
 
-def check_ids_and_numbers(board) -> list:
+def check_ids_and_numbers(board, fields=None) -> list:
     """FIELD_ID_NUMBER_MISMATCH where a numeric (generated) field id is not the field's printed
-    number: the place where 'field 12' means two different fields."""
+    number: the place where 'field 12' means two different fields. `fields`: the (position,
+    field) pairs to look at (default: all)."""
     out = []
-    for i, f in enumerate(board.fields):
+    for i, f in enumerate(board.fields) if fields is None else fields:
         if f.id.isdigit() and f.number is not None and int(f.id) != f.number:
             out.append(FIELD_ID_NUMBER_MISMATCH.at(
                 f"field id '{f.id}' is printed as number {f.number}",

@@ -7,6 +7,7 @@ elements changed (`changed` signal with a set of `(kind, id)` keys).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable
 from pathlib import Path
@@ -79,6 +80,14 @@ class BoardDocument(QObject):
         #: (a restored recovery file)
         self.restored = False
         self.stack = QUndoStack(self)
+
+    def __del__(self) -> None:
+        # the undo commands go first, while every wrapper is intact: one garbage collection may
+        # free the document, its stack and its commands (which refer to it) together, and the
+        # stack's destructor would then delete commands whose wrappers are gone (a segfault)
+        with contextlib.suppress(RuntimeError, AttributeError):  # the C++ side is gone
+            self.stack.blockSignals(True)  # nobody is told: the document is going
+            self.stack.clear()
 
     # ---- state ----------------------------------------------------------------------
 

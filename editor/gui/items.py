@@ -42,6 +42,8 @@ PROPOSED = QColor("#7b1fa2")
 PROPOSED_GLOW = QColor(186, 104, 200, 150)
 #: below this many screen pixels of disc radius a field is drawn as a plain disc (level of detail)
 TINY_PX = 6.0
+#: a field's label is not drawn while its letters would be smaller than this (screen pixels)
+LABEL_MIN_PX = 5.0
 PIECE_LETTERS = {"soldier": "S", "elephant": "E", "knight": "K", "chariot": "Ch", "camel": "Ca",
                  "ship": "Sh", "galleon": "G", "catapult": "Cp", "siege_tower": "T",
                  "siege_engine": "SE"}
@@ -70,8 +72,8 @@ class FieldItem(QGraphicsItem):
         self.harbour = False
         self.unconfirmed = False
         self.decor: dict = {}
-        self.label = QGraphicsSimpleTextItem(self)
-        self.label.setZValue(1)
+        #: the field's label, made when the field first has one (most fields have none)
+        self.label: FieldLabel | None = None
 
     def sync(self, f, decor: dict) -> None:
         self.prepareGeometryChange()
@@ -79,12 +81,14 @@ class FieldItem(QGraphicsItem):
         self.terrain, self.number, self.harbour = f.terrain, f.number, f.harbour
         self.unconfirmed = bool(getattr(f, "unconfirmed", False))
         self.decor = decor
-        r = self.board_scene.radius
-        self.label.setText(f.label)
-        self.label.setFont(self.board_scene.label_font)
-        self.label.setPos(r * 1.1, -r * 1.2)
-        self.label.setVisible(bool(f.label) and self.board_scene.layers["labels"])
-        self.label.setBrush(QColor("#202020"))
+        if f.label and self.label is None:
+            self.label = FieldLabel(self)
+        if self.label is not None:
+            r = self.board_scene.radius
+            self.label.setText(f.label)
+            self.label.setFont(self.board_scene.label_font)
+            self.label.setPos(r * 1.1, -r * 1.2)
+            self.label.setVisible(bool(f.label) and self.board_scene.layers["labels"])
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -192,6 +196,26 @@ def proposed_badge(p: QPainter, centre: QPointF, r: float, font: QFont) -> None:
     p.setPen(QColor("#ffffff"))
     p.drawText(QRectF(centre.x() - r * 0.5, centre.y() - r * 0.5, r, r),
                Qt.AlignmentFlag.AlignCenter, "?")
+
+
+class FieldLabel(QGraphicsSimpleTextItem):
+    """A field's label beside its disc; not drawn while its letters would be smaller than
+    `LABEL_MIN_PX` screen pixels (level of detail: unreadable, and costly on large boards)."""
+
+    #: the threshold in screen pixels (a class attribute, so a test can set it to 0)
+    min_px = LABEL_MIN_PX
+
+    def __init__(self, field: QGraphicsItem) -> None:
+        super().__init__(field)
+        self.setZValue(1)
+        self.setBrush(QColor("#202020"))
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        size = self.font().pixelSize() * option.levelOfDetailFromTransform(p.worldTransform())
+        if size < self.min_px:
+            return
+        super().paint(p, option, widget)
 
 
 class ConnectionItem(QGraphicsItem):

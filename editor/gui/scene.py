@@ -9,6 +9,7 @@ reset.
 from __future__ import annotations
 
 import math
+import threading
 from collections import defaultdict
 
 from PySide6.QtCore import QPointF, QRectF
@@ -50,6 +51,26 @@ LAYER_TITLES = {"scan": "Scan", "fields": "Fields", "connections": "Connections"
 #: element kind -> the Board list holding it
 _LISTS = {"field": "fields", "connection": "connections", "region": "regions",
           "slit": "arrow_slits"}
+
+
+class _ScanReading:
+    """A scan decoded on a thread (a QImage; the pixmap is made on the GUI thread)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.scan: ScanRead | None = None
+        self.thread = threading.Thread(target=self._read, name="scan-reader", daemon=True)
+        if path is not None:
+            self.thread.start()
+
+    def _read(self) -> None:
+        self.scan = read_scan(self.path)
+
+    def result(self) -> tuple[str, ScanRead] | None:
+        if self.path is None:
+            return None
+        self.thread.join()
+        return (self.path, self.scan) if self.scan is not None else None
 
 
 class BoardScene(QGraphicsScene):
@@ -125,7 +146,7 @@ class BoardScene(QGraphicsScene):
         self._metrics()
         if self.board.setups and self.current_setup not in {s.id for s in self.board.setups}:
             self.current_setup = self.board.setups[0].id
-        self.load_scan()
+        reading = _ScanReading(self.doc.scan_path())  # decoded while the items are built
         self._decor = self.decorations()
         for f in self.board.fields:
             self._sync_field(f.id)
@@ -135,9 +156,12 @@ class BoardScene(QGraphicsScene):
             self._sync_connection(c.id)
         for s in self.board.arrow_slits:
             self._sync_slit(s.id)
+        self.load_scan(reading.result())
         self._update_rect()
 
-    def load_scan(self) -> None:
+    def load_scan(self, read: tuple[str, ScanRead] | None = None) -> None:
+        """Show the document's scan behind the items (`read`: its path and the image, already
+        read; else it is read now)."""
         if self.background is not None:
             self.removeItem(self.background)
             self.background = None
@@ -146,7 +170,7 @@ class BoardScene(QGraphicsScene):
         path = self.doc.scan_path()
         if path is None:
             return
-        scan = read_scan(path)
+        scan = read[1] if read is not None and read[0] == path else read_scan(path)
         if scan.image is not None:
             self.background = ScanItem(QPixmap.fromImage(scan.image))
         else:  # a blank area of the claimed size, drawn from one pixel: never allocated by it
@@ -167,10 +191,28 @@ class BoardScene(QGraphicsScene):
     def _update_rect(self) -> None:
         img = self.board.image
         rect = QRectF(0, 0, img.width, img.height) if img else QRectF(0, 0, 1000, 800)
-        bounds = self.itemsBoundingRect()
+        bounds = self.content_rect()
         rect = rect.united(bounds) if not bounds.isEmpty() else rect
         m = max(rect.width(), rect.height()) * 0.05
         self.setSceneRect(rect.adjusted(-m, -m, m, m))
+
+    def content_rect(self) -> QRectF:
+        """What the items cover, from the board's coordinates (not a loop over the items):
+        field discs with their labels, and region outlines."""
+        b = self.board
+        xs = [f.x for f in b.fields] + [p.x for r in b.regions for p in r.polygon]
+        ys = [f.y for f in b.fields] + [p.y for r in b.regions for p in r.polygon]
+        if not xs:
+            return QRectF()
+        m = self.field_rect.width() / 2
+        rect = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(-m, -m,
+                                                                                         m, m)
+        for f in b.fields:  # labels reach out to the right
+            if f.label:
+                item = self.items_by_key.get(("field", f.id))
+                if item is not None and item.label is not None:
+                    rect = rect.united(item.label.sceneBoundingRect())
+        return rect
 
     def decorations(self) -> dict[str, dict]:
         b = self.board
@@ -267,12 +309,14 @@ class BoardScene(QGraphicsScene):
             self._remove(key)
             return
         item = self.items_by_key.get(key)
-        if item is None:
+        new = item is None
+        if new:
             item = FieldItem(self, fid)
             item.setVisible(self.layers["fields"])
-            self.addItem(item)
             self.items_by_key[key] = item
         item.sync(f, self._decor.get(fid, {}))
+        if new:  # added once synced: the scene indexes it once, where it is
+            self.addItem(item)
         self.sync_count += 1
 
     def node_pos(self, node: str) -> QPointF | None:
@@ -301,12 +345,14 @@ class BoardScene(QGraphicsScene):
         if p1 is None or p2 is None:  # dangling reference: nothing to draw
             self._remove(key)
             return
-        if item is None:
+        new = item is None
+        if new:
             item = factory(self, ident)
             item.setVisible(self.layers[layer])
-            self.addItem(item)
             self.items_by_key[key] = item
         item.sync(element, p1, p2)
+        if new:
+            self.addItem(item)
         self.sync_count += 1
 
     def _sync_connection(self, cid: str) -> None:
@@ -358,7 +404,7 @@ class BoardScene(QGraphicsScene):
                         item.setSelected(False)
         elif layer == "labels":
             for key, item in self.items_by_key.items():
-                if key[0] == "field":
+                if key[0] == "field" and item.label is not None:
                     item.label.setVisible(visible and bool(item.label.text()))
         elif layer == "starts":
             for key, item in self.items_by_key.items():

@@ -1,16 +1,20 @@
 """The validation panel: the findings of `conquest validate`, re-checked as the board changes.
 
-Checks run debounced (a short single-shot timer restarted by every change) on a worker thread,
-never on the UI thread: the board's lists are copied (a shallow snapshot, microseconds), the pure
-Python checks run in a `QThreadPool`, and the result comes back as a queued signal. Every change
-bumps a generation counter; a result computed for an older generation is dropped (the board may
-have changed under the worker), so the panel only ever shows findings of the current board.
-`refresh()` still checks synchronously (explicit refreshes, tests). A double-click on a row (or
-Enter on it) asks the window to select the offending element and centre the view on it.
+An edit's touched elements (and those whose findings depend on them) are re-checked at once on the
+UI thread (`editor.check.incremental`, a few milliseconds with the id maps kept from edit to
+edit) and shown with the edit. The whole board's check runs debounced (a short single-shot timer
+restarted by every change) on a worker thread, never on the UI thread; its result replaces the
+re-check's. The board's lists are copied (a shallow snapshot, microseconds), the pure Python checks
+run in a `QThreadPool`, and the result comes back as a queued signal. Every change bumps a
+generation counter; a result computed for an older generation is dropped (the board may have
+changed under the worker), so the panel only ever shows findings of the current board. `refresh()`
+still checks synchronously (explicit refreshes, tests). A double-click on a row (or Enter on it)
+asks the window to select the offending element and centre the view on it.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import (
@@ -28,10 +32,14 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLa
 
 from editor.check.board_checks import check_board
 from editor.check.editor_codes import check_ids_and_numbers
+from editor.check.incremental import BoardMaps, recheck
 from editor.gui.document import BoardDocument
 from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
+
+#: the interpreter's thread switch interval while a check runs on the worker (seconds)
+SWITCH_INTERVAL_S = 0.001
 
 
 def board_findings(board: Board) -> list[Finding]:
@@ -49,7 +57,7 @@ def snapshot(board: Board) -> Board:
 class _Results(QObject):
     """Carries a worker's findings back to the UI thread (a queued signal)."""
 
-    done = Signal(int, object, object)  # generation, findings, error
+    done = Signal(int, object, object, object)  # generation, findings, error, BoardMaps
 
 
 class _CheckTask(QRunnable):
@@ -58,11 +66,13 @@ class _CheckTask(QRunnable):
         self.board, self.generation, self.results = board, generation, results
 
     def run(self) -> None:
+        maps = None
         try:
             found, error = board_findings(self.board), None
+            maps = BoardMaps(self.board)  # for the next edit's re-check, off the UI thread
         except Exception as exc:  # a board changed under the worker: see _arrived
             found, error = [], exc
-        self.results.done.emit(self.generation, found, error)
+        self.results.done.emit(self.generation, found, error, maps)
 
 
 def _dot(colour: str) -> QIcon:
@@ -82,6 +92,14 @@ class ValidationPanel(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.findings: list[Finding] = []
+        #: the board's own findings among them (full check, or merged with a re-check)
+        self.board_found: list[Finding] = []
+        #: id maps for re-checking what an edit touched (`editor.check.incremental`)
+        self.maps: BoardMaps | None = None
+        #: re-checks of touched elements shown since the counter was reset (tests)
+        self.rechecks = 0
+        self._switch_interval: float | None = None  # the interpreter's, while a check runs
+        self._mode_found: list[Finding] | None = None
         #: findings the window adds (e.g. a missing scan image)
         self.extra: list[Finding] = []
         #: the active mode's own findings, asked at every refresh (`Mode.findings`)
@@ -106,6 +124,10 @@ class ValidationPanel(QWidget):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.refresh_async)
+        self.soon = QTimer(self)
+        self.soon.setSingleShot(True)
+        self.soon.setInterval(0)
+        self.soon.timeout.connect(self.refresh_async)
         self._icons = {"error": _dot("#d32f2f"), "warning": _dot("#f9a825")}
         #: bumped by every change; a worker's result for an older generation is dropped
         self.generation = 0
@@ -117,37 +139,77 @@ class ValidationPanel(QWidget):
         self.pool.setMaxThreadCount(1)
         self._results = _Results(self)
         self._results.done.connect(self._arrived)
-        doc.changed.connect(self._schedule)
+        doc.changed.connect(self._edited)
         doc.reset.connect(self._on_reset)
 
     @property
     def pending(self) -> bool:
         """A check of the current board is scheduled or running."""
-        return self.timer.isActive() or self.generation in self.running
+        return self.timer.isActive() or self.soon.isActive() or self.generation in self.running
 
     def _schedule(self, _keys=None) -> None:
         self.generation += 1
         self.timer.start()
 
+    def _edited(self, keys: set) -> None:
+        """Show the touched elements' findings now; the whole board's check follows."""
+        self._schedule()
+        board = self.doc.board
+        if self.maps is None:
+            self.maps = BoardMaps(board)
+        try:
+            result = recheck(board, keys, self.maps)
+        except Exception:  # an odd board: the full check will tell
+            self.maps = None
+            return
+        if result is not None:
+            self.rechecks += 1
+            self._show(result.merge(self.board_found), final=False)
+
     def _on_reset(self) -> None:
         self.generation += 1
-        self.refresh_async()
+        self.maps = None
+        self.check_soon()
+
+    def check_soon(self) -> None:
+        """Check the whole board once the events queued now are handled: a new board's first
+        paint comes before its check, which would otherwise compete with it for the
+        interpreter."""
+        self.timer.stop()
+        self.soon.start()
 
     def refresh_async(self) -> None:
         """Check a snapshot of the board on the worker thread; the result replaces the rows."""
         self.timer.stop()
+        self.soon.stop()
         if self.generation in self.running:  # already checking this board
             return
         self.running.add(self.generation)
+        self._hand_over_often(True)
         self.pool.start(_CheckTask(snapshot(self.doc.board), self.generation, self._results))
 
-    def _arrived(self, generation: int, found: list[Finding], error) -> None:
+    def _hand_over_often(self, on: bool) -> None:
+        """While a check runs, the interpreter switches threads every millisecond (not every
+        5): the UI thread waits at most that long for the lock the worker holds."""
+        if on and self._switch_interval is None:
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
+        elif not on and self._switch_interval is not None:
+            sys.setswitchinterval(self._switch_interval)
+            self._switch_interval = None
+
+    def _arrived(self, generation: int, found: list[Finding], error, maps) -> None:
         self.running.discard(generation)
+        if not self.running:
+            self._hand_over_often(False)
         if generation != self.generation:
             self.dropped += 1
             return
         if error is not None:
             raise error
+        if maps is not None:  # built over the snapshot: the same elements, in the same order
+            maps.board = self.doc.board
+            self.maps = maps
         self._show(found)
 
     def wait(self) -> None:
@@ -161,8 +223,13 @@ class ValidationPanel(QWidget):
         self.generation += 1
         self._show(board_findings(self.doc.board))
 
-    def _show(self, found: list[Finding]) -> None:
-        mode_findings = self.contributor() if self.contributor is not None else []
+    def _show(self, found: list[Finding], final: bool = True) -> None:
+        """Show the board's findings `found` (`final`: the whole board's check, not a merge
+        with a re-check of touched elements)."""
+        self.board_found = found
+        if final or self._mode_found is None:  # a re-check keeps the mode's last findings
+            self._mode_found = self.contributor() if self.contributor is not None else []
+        mode_findings = self._mode_found
         self.findings = [*self.extra, *mode_findings, *found]
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
@@ -179,7 +246,8 @@ class ValidationPanel(QWidget):
         self.tree.setUpdatesEnabled(True)
         errors = sum(1 for f in self.findings if f.is_error)
         self.countsChanged.emit(errors, len(self.findings) - errors)
-        self.checked.emit()
+        if final:
+            self.checked.emit()
 
     def counts(self) -> tuple[int, int]:
         errors = sum(1 for f in self.findings if f.is_error)

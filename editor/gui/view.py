@@ -81,6 +81,26 @@ class BoardView(QGraphicsView):
     def zoom(self) -> float:
         return self.transform().m11()
 
+    def _zoom_changed(self) -> None:
+        """Tell the zoom (the status bar's label) when it differs from the last told."""
+        zoom = self.zoom
+        if zoom != getattr(self, "_told_zoom", None):
+            self._told_zoom = zoom
+            self.zoomChanged.emit(zoom)
+
+    # code that sets the transform directly (scripts, tests, modes) updates the zoom label too
+    def setTransform(self, matrix, combine: bool = False) -> None:
+        super().setTransform(matrix, combine)
+        self._zoom_changed()
+
+    def resetTransform(self) -> None:
+        super().resetTransform()
+        self._zoom_changed()
+
+    def scale(self, sx: float, sy: float) -> None:
+        super().scale(sx, sy)
+        self._zoom_changed()
+
     def zoom_at(self, view_pos: QPointF, factor: float) -> None:
         new = max(self.MIN_ZOOM, min(self.MAX_ZOOM, self.zoom * factor))
         factor = new / self.zoom
@@ -93,7 +113,7 @@ class BoardView(QGraphicsView):
         delta = after - view_pos.toPoint()
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
-        self.zoomChanged.emit(self.zoom)
+        self._zoom_changed()
 
     def zoom_by(self, factor: float) -> None:
         self.zoom_at(QPointF(self.viewport().rect().center()), factor)
@@ -107,7 +127,7 @@ class BoardView(QGraphicsView):
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.auto_fit = True
         self._fitted_size = self.viewport().size()
-        self.zoomChanged.emit(self.zoom)
+        self._zoom_changed()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -123,7 +143,7 @@ class BoardView(QGraphicsView):
         wanted = min(vp.width() / area.width(), vp.height() / area.height(), 4.0)
         if wanted > self.zoom:
             self.scale(wanted / self.zoom, wanted / self.zoom)
-            self.zoomChanged.emit(self.zoom)
+            self._zoom_changed()
         self.centerOn(rect.center())
 
     def pan_by(self, dx: int, dy: int) -> None:

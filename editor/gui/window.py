@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
+from editor.gui import gc_policy
 from editor.gui.codes import scan_findings
 from editor.gui.document import BoardDocument
 from editor.gui.files import BoardFiles
@@ -50,6 +51,8 @@ class MainWindow(QMainWindow):
                  modes: list[type[Mode]] | None = None, guard_files: bool = True) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
+        #: cycles are collected on this (the GUI) thread only, never on a worker
+        self.collector = gc_policy.install()
         self.settings = settings or app_settings()
         self.last_message = ""
         self.doc = BoardDocument(parent=self)
@@ -172,14 +175,15 @@ class MainWindow(QMainWindow):
             self._update_scan_finding()
 
     def _on_reset(self) -> None:
-        self._update_scan_finding()
-        self.validation.refresh_async()  # off the UI thread: opening stays fast
+        self._update_scan_finding(check=False)
+        self.validation.check_soon()  # off the UI thread, after the first paint
         self.update_title()
 
-    def _update_scan_finding(self) -> None:
+    def _update_scan_finding(self, check: bool = True) -> None:
         problem = self.doc.scan_problem()
         self.validation.extra = scan_findings(*problem) if problem else []
-        self.validation.timer.start()
+        if check:
+            self.validation.timer.start()
 
     def update_title(self, *_args) -> None:
         read_only = " (read-only)" if self.files.guard.read_only else ""

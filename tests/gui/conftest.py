@@ -12,7 +12,17 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from editor.gui import dialogs
+from editor.gui import dialogs, gc_policy
+
+
+@pytest.fixture(autouse=True)
+def _gc_on_the_gui_thread(qapp):
+    """GUI tests run with the application's collector (cycles collected on the GUI thread
+    only, `editor.gui.gc_policy`); what a test left in cycles is collected here, on the GUI
+    thread, not later on some worker."""
+    collector = gc_policy.install()
+    yield
+    collector.collect_all()
 
 
 @dataclass

@@ -32,7 +32,7 @@ def _grid(n: int = 5) -> Board:
 
 def test_moving_one_field_updates_only_it_and_its_connections(qtbot) -> None:
     doc = BoardDocument(_grid())
-    scene = BoardScene(doc)
+    scene = BoardScene(doc, doc)  # a parent: freed with its document
     centre = doc.board.fields[12]
     own = {c.id for c in doc.board.connections if centre.id in (c.a, c.b)}
     assert len(own) == 4
@@ -47,7 +47,7 @@ def test_moving_one_field_updates_only_it_and_its_connections(qtbot) -> None:
 
 def test_added_and_deleted_elements_are_found_by_id(qtbot) -> None:
     doc = BoardDocument(_grid(3))
-    scene = BoardScene(doc)
+    scene = BoardScene(doc, doc)  # a parent: freed with its document
     doc.apply("Add", ops.add_field, 500.0, 500.0, "sea")
     new = doc.board.fields[-1].id
     assert ("field", new) in scene.items_by_key
@@ -128,7 +128,7 @@ def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> 
     from editor.gui.view import BoardView
 
     doc = BoardDocument(_grid(6))
-    scene = BoardScene(doc)
+    scene = BoardScene(doc, doc)  # a parent: freed with its document
     view = BoardView(scene, doc, ToolOptions())
     qtbot.addWidget(view)
     view.resize(500, 400)
@@ -160,3 +160,74 @@ def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> 
     view.zoom_by(8)  # zoomed in: the items draw themselves
     del view.overview.active
     assert not view.overview.active()
+
+
+def test_an_edit_shows_its_touched_findings_at_once_and_the_full_check_replaces_them(
+        panel, qtbot) -> None:
+    doc = panel.doc
+    doc.apply("Image", ops.set_image, "scan.png", 400, 400)
+    panel.refresh()
+    assert not any(f.code == "FIELD_OUTSIDE_IMAGE" for f in panel.findings)
+    panel.timer.setInterval(60_000)  # the whole board's check waits: only the re-check runs
+    field = doc.board.fields[4]
+    doc.apply("Move", ops.move_fields, {field.id: (450.0, field.y)})
+    assert panel.rechecks >= 1 and panel.pending
+    shown = [f for f in panel.findings if f.code == "FIELD_OUTSIDE_IMAGE"]
+    assert [f.element for f in shown] == [field.id]
+    panel.refresh_async()  # the full check, on the worker
+    qtbot.waitUntil(lambda: not panel.pending)
+    panel.wait()
+    assert panel.findings == validation.board_findings(doc.board)
+    assert any(f.code == "FIELD_OUTSIDE_IMAGE" and f.element == field.id for f in panel.findings)
+
+
+def _picture(scene, zoom: float):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    rect = scene.sceneRect()
+    image = QImage(int(rect.width() * zoom), int(rect.height() * zoom),
+                   QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    p = QPainter(image)
+    scene.render(p, QRectF(image.rect()), rect)
+    p.end()
+    return image
+
+
+def test_a_label_is_not_drawn_while_its_letters_are_under_five_pixels(qtbot, monkeypatch) -> None:
+    from editor.gui.items import FieldLabel
+
+    doc = BoardDocument(_grid(3))
+    scene = BoardScene(doc, doc)
+    fid = doc.board.fields[4].id
+    size = scene.label_font.pixelSize()
+    far, near = 4.0 / size, 1.0  # letters of 4 px, and at 100 %
+    plain = {z: _picture(scene, z) for z in (far, near)}
+    doc.apply("Label", ops.set_attr, "fields", [fid], "label", "Grail fields")
+    label = scene.items_by_key[("field", fid)].label
+    assert label is not None and label.isVisible()
+    assert _picture(scene, near) != plain[near]  # readable: drawn
+    assert _picture(scene, far) == plain[far]  # pixel for pixel the picture without it
+    monkeypatch.setattr(FieldLabel, "min_px", 0.0)
+    scene.update()
+    assert _picture(scene, far) != plain[far]  # without the threshold the 4 px text shows
+
+
+def test_only_labelled_fields_have_a_label_item(qtbot) -> None:
+    doc = BoardDocument(_grid(3))
+    scene = BoardScene(doc, doc)
+    assert all(scene.items_by_key[("field", f.id)].label is None for f in doc.board.fields)
+
+
+def test_the_bench_prints_its_figures_as_one_json_line(tmp_path, capsys, qtbot) -> None:
+    import json
+
+    from editor.gui import bench
+
+    board = bench.synthetic_board(tmp_path, fields=40, size=600)
+    assert bench.main([str(board), "--runs", "2", "--frames", "2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["fields"] == 40
+    assert {"open_first_ms", "open_again_ms", "edit_ui_ms", "edit_checked_ms",
+            "pan_fit_median_ms", "pan_100%_median_ms"} <= figures.keys()

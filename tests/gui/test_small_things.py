@@ -104,3 +104,19 @@ def test_a_scan_outside_the_board_folder_is_allowed_and_shown(make_window, tmp_p
     assert label.isVisibleTo(w) and "outside" in label.text()
     inside = make_window(_save(tmp_path, tmp_path / "scans"))
     assert not inside.trace.scan_label.isVisibleTo(inside)
+
+
+def test_the_zoom_label_follows_a_transform_set_by_code(make_window, tmp_path) -> None:
+    from support.boardkit import small_board, write_board
+
+    path = write_board(tmp_path / "z.board.json", small_board())
+    w = make_window(str(path))
+    view, label = w.trace.view, w.trace.zoom_label
+    view.resetTransform()
+    assert label.text().strip() == "100%"
+    view.scale(0.5, 0.5)
+    assert label.text().strip() == "50%"
+    from PySide6.QtGui import QTransform
+
+    view.setTransform(QTransform.fromScale(2, 2))
+    assert label.text().strip() == "200%"
