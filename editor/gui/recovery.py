@@ -20,6 +20,7 @@ import time
 import uuid
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
@@ -84,8 +85,11 @@ class Recovery(QObject):
         doc.reset.connect(self.schedule)
 
     def schedule(self, *_args) -> None:
-        """An edit happened: autosave when editing pauses, or when the maximum delay is up."""
-        if not self.enabled or not self.doc.modified:
+        """An edit happened: autosave when editing pauses, or when the maximum delay is up.
+
+        A QUndoStack's destructor clears it and so emits indexChanged once more; at interpreter
+        exit that reaches here with the stack's C++ side already gone: nothing to save then."""
+        if not self.enabled or not shiboken6.isValid(self.doc.stack) or not self.doc.modified:
             return
         self.timer.start()
         if not self.max_timer.isActive():

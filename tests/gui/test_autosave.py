@@ -103,3 +103,37 @@ def test_kill_9_after_a_pause_loses_nothing(make_window, tmp_path, ui, qtbot) ->
     assert w.doc.path == str(path.resolve())
     assert w.trace.scene.scan_missing is None  # the relative scan is found from the board
     assert "crashed editor" in w.last_message or w.files.guard.lock.owns()
+
+
+EXIT_WITH_AN_OPEN_WINDOW = """
+import os, sys, tempfile
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from editor.gui.window import MainWindow
+from editor.model import edit as ops
+tmp = tempfile.mkdtemp()
+w = MainWindow(settings=QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat),
+               recovery_dir=os.path.join(tmp, "rec"), check_recovery=False)
+w.show()
+w.files.open_path(sys.argv[1])
+app.processEvents()
+f = w.doc.board.fields[5]
+w.doc.apply("Move field", ops.move_fields, {f.id: (f.x + 5, f.y)})
+app.processEvents()
+print("edited")
+"""
+
+
+def test_a_script_ending_with_a_modified_window_open_exits_quietly(tmp_path: Path) -> None:
+    """The undo stack's destructor emits indexChanged once more at interpreter exit; the
+    autosave must not touch the stack's deleted C++ side then (a traceback on stderr)."""
+    board = Path(__file__).resolve().parents[2] / "boards" / "conquest-4p.board.json"
+    script = tmp_path / "exit_open.py"
+    script.write_text(EXIT_WITH_AN_OPEN_WINDOW, encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "CONQUEST_SETTINGS_DIR": str(tmp_path / "settings")}
+    done = subprocess.run([sys.executable, str(script), str(board)], capture_output=True,
+                          text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0 and "edited" in done.stdout, done.stderr
+    assert "Traceback" not in done.stderr and "already deleted" not in done.stderr
