@@ -88,12 +88,12 @@ class Building(StateData):
         self.built += 1
         if self.compiled.build_place[t] == "under_builder":
             self.detach(pid)
-            self.occ[v] = new
+            self.put_top(v, new)
             self.cargo[new].append(pid)
             self.carrier[pid] = new
             self.set_node(new, v)
         else:
-            self.occ[v] = new
+            self.put_top(v, new)
         n = self.game.seat_count
         until = (self.turn if self.game.opts.new_piece_inactive_until == "end_of_turn"
                  else self.turn - self.turn % n + n - 1)

@@ -108,7 +108,7 @@ class Catapults(Responses):
             self.revert_check(o)  # PIECE-SIEGE-6: an unmanned seized tower reverts
         else:
             self.remove_piece(o, by)
-            self.occ[v] = -1
+            self.put_top(v, -1)
         self.captured_this_turn = True  # WIN-25: shots reset the no-capture count
         self.quiet_round_clean = False
         self.any_capture = True

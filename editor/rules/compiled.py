@@ -115,19 +115,24 @@ class Compiled:
         """Bit mask of the nodes at most `steps` steps from u, ignoring pieces, over type t's
         connections (`adj_loaded[t]` or `adj_unloaded[t]`, what its search walks) or with
         t = -1 over the union of all types' connections: a superset of what a search from u
-        finds (MOVE-1), so a piece whose mask misses every target cannot reach one. The masks of
-        all nodes are grown one step at a time per table, as far as asked (until nothing
-        changes)."""
+        finds (MOVE-1), so a piece whose mask misses every target cannot reach one."""
+        return self.reach_row(steps, t, loaded)[u]
+
+    def reach_row(self, steps: int, t: int = -1, loaded: bool = False) -> list[int]:
+        """`reach_mask` of every node at once (indexed by node). The masks of all nodes are
+        grown one step at a time per table, as far as asked (until nothing changes)."""
         levels = self._reach.get((t, loaded))
         if levels is None:
             levels = self._reach[(t, loaded)] = [[1 << v for v in range(len(self.node_ids))]]
+        elif steps < len(levels) and levels[steps] is not None:
+            return levels[steps]
         while len(levels) <= steps and levels[-1] is not None:
             prev = levels[-1]
             nxt = self._grow(prev, t, loaded)
             levels.append(None if nxt == prev else nxt)  # None: everything reachable is in
         if len(levels) <= steps or levels[steps] is None:
-            return levels[-2][u] if levels[-1] is None else levels[-1][u]
-        return levels[steps][u]
+            return levels[-2] if levels[-1] is None else levels[-1]
+        return levels[steps]
 
     def _grow(self, prev: list[int], t: int, loaded: bool) -> list[int]:
         """One more step for every node's mask."""

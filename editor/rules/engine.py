@@ -99,6 +99,11 @@ class Game:
         self.has_builds = any(x is not None for x in self.compiled.build_limit)
         self.has_drawbridges = any(self.compiled.has_drawbridge)
         self.has_push = any(self.compiled.push_steps)
+        # node bit masks for the penalty fields (CASTLE-2, GRAIL-4) and siege wins (WIN-5/-11/-13)
+        self.castle_masks = [_mask(fs) for fs in self.compiled.castle_fields]
+        self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
+        self.grail_mask = _mask(self.compiled.grail_fields)
+        self.siege_types = [t for t, x in enumerate(self.compiled.siege) if x]
 
     @property
     def c(self) -> Compiled:
@@ -128,6 +133,14 @@ class Game:
             s.add_piece(pl.seat, str(pl.piece), pl.field,
                         [_cargo_tree(x) for x in pl.cargo])
         return s
+
+
+def _mask(nodes) -> int:
+    """Bit mask of node indexes."""
+    m = 0
+    for v in nodes:
+        m |= 1 << v
+    return m
 
 
 def _cargo_tree(cargo) -> tuple[str, list]:

@@ -36,7 +36,19 @@ def check_invariants(st: State, total: int) -> None:
     for v, o in enumerate(st.occ):
         if o >= 0 and (st.node[o] != v or st.carrier[o] >= 0):
             raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is not there")
+    _check_top_masks(st)
     _check_totals(st, total)
+
+
+def _check_top_masks(st: State) -> None:
+    """The engine's top-piece masks (`top_seat`, `top_type`) match the fields (MOVE-3)."""
+    seat, kind = [0] * len(st.top_seat), [0] * len(st.top_type)
+    for v, o in enumerate(st.occ):
+        if o >= 0:
+            seat[st.owner[o]] |= 1 << v
+            kind[st.ptype[o]] |= 1 << v
+    if seat != st.top_seat or kind != st.top_type:
+        raise InvariantError("the top-piece masks do not match the fields")
 
 
 def _check_piece(st: State, p: int) -> None:
@@ -113,12 +125,17 @@ class InvariantWatch:
                 fields.add(node[p])
             if p < old_n and self.node[p] >= 0:
                 fields.add(self.node[p])
-        occ = st.occ
+        occ, top_seat, top_type = st.occ, st.top_seat, st.top_type
         for v in fields:
             o = occ[v]
             if o >= 0 and (node[o] != v or carrier[o] >= 0):
                 raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is "
                                      "not there")
+            seats = [x for x, m in enumerate(top_seat) if m >> v & 1]
+            kinds = [t for t, m in enumerate(top_type) if m >> v & 1]
+            if (seats, kinds) != (([st.owner[o]], [st.ptype[o]]) if o >= 0 else ([], [])):
+                raise InvariantError(f"the top-piece masks are wrong on "
+                                     f"{st.compiled.node_ids[v]}")
         _check_totals(st, self.total)
         self._remember(st)
 
@@ -131,6 +148,10 @@ def movable_pieces(st: State) -> list[int]:
 
 def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                   capture_bias: float = 0.8) -> tuple:
+    """One action of the random policy (the module docstring): all legal actions in a response
+    window or draw offer; else end the turn with `end_prob`, a special action with 15 % when
+    the variant has any, else a move of one of 8 shuffled movable pieces (a capture with
+    `capture_bias` when the piece has one)."""
     if st.window is not None or st.draw is not None:
         return rng.choice(st.legal_actions())
     left = st.ap_left()
@@ -143,19 +164,32 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
         if extra:
             return rng.choice(extra)
     pieces = st.movable(st.mover)
-    rng.shuffle(pieces)
+    shuffle(pieces, rng)
+    return _random_move(st, rng, pieces[:8], left, capture_bias)
+
+
+def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
+                 capture_bias: float) -> tuple:
+    """The first piece with a capture drawn (with `capture_bias`) moves there, else the first
+    piece with a destination moves to a random one (MOVE-1..5, CAPT-1). Once that fallback is
+    set, only a capture could still be chosen: a piece whose reach (MOVE-1) holds no prey is
+    skipped without a search; the random draws are the same either way."""
+    c = st.compiled
+    ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, c.range_
+    plain_range = not c.catapult_cargo_types  # else PIECE-GALLEON-3 (range_left)
     fallback = None
     prey: _Prey | None = None
-    for pid in pieces[:8]:
-        maxd = min(st.range_left(pid), left)
+    for pid in pieces:
+        maxd = range_[ptype[pid]] - steps[pid] if plain_range else st.range_left(pid)
+        if maxd > left:
+            maxd = left
         if maxd <= 0:
             continue
-        if fallback is not None:  # only a capture could still be chosen: skip pieces with
-            if prey is None:      # no prey within reach (the same random draws either way)
+        if fallback is not None:
+            if prey is None:
                 prey = _Prey(st)
-            t = st.ptype[pid]
-            if not st.compiled.reach_mask(st.node[pid], maxd, t, bool(st.cargo[pid])) & \
-                    prey.of(t):
+            t = ptype[pid]
+            if not c.reach_row(maxd, t, bool(cargo[pid]))[node[pid]] & prey.of(t):
                 continue
         res = st.search(pid, maxd)
         if not res:
@@ -170,32 +204,64 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     return fallback or A_END
 
 
+def _inline_shuffle(x: list, rng: random.Random) -> None:
+    """`random.Random.shuffle` (Fisher-Yates from the end, `_randbelow` by getrandbits with
+    rejection) without a call per element: the same permutation and the same draws."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _same_as_library() -> bool:
+    """Does `_inline_shuffle` give this Python's shuffle, permutation and RNG state alike?"""
+    a, b = random.Random(7), random.Random(7)
+    for n in (0, 1, 2, 3, 5, 8, 13, 40, 77):
+        x, y = list(range(n)), list(range(n))
+        a.shuffle(x)
+        _inline_shuffle(y, b)
+        if x != y or a.getstate() != b.getstate():
+            return False
+    return True
+
+
+_INLINE_SHUFFLE = _same_as_library()
+
+
+def shuffle(x: list, rng: random.Random) -> None:
+    """`rng.shuffle(x)`: inline for a plain `random.Random` where that provably draws the same,
+    else the generator's own method."""
+    if _INLINE_SHUFFLE and type(rng) is random.Random:
+        _inline_shuffle(x, rng)
+    else:
+        rng.shuffle(x)
+
+
 class _Prey:
     """Per piece type of the mover, a bit mask of the fields whose stack it might capture: an
-    enemy piece on the ground of a type in its capture list (CAPT-2, CAPT-4)."""
+    enemy piece on the ground of a type in its capture list (CAPT-2, CAPT-4), read from the
+    state's top-piece masks."""
 
-    __slots__ = ("by_type", "captures", "masks")
+    __slots__ = ("captures", "enemy", "masks", "top_type")
 
     def __init__(self, st: State) -> None:
-        c = st.compiled
-        team = c.team_of
-        mine = team[st.mover]
-        by_type: dict[int, int] = {}
-        for v, ca, o, t in zip(st.node, st.carrier, st.owner, st.ptype, strict=True):
-            if v >= 0 and ca < 0 and team[o] != mine:
-                by_type[t] = by_type.get(t, 0) | 1 << v
-        self.by_type = by_type
-        self.captures = c.captures
+        self.enemy = st.enemy_top(st.mover)
+        self.top_type = st.top_type
+        self.captures = st.compiled.captures
         self.masks: dict[int, int] = {}
 
     def of(self, t: int) -> int:
         m = self.masks.get(t)
         if m is None:
-            caps = self.captures[t]
             m = 0
-            for to, fields in self.by_type.items():
-                if to in caps:
-                    m |= fields
+            top_type = self.top_type
+            for to in self.captures[t]:
+                m |= top_type[to]
+            m &= self.enemy
             self.masks[t] = m
         return m
 

@@ -243,10 +243,37 @@ class Search(StateData):
     def movable(self, s: int) -> list[int]:
         """Own pieces that may move, one per interchangeable cargo group (same carrier, type and
         range left) so that identical soldiers give one action (notation names no soldier)."""
+        if self.game.variant.team_game:
+            return self._movable_team(s)
+        carrier, ptype, steps = self.carrier, self.ptype, self.steps
+        mine = self.seat_pieces(s)
+        if self.resting:  # BUILD-9 (see is_resting)
+            turn = self.turn
+            resting = {p for p, r in self.resting.items() if turn <= r}
+            mine = [p for p in mine if p not in resting]
+        out = []
+        seen: set[tuple[int, int, int]] = set()
+        for pid in mine:
+            ca = carrier[pid]
+            if ca >= 0:
+                key = (ca, ptype[pid], steps[pid])
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(pid)
+        if seen and len(out) > 1:  # riders with less range left first (canonical choice);
+            keyed = [(p, 0, 0) if carrier[p] < 0 else (carrier[p], 1, -steps[p], p)
+                     for p in out]  # without riders the order is by id
+            keyed.sort()
+            out = [k[-1] if k[1] else k[0] for k in keyed]
+        return out
+
+    def _movable_team(self, s: int) -> list[int]:
+        """`movable` in a team game: partners' carriers with s's pieces aboard too (TEAM-7/-8/
+        -11), own carriers with only partner pieces aboard not (TEAM-7)."""
         owner, node, carrier = self.owner, self.node, self.carrier
         out = []
         seen: set[tuple[int, int, int]] = set()
-        team = self.game.variant.team_game
         turn = self.turn
         resting = {p for p, r in self.resting.items() if turn <= r} if self.resting else ()
         for pid in range(len(owner)):
@@ -255,10 +282,10 @@ class Search(StateData):
             if pid in resting:
                 continue  # BUILD-9 (see is_resting)
             if owner[pid] != s:
-                if team and carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
+                if carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
                     out.append(pid)  # TEAM-7/-8/-11: a partner's carrier with s's pieces aboard
                 continue
-            if team and carrier[pid] < 0 and self.cargo[pid] and not self.controls(s, pid):
+            if carrier[pid] < 0 and self.cargo[pid] and not self.controls(s, pid):
                 continue  # TEAM-7: only partner pieces aboard, the owner may not move it
             ca = carrier[pid]
             if ca >= 0:

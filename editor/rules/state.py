@@ -38,7 +38,9 @@ def _f(undo: str | None, init: Callable[[Any], Any]) -> Any:
 @dataclass(slots=True, init=False, eq=False, repr=False)
 class StateData:
     """Every field of a position, declared once. Per piece id: ptype, owner, node, carrier,
-    cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark."""
+    cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark; the
+    top pieces as bit masks per seat and per type (top_seat, top_type: derived from occ, owner
+    and ptype, changed only through `put_top` and `set_owner`)."""
 
     game: Any = _f(None, lambda g: g)  # the Game (editor.rules.engine): board, variant, opts
     compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
@@ -50,6 +52,9 @@ class StateData:
     steps: list[int] = _f(LIST, lambda g: [])  # steps moved this turn (MOVE-5)
     orig: list[int] = _f(LIST, lambda g: [])  # owner before a take-over (PIECE-CAMEL-3)
     occ: list[int] = _f(LIST, lambda g: [-1] * len(g.compiled.node_ids))  # top piece per node
+    # bit masks over nodes of the top pieces (occ), kept up to date by `put_top` / `set_owner`
+    top_seat: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # per seat (its owner)
+    top_type: list[int] = _f(LIST, lambda g: [0] * len(g.compiled.type_names))  # per type
     cnt_all: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
     cnt_land: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
     captured: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # captured by a seat (CAPT-11)
@@ -80,6 +85,8 @@ class StateData:
     _mark: list[int] = _f(None, lambda g: [0] * len(g.compiled.node_ids))
     _parent: list[int] = _f(None, lambda g: [-1] * len(g.compiled.node_ids))
     _stamp: int = _f(None, lambda g: 0)
+    # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
+    _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
@@ -112,6 +119,17 @@ class StateData:
 
     def restore(self, snap: tuple) -> None:
         _restore(self, snap)
+        self._roster = [None] * self.game.seat_count
+
+    def seat_pieces(self, s: int) -> list[int]:
+        """The pieces of seat s on the board (cargo included), in id order; cached until a
+        piece is added, captured or changes owner. Do not change the list."""
+        found = self._roster[s]
+        if found is None:
+            node = self.node
+            found = self._roster[s] = [p for p, o in enumerate(self.owner)
+                                       if o == s and node[p] >= 0]
+        return found
 
     def add_piece(self, seat: str, ptype: str, field_id: str, cargo: list | None = None,
                   steps: int = 0) -> int:
@@ -127,7 +145,7 @@ class StateData:
         if self.occ[node] >= 0:
             raise CompileError(f"field '{field_id}' holds two pieces (MOVE-3)")
         pid = self.new_piece(c.seat_index[seat], c.type_index[ptype], node, -1, steps)
-        self.occ[node] = pid
+        self.put_top(node, pid)
         self.add_cargo(pid, cargo or [])
         return pid
 
@@ -141,6 +159,7 @@ class StateData:
         self.cargo.append([])
         self.steps.append(steps)
         self.cnt_all[seat] += 1
+        self._roster[seat] = None
         if self.compiled.land_piece[t]:
             self.cnt_land[seat] += 1
         return pid
@@ -194,25 +213,33 @@ class StateData:
         return None if i is None else self.compiled.seat_ids[i]
 
     def penalty_fields(self, s: int) -> tuple[int, int]:
-        """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
-        c, occ, owner, team = self.compiled, self.occ, self.owner, self.compiled.team_of
-        ts = team[s]
-        nc = 0
-        for f in c.castle_fields[s]:
-            o = occ[f]
-            if o >= 0 and team[owner[o]] != ts:
-                nc += 1
-        ng = 0
-        for f in c.grail_fields:
-            o = occ[f]
-            if o >= 0 and team[owner[o]] != ts:
-                ng += 1
-        return nc, ng
+        """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4):
+        the top-piece masks of the other teams against the game's field masks."""
+        enemy = self.enemy_top(s)
+        g = self.game
+        return (g.castle_masks[s] & enemy).bit_count(), (g.grail_mask & enemy).bit_count()
 
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
         nc, ng = self.penalty_fields(s)
         return nc + ng >= self.game.variant.freeze_threshold
+
+    def frozen_seats(self) -> list[bool]:
+        """`is_frozen` of every seat (FREEZE-1), the top-piece masks read once."""
+        g = self.game
+        team = self.compiled.team_of
+        every = 0
+        of_team: dict[int, int] = {}
+        for x, m in enumerate(self.top_seat):
+            every |= m
+            of_team[team[x]] = of_team.get(team[x], 0) | m
+        grail, castles = g.grail_mask, g.castle_masks
+        limit = g.variant.freeze_threshold
+        out = []
+        for s in range(g.seat_count):
+            enemy = every & ~of_team[team[s]]
+            out.append((castles[s] & enemy).bit_count() + (grail & enemy).bit_count() >= limit)
+        return out
 
     def budget(self, s: int | None = None) -> int:
         """Current budget (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per penalty
@@ -344,7 +371,41 @@ class StateData:
             self.cargo[ca].remove(pid)
             self.carrier[pid] = -1
         else:
-            self.occ[self.node[pid]] = -1
+            self.put_top(self.node[pid], -1)
+
+    def put_top(self, v: int, o: int) -> None:
+        """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
+        top-piece masks `top_seat` and `top_type` kept up to date."""
+        bit = 1 << v
+        old = self.occ[v]
+        if old >= 0:
+            self.top_seat[self.owner[old]] &= ~bit
+            self.top_type[self.ptype[old]] &= ~bit
+        self.occ[v] = o
+        if o >= 0:
+            self.top_seat[self.owner[o]] |= bit
+            self.top_type[self.ptype[o]] |= bit
+
+    def set_owner(self, o: int, s: int) -> None:
+        """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
+        with `top_seat` kept up to date when o is a top piece."""
+        v = self.node[o]
+        if v >= 0 and self.occ[v] == o:
+            bit = 1 << v
+            self.top_seat[self.owner[o]] &= ~bit
+            self.top_seat[s] |= bit
+        self._roster[self.owner[o]] = self._roster[s] = None
+        self.owner[o] = s
+
+    def enemy_top(self, s: int) -> int:
+        """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
+        team = self.compiled.team_of
+        ts = team[s]
+        mask = 0
+        for x, m in enumerate(self.top_seat):
+            if team[x] != ts:
+                mask |= m
+        return mask
 
     def relocate(self, pid: int, v: int) -> None:
         """Move a piece (with its cargo) to an empty node or onto an own carrier there.
@@ -355,7 +416,7 @@ class StateData:
         self.detach(pid)
         o = self.occ[v]
         if o < 0:
-            self.occ[v] = pid
+            self.put_top(v, pid)
         else:
             self.cargo[o].append(pid)
             self.carrier[pid] = o
@@ -368,12 +429,12 @@ class StateData:
     def take_over(self, o: int, s: int) -> None:
         if self.orig[o] < 0:
             self.orig[o] = self.owner[o]
-        self.owner[o] = s
+        self.set_owner(o, s)
 
     def revert_check(self, o: int) -> None:
         """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
         if self.orig[o] >= 0 and not self.cargo[o] and self.node[o] >= 0:
-            self.owner[o] = self.orig[o]
+            self.set_owner(o, self.orig[o])
             self.orig[o] = -1
 
     def remove_piece(self, pid: int, by: int) -> int:
@@ -388,6 +449,7 @@ class StateData:
         if self.compiled.land_piece[self.ptype[pid]]:
             self.cnt_land[s] -= 1
         self.captured[by] += 1
+        self._roster[self.owner[pid]] = None
         self.node[pid] = -1
         self.carrier[pid] = -1
         return n
@@ -414,7 +476,7 @@ class StateData:
             gets = self.owner[pid] if new_owner is None else new_owner
             self.cnt_all[victim] -= 1  # CAPT-7: the vessel changes owner for good
             self.cnt_all[gets] += 1
-            self.owner[o] = gets
+            self.set_owner(o, gets)
             self.steps[o] = 0
             self.cargo[o].append(pid)
             self.carrier[pid] = o
@@ -422,7 +484,7 @@ class StateData:
             removed = self.remove_piece(o, by)
             if removed > 1 and not opts.score_cargo_individually:
                 self.captured[by] -= removed - 1  # CONF-12: a stack scores once
-            self.occ[v] = pid
+            self.put_top(v, pid)
         self.set_node(pid, v)
         self.captured_this_turn = True
         self.quiet_round_clean = False
