@@ -25,16 +25,15 @@ class Building(StateData):
         c = self.compiled
         out = []
         counts: dict[int, int] = {}
-        for pid in range(len(self.ptype)):
-            if self.owner[pid] == s and self.node[pid] >= 0:
-                counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
+        mine = self.seat_pieces(s)
+        for pid in mine:
+            counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
         types = [t for t, lim in enumerate(c.build_limit)
                  if lim is not None and counts.get(t, 0) < lim]  # BUILD-4
         if not types:
             return out
-        for pid in range(len(self.ptype)):
-            if (self.owner[pid] != s or self.node[pid] < 0 or not c.builds[self.ptype[pid]]
-                    or self.carrier[pid] >= 0):
+        for pid in mine:
+            if not c.builds[self.ptype[pid]] or self.carrier[pid] >= 0:
                 continue
             u = self.node[pid]
             if not self.build_site_ok(s, u):

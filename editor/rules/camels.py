@@ -10,7 +10,7 @@ import re
 from editor.rules import explain as X
 from editor.rules.actions import K_MOVE, PUSH, RIDE, ActionKind
 from editor.rules.explain import Reason
-from editor.rules.state import StateData
+from editor.rules.state import StateData, bits
 from editor.rules.textform import (
     FIELD,
     HOP_RE,
@@ -34,12 +34,17 @@ class Camels(StateData):
         """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
         turn, 1 AP per step, never capturing; not counted against the camel's range."""
         c = self.compiled
-        out = []
-        for pid in range(len(self.ptype)):
+        out: list[tuple] = []
+        pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
+        for t in self.game.push_types:
+            pushable |= self.top_type[t]
+        pushable &= self.enemy_top(s)
+        if not pushable:
+            return out
+        for pid in sorted(self.occ[v] for v in bits(pushable)):
+            if self.cargo[pid]:
+                continue  # a rider: not riderless
             t = self.ptype[pid]
-            if (not c.push_steps[t] or self.node[pid] < 0 or self.cargo[pid]
-                    or self.carrier[pid] >= 0 or c.team_of[self.owner[pid]] == c.team_of[s]):
-                continue
             maxd = min(c.push_steps[t] - self.pushed.get(pid, 0), left)
             if maxd <= 0:
                 continue

@@ -50,9 +50,8 @@ class Catapults(Responses):
         if left < self.game.variant.shot_cost:
             return []
         out = []
-        for pid in range(len(self.ptype)):
-            if (self.owner[pid] != s or self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
-                    or pid in self.shots or self.is_resting(pid)):
+        for pid in self.seat_pieces(s):
+            if not c.shoots[self.ptype[pid]] or pid in self.shots or self.is_resting(pid):
                 continue
             for v in self.fire_set(pid):
                 if self.shot_effect(pid, v) is not None:

@@ -90,6 +90,8 @@ class Game:
         if self.seat_count < 2:
             raise CompileError("a variant needs at least two seats")
         self.victory = {v.kind: v for v in variant.victory}
+        self.siege_victories = tuple(k for k in ("siege_in_capital", "siege_in_tower",
+                                                 "siege_in_grail") if k in self.victory)
         self.setup_id = setup or variant.setup
         self.vuln_active = variant.vulnerability and (
             not variant.team_game or self.opts.vulnerability_in_team_games)
@@ -103,7 +105,13 @@ class Game:
         self.castle_masks = [_mask(fs) for fs in self.compiled.castle_fields]
         self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
         self.grail_mask = _mask(self.compiled.grail_fields)
-        self.siege_types = [t for t, x in enumerate(self.compiled.siege) if x]
+        self.penalty_mask = self.all_castles_mask | self.grail_mask
+        c = self.compiled
+        self.siege_types = [t for t, x in enumerate(c.siege) if x]
+        # types a soldier may take over (PIECE-CAMEL-3, PIECE-SIEGE-5) or push (PIECE-CAMEL-5)
+        self.takeover_types = [t for t in range(len(c.type_names))
+                               if c.commandeerable[t] or c.siege[t]]
+        self.push_types = [t for t, n in enumerate(c.push_steps) if n]
 
     @property
     def c(self) -> Compiled:
@@ -217,22 +225,24 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
         `legal_actions`, identical riders give one action per destination, the first listed
         (for a rider the capture's MOVE takes the key before its RIDE)."""
-        c, ptype, carrier, node, owner = (self.compiled, self.ptype, self.carrier, self.node,
-                                          self.owner)
-        team = c.team_of
-        mine = team[s]
-        targets = 0
-        for p in range(len(ptype)):
-            if (node[p] >= 0 and (c.commandeerable[ptype[p]] or c.siege[ptype[p]])
-                    and team[owner[p]] != mine):
-                targets |= 1 << node[p]
+        c, ptype, carrier, node = self.compiled, self.ptype, self.carrier, self.node
+        targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
+        for t in self.game.takeover_types:
+            targets |= self.top_type[t]
+        targets &= self.enemy_top(s)
         if not targets:
             return []
         acts: list[tuple] = []
         taken: set[tuple[int, int, int]] = set()
+        rows: dict[int, list[int]] = {}
         for pid in self.movable(s):
             maxd = min(self.range_left(pid), left)
-            if maxd <= 0 or not c.reach_mask(node[pid], maxd) & targets:
+            if maxd <= 0:
+                continue
+            row = rows.get(maxd)
+            if row is None:
+                row = rows[maxd] = c.reach_row(maxd)
+            if not row[node[pid]] & targets:
                 continue  # no take-over target within reach: no RIDE, no key it could share
             ca = carrier[pid]
             for v, _d, kind in self.search(pid, maxd):

@@ -176,20 +176,31 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     skipped without a search; the random draws are the same either way."""
     c = st.compiled
     ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, c.range_
-    plain_range = not c.catapult_cargo_types  # else PIECE-GALLEON-3 (range_left)
+    galleons = bool(c.catapult_cargo_types)  # PIECE-GALLEON-3: see range_left
     fallback = None
-    prey: _Prey | None = None
+    enemy = -1  # the other teams' top pieces, once a fallback is set
+    prey: dict[int, int] = {}  # per piece type: the fields it might capture on (CAPT-2)
+    rows: dict[tuple[int, int, bool], list[int]] = {}  # reach masks (MOVE-1) by steps, type
     for pid in pieces:
-        maxd = range_[ptype[pid]] - steps[pid] if plain_range else st.range_left(pid)
+        maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
         if maxd > left:
             maxd = left
         if maxd <= 0:
             continue
         if fallback is not None:
-            if prey is None:
-                prey = _Prey(st)
             t = ptype[pid]
-            if not c.reach_row(maxd, t, bool(cargo[pid]))[node[pid]] & prey.of(t):
+            mask = prey.get(t)
+            if mask is None:
+                if enemy < 0:
+                    enemy = st.enemy_top(st.mover)
+                mask = prey[t] = _prey_mask(st, t, enemy)
+            if not mask:
+                continue
+            key = (maxd, t, bool(cargo[pid]))
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = c.reach_row(maxd, t, key[2])
+            if not row[node[pid]] & mask:
                 continue
         res = st.search(pid, maxd)
         if not res:
@@ -241,29 +252,15 @@ def shuffle(x: list, rng: random.Random) -> None:
         rng.shuffle(x)
 
 
-class _Prey:
-    """Per piece type of the mover, a bit mask of the fields whose stack it might capture: an
-    enemy piece on the ground of a type in its capture list (CAPT-2, CAPT-4), read from the
-    state's top-piece masks."""
-
-    __slots__ = ("captures", "enemy", "masks", "top_type")
-
-    def __init__(self, st: State) -> None:
-        self.enemy = st.enemy_top(st.mover)
-        self.top_type = st.top_type
-        self.captures = st.compiled.captures
-        self.masks: dict[int, int] = {}
-
-    def of(self, t: int) -> int:
-        m = self.masks.get(t)
-        if m is None:
-            m = 0
-            top_type = self.top_type
-            for to in self.captures[t]:
-                m |= top_type[to]
-            m &= self.enemy
-            self.masks[t] = m
-        return m
+def _prey_mask(st: State, t: int, enemy: int) -> int:
+    """A bit mask of the fields whose stack a piece of type t might capture: an enemy piece on
+    top of the field, of a type in its capture list (CAPT-2, CAPT-4), from the state's
+    top-piece masks."""
+    top_type = st.top_type
+    m = 0
+    for to in st.compiled.captures[t]:
+        m |= top_type[to]
+    return m & enemy
 
 
 @dataclass

@@ -74,28 +74,33 @@ class Search(StateData):
         parent[start] = -1
         rides = {start} if self.carrier[pid] >= 0 else None
         out: list[tuple[int, int, int]] = []
+        found, reached = out.append, None
+        guarded = bool(raised) or siege_home
         frontier = [start]
         d = 0
         while frontier and d < maxd:
             d += 1
             nxt: list[int] = []
+            reached = nxt.append
             for u in frontier:
                 u_rides = rides is not None and u in rides
                 for v in adj[u]:
                     if mark[v] == st:
                         continue
-                    if raised and (v in raised or u in raised) and self.bridge_blocks(
-                            u, v, myteam, storm and u == start0):
-                        continue  # DRAW-3
-                    if siege_home and castle_owner[v] >= 0 and team[castle_owner[v]] == myteam:
-                        continue  # PIECE-SIEGE-14, CONF-34
+                    if guarded:
+                        if raised and (v in raised or u in raised) and self.bridge_blocks(
+                                u, v, myteam, storm and u == start0):
+                            continue  # DRAW-3
+                        if (siege_home and castle_owner[v] >= 0
+                                and team[castle_owner[v]] == myteam):
+                            continue  # PIECE-SIEGE-14, CONF-34
                     o = occ[v]
                     if o < 0:
                         mark[v] = st
                         if stand[v]:
                             parent[v] = u
-                            out.append((v, d, K_MOVE))
-                            nxt.append(v)
+                            found((v, d, K_MOVE))
+                            reached(v)
                         continue
                     oo = owner[o]
                     if oo == me:
@@ -233,7 +238,10 @@ class Search(StateData):
         return lim
 
     def range_left(self, pid: int) -> int:
-        return self.range_limit(pid) - self.steps[pid]
+        """Steps piece pid may still move this turn (MOVE-5, PIECE-GALLEON-3)."""
+        if self.cargo[pid] and self.compiled.catapult_cargo_types:
+            return self.range_limit(pid) - self.steps[pid]
+        return self.compiled.range_[self.ptype[pid]] - self.steps[pid]
 
     def is_resting(self, pid: int) -> bool:
         """BUILD-9: builder and new piece rest until the turn (CONF-35: or round) ends."""
@@ -251,21 +259,26 @@ class Search(StateData):
             turn = self.turn
             resting = {p for p, r in self.resting.items() if turn <= r}
             mine = [p for p in mine if p not in resting]
-        out = []
+        out = [p for p in mine if carrier[p] < 0]
+        if len(out) == len(mine):
+            return out  # no riders: in id order
+        keyed = []  # riders: one per (carrier, type, steps), less range left first
         seen: set[tuple[int, int, int]] = set()
-        for pid in mine:
-            ca = carrier[pid]
+        for p in mine:
+            ca = carrier[p]
             if ca >= 0:
-                key = (ca, ptype[pid], steps[pid])
-                if key in seen:
-                    continue
-                seen.add(key)
-            out.append(pid)
-        if seen and len(out) > 1:  # riders with less range left first (canonical choice);
-            keyed = [(p, 0, 0) if carrier[p] < 0 else (carrier[p], 1, -steps[p], p)
-                     for p in out]  # without riders the order is by id
-            keyed.sort()
-            out = [k[-1] if k[1] else k[0] for k in keyed]
+                key = (ca, ptype[p], steps[p])
+                if key not in seen:
+                    seen.add(key)
+                    keyed.append((ca, -steps[p], p))
+        keyed.sort()
+        ground, out, i = out, [], 0
+        for p in ground:  # each rider right after the pieces up to its carrier's id
+            while i < len(keyed) and keyed[i][0] < p:
+                out.append(keyed[i][2])
+                i += 1
+            out.append(p)
+        out.extend(k[2] for k in keyed[i:])
         return out
 
     def _movable_team(self, s: int) -> list[int]:

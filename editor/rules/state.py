@@ -87,6 +87,8 @@ class StateData:
     _stamp: int = _f(None, lambda g: 0)
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
+    # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
+    _penalty: tuple | None = _f(None, lambda g: None)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
@@ -120,6 +122,7 @@ class StateData:
     def restore(self, snap: tuple) -> None:
         _restore(self, snap)
         self._roster = [None] * self.game.seat_count
+        self._penalty = None
 
     def seat_pieces(self, s: int) -> list[int]:
         """The pieces of seat s on the board (cargo included), in id order; cached until a
@@ -213,33 +216,43 @@ class StateData:
         return None if i is None else self.compiled.seat_ids[i]
 
     def penalty_fields(self, s: int) -> tuple[int, int]:
-        """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4):
-        the top-piece masks of the other teams against the game's field masks."""
-        enemy = self.enemy_top(s)
-        g = self.game
-        return (g.castle_masks[s] & enemy).bit_count(), (g.grail_mask & enemy).bit_count()
+        """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
+        return self._penalties()[1][s]
 
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
-        nc, ng = self.penalty_fields(s)
-        return nc + ng >= self.game.variant.freeze_threshold
+        return self._penalties()[2][s]
 
     def frozen_seats(self) -> list[bool]:
-        """`is_frozen` of every seat (FREEZE-1), the top-piece masks read once."""
+        """`is_frozen` of every seat (FREEZE-1). Do not change the list."""
+        return self._penalties()[2]
+
+    def _penalties(self) -> tuple:
+        """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
+        FREEZE-1): the other teams' top-piece masks against the game's field masks; kept
+        while the top pieces on castle and grail fields stay the same."""
         g = self.game
+        watched = g.penalty_mask
+        key = [m & watched for m in self.top_seat]
+        found = self._penalty
+        if found is not None and found[0] == key:
+            return found
         team = self.compiled.team_of
         every = 0
         of_team: dict[int, int] = {}
-        for x, m in enumerate(self.top_seat):
+        for x, m in enumerate(key):
             every |= m
             of_team[team[x]] = of_team.get(team[x], 0) | m
         grail, castles = g.grail_mask, g.castle_masks
         limit = g.variant.freeze_threshold
-        out = []
+        fields, frozen = [], []
         for s in range(g.seat_count):
             enemy = every & ~of_team[team[s]]
-            out.append((castles[s] & enemy).bit_count() + (grail & enemy).bit_count() >= limit)
-        return out
+            nc, ng = (castles[s] & enemy).bit_count(), (grail & enemy).bit_count()
+            fields.append((nc, ng))
+            frozen.append(nc + ng >= limit)
+        self._penalty = found = (key, fields, frozen)
+        return found
 
     def budget(self, s: int | None = None) -> int:
         """Current budget (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per penalty
@@ -492,6 +505,16 @@ class StateData:
         if old_carrier >= 0:
             self.revert_check(old_carrier)
         return victim
+
+
+def bits(mask: int) -> list[int]:
+    """The node indexes whose bit is set in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _compile_copiers() -> tuple[Callable[[StateData], tuple], Callable[[StateData, tuple], None]]:

@@ -213,8 +213,8 @@ class Turns(StateData):
                         self.finish_as(ELIMINATION, others,
                                        f"{rule}: {c.seat_ids[s]} lost all land pieces")
                         return
-        for kind in ("siege_in_capital", "siege_in_tower", "siege_in_grail"):
-            if kind in vic and self.siege_win(kind):
+        for kind in g.siege_victories:
+            if self.siege_win(kind):
                 return
         if "capital_occupation" in vic:  # WIN-1
             for s in range(n):
