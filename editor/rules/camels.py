@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from editor.rules import explain as X
-from editor.rules.actions import K_MOVE, PUSH, RIDE, ActionKind
+from editor.rules.actions import DEFER, K_MOVE, PUSH, RIDE, ActionKind
 from editor.rules.explain import Reason
 from editor.rules.state import StateData, bits
 from editor.rules.textform import (
@@ -30,9 +30,11 @@ class Camels(StateData):
 
     __slots__ = ()
 
-    def push_actions(self, s: int, left: int) -> list[tuple]:
+    def push_actions(self, s: int, left: int, deferred: bool = False) -> list[tuple]:
         """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
-        turn, 1 AP per step, never capturing; not counted against the camel's range."""
+        turn, 1 AP per step, never capturing; not counted against the camel's range. With
+        `deferred` each push is (DEFER, PUSH, camel, destination, steps): its path is found
+        only when it is chosen (`engine.Deferred`)."""
         c = self.compiled
         out: list[tuple] = []
         pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
@@ -50,7 +52,8 @@ class Camels(StateData):
                 continue
             for v, _d, kind in self.search(pid, maxd):
                 if kind == K_MOVE:
-                    out.append((PUSH, pid, self.path_to(v)))
+                    out.append((DEFER, PUSH, pid, v, maxd) if deferred
+                               else (PUSH, pid, self.path_to(v)))
         return out
 
     def _apply_ride(self, pid: int, path: tuple[int, ...], end: bool) -> None:

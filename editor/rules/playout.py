@@ -14,6 +14,8 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 
 from editor.rules.engine import (
     A_END,
@@ -104,6 +106,31 @@ class InvariantWatch:
     def _remember(self, st: State) -> None:
         self.node, self.carrier, self.steps = st.node[:], st.carrier[:], st.steps[:]
 
+    @staticmethod
+    def _check_fields(st: State, fields: set[int]) -> None:
+        """MOVE-3 on the touched fields: the top piece stands there, and the top-piece masks
+        have its bit in its owner's and its type's mask (or in none when the field is empty;
+        that no other mask has it is left to the full check)."""
+        occ, node, carrier = st.occ, st.node, st.carrier
+        top_seat, top_type = st.top_seat, st.top_type
+        any_seat = any_type = 0
+        for m in top_seat:
+            any_seat |= m
+        for m in top_type:
+            any_type |= m
+        for v in fields:
+            o = occ[v]
+            if o >= 0 and (node[o] != v or carrier[o] >= 0):
+                raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is "
+                                     "not there")
+            if o >= 0:
+                ok = top_seat[st.owner[o]] >> v & 1 and top_type[st.ptype[o]] >> v & 1
+            else:
+                ok = not (any_seat >> v & 1 or any_type >> v & 1)
+            if not ok:
+                raise InvariantError(f"the top-piece masks are wrong on "
+                                     f"{st.compiled.node_ids[v]}")
+
     def after(self, st: State) -> None:
         """Check after one action (raises InvariantError)."""
         self.count += 1
@@ -113,8 +140,11 @@ class InvariantWatch:
             return
         node, carrier, steps = st.node, st.carrier, st.steps
         old_n = len(self.node)
-        changed = [p for p in range(old_n) if node[p] != self.node[p]
-                   or carrier[p] != self.carrier[p] or steps[p] != self.steps[p]]
+        ids = range(old_n)  # the pieces whose field, carrier or steps changed, found in C
+        touched = set(compress(ids, map(ne, node, self.node)))
+        touched.update(compress(ids, map(ne, carrier, self.carrier)))
+        touched.update(compress(ids, map(ne, steps, self.steps)))
+        changed = sorted(touched)
         changed.extend(range(old_n, len(node)))  # built pieces (BUILD-1)
         fields = set()
         for p in changed:
@@ -125,17 +155,7 @@ class InvariantWatch:
                 fields.add(node[p])
             if p < old_n and self.node[p] >= 0:
                 fields.add(self.node[p])
-        occ, top_seat, top_type = st.occ, st.top_seat, st.top_type
-        for v in fields:
-            o = occ[v]
-            if o >= 0 and (node[o] != v or carrier[o] >= 0):
-                raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is "
-                                     "not there")
-            seats = [x for x, m in enumerate(top_seat) if m >> v & 1]
-            kinds = [t for t, m in enumerate(top_type) if m >> v & 1]
-            if (seats, kinds) != (([st.owner[o]], [st.ptype[o]]) if o >= 0 else ([], [])):
-                raise InvariantError(f"the top-piece masks are wrong on "
-                                     f"{st.compiled.node_ids[v]}")
+        self._check_fields(st, fields)
         _check_totals(st, self.total)
         self._remember(st)
 
@@ -160,7 +180,7 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     g = st.game
     if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
             rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
-        extra = st.special_actions()
+        extra = st.special_actions(deferred=True)  # a push's path only when chosen
         if extra:
             return rng.choice(extra)
     pieces = st.movable(st.mover)

@@ -84,6 +84,8 @@ def test_special_actions_are_the_non_moves_of_legal_actions(variant):
                                 "reject_draw", "respond", "decline")]
         if st.window is None and st.draw is None:
             assert st.special_actions() == want
+            deferred = st.special_actions(deferred=True)  # pushes find their path when taken
+            assert len(deferred) == len(want) and list(deferred) == want
             seen += len(want)
     if variant.startswith("grand"):
         assert seen > 0  # the comparison saw shots, builds, rides or pushes
@@ -216,3 +218,16 @@ def test_invariant_watch_catches_a_broken_top_piece_mask():
     st.top_seat[st.owner[a[1]]] &= ~(1 << st.node[a[1]])  # forget the piece on its new field
     with pytest.raises(InvariantError, match="mask"):
         watch.after(st)
+
+
+@pytest.mark.parametrize("variant", ["conquest-4p", "grand-conquest-4p"])
+def test_reach_rows_to_are_the_reach_rows_read_backwards(variant):
+    """MOVE-1: u is in the row-to of v exactly when v is in the reach of u (union of types)."""
+    c = game(variant).compiled
+    rng = random.Random(1)
+    nodes = range(len(c.node_ids))
+    for steps in (1, 3, 6):
+        fwd, back = c.reach_row(steps), c.reach_row_to(steps)
+        for u in rng.sample(nodes, 40):
+            for v in rng.sample(nodes, 40):
+                assert bool(fwd[u] >> v & 1) == bool(back[v] >> u & 1)
