@@ -109,6 +109,8 @@ class Compiled:
     catapult_cargo_types: frozenset[int] = frozenset()
     _reach: dict[tuple[int, bool], list[list[int] | None]] = field(
         default_factory=dict, repr=False, compare=False)
+    _levels: dict[tuple[int, bool], list[list[int]]] = field(
+        default_factory=dict, repr=False, compare=False)
     _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
     _union_back: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
 
@@ -134,6 +136,16 @@ class Compiled:
         if len(levels) <= steps or levels[steps] is None:
             return levels[-2] if levels[-1] is None else levels[-1]
         return levels[steps]
+
+    def reach_levels(self, t: int = -1, loaded: bool = False) -> list[list[int]]:
+        """`reach_row(d, t, loaded)` for every d from 0 to the longest range of any type (no
+        piece moves farther in one action, MOVE-5), made once per table."""
+        found = self._levels.get((t, loaded))
+        if found is None:
+            top = max(self.range_, default=0)
+            found = self._levels[(t, loaded)] = [self.reach_row(d, t, loaded)
+                                                 for d in range(top + 1)]
+        return found
 
     def reach_row_to(self, steps: int) -> list[int]:
         """Per node u, the bit mask of the nodes from which u is at most `steps` steps away

@@ -199,8 +199,9 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     galleons = bool(c.catapult_cargo_types)  # PIECE-GALLEON-3: see range_left
     fallback = None
     enemy = -1  # the other teams' top pieces, once a fallback is set
-    prey: dict[int, int] = {}  # per piece type: the fields it might capture on (CAPT-2)
-    rows: dict[tuple[int, int, bool], list[int]] = {}  # reach masks (MOVE-1) by steps, type
+    prey: dict[frozenset, int] = {}  # per capture list: the fields it might capture on (CAPT-2)
+    levels: dict[int, list[list[int]]] = {}  # per type and load: reach rows by steps (MOVE-1)
+    captures = c.captures
     for pid in pieces:
         maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
         if maxd > left:
@@ -209,18 +210,19 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             continue
         if fallback is not None:
             t = ptype[pid]
-            mask = prey.get(t)
+            caps = captures[t]
+            mask = prey.get(caps)
             if mask is None:
                 if enemy < 0:
                     enemy = st.enemy_top(st.mover)
-                mask = prey[t] = _prey_mask(st, t, enemy)
+                mask = prey[caps] = _prey_mask(st, caps, enemy)
             if not mask:
                 continue
-            key = (maxd, t, bool(cargo[pid]))
-            row = rows.get(key)
-            if row is None:
-                row = rows[key] = c.reach_row(maxd, t, key[2])
-            if not row[node[pid]] & mask:
+            key = 2 * t + 1 if cargo[pid] else 2 * t
+            rows = levels.get(key)
+            if rows is None:
+                rows = levels[key] = c.reach_levels(t, key & 1 == 1)
+            if not rows[maxd][node[pid]] & mask:
                 continue
         res = st.search(pid, maxd)
         if not res:
@@ -272,13 +274,13 @@ def shuffle(x: list, rng: random.Random) -> None:
         rng.shuffle(x)
 
 
-def _prey_mask(st: State, t: int, enemy: int) -> int:
-    """A bit mask of the fields whose stack a piece of type t might capture: an enemy piece on
-    top of the field, of a type in its capture list (CAPT-2, CAPT-4), from the state's
+def _prey_mask(st: State, caps: frozenset[int], enemy: int) -> int:
+    """A bit mask of the fields whose stack a piece with capture list `caps` might capture: an
+    enemy piece on top of the field, of a type in the list (CAPT-2, CAPT-4), from the state's
     top-piece masks."""
     top_type = st.top_type
     m = 0
-    for to in st.compiled.captures[t]:
+    for to in caps:
         m |= top_type[to]
     return m & enemy
 

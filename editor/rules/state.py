@@ -88,6 +88,7 @@ class StateData:
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
     # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
+    # or None when a top piece on a castle or grail field changed (`_penalties`)
     _penalty: tuple | None = _f(None, lambda g: None)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
@@ -230,13 +231,12 @@ class StateData:
     def _penalties(self) -> tuple:
         """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
         FREEZE-1): the other teams' top-piece masks against the game's field masks; kept
-        while the top pieces on castle and grail fields stay the same."""
-        g = self.game
-        watched = g.penalty_mask
-        key = [m & watched for m in self.top_seat]
+        until a top piece on a castle or grail field changes (`put_top`, `set_owner`)."""
         found = self._penalty
-        if found is not None and found[0] == key:
+        if found is not None:
             return found
+        g = self.game
+        key = [m & g.penalty_mask for m in self.top_seat]
         team = self.compiled.team_of
         every = 0
         of_team: dict[int, int] = {}
@@ -390,6 +390,8 @@ class StateData:
         """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
         top-piece masks `top_seat` and `top_type` kept up to date."""
         bit = 1 << v
+        if bit & self.game.penalty_mask:
+            self._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
         old = self.occ[v]
         if old >= 0:
             self.top_seat[self.owner[old]] &= ~bit
@@ -405,6 +407,8 @@ class StateData:
         v = self.node[o]
         if v >= 0 and self.occ[v] == o:
             bit = 1 << v
+            if bit & self.game.penalty_mask:
+                self._penalty = None
             self.top_seat[self.owner[o]] &= ~bit
             self.top_seat[s] |= bit
         self._roster[self.owner[o]] = self._roster[s] = None
