@@ -117,6 +117,16 @@ class Game:
                                if c.commandeerable[t] or c.siege[t]]
         self.push_types = [t for t, n in enumerate(c.push_steps) if n]
         self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
+        # what Search.search reads per game and per type (unloaded, loaded)
+        opts = self.opts
+        self.search_consts = (c.team_of, c.is_sea, c.castle_owner,
+                              opts.vessel_in_harbour_counts_as_ground, variant.team_game,
+                              opts.siege_seize_from_adjacent_tower)
+        self.search_tables = [
+            [(adj[t], c.stand[t], c.jumps_own[t],
+              c.siege[t] and not opts.siege_may_enter_own_castle)
+             for adj in (c.adj_unloaded, c.adj_loaded)]
+            for t in range(len(c.type_names))]
 
     @property
     def c(self) -> Compiled:

@@ -47,25 +47,18 @@ class Search(StateData):
         c = self.compiled
         t = self.ptype[pid]
         me = self.owner[pid]
-        team = c.team_of
+        team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = self.game.search_consts
         myteam = team[me]
-        adj = (c.adj_loaded if self.cargo[pid] else c.adj_unloaded)[t]
-        stand = c.stand[t]
+        # the type's connections (loaded or not), standing, jumping, siege at home (per game)
+        adj, stand, jumps, siege_home = self.game.search_tables[t][1 if self.cargo[pid] else 0]
         occ, owner = self.occ, self.owner
-        is_sea = c.is_sea
-        jumps = c.jumps_own[t]
-        opts = self.game.opts
-        ground_ok = opts.vessel_in_harbour_counts_as_ground
         raised = self.raised
-        siege_home = c.siege[t] and not opts.siege_may_enter_own_castle
-        castle_owner = c.castle_owner
         start0 = self.node[pid]
         ca0 = self.carrier[pid]
         storm = ca0 >= 0 and c.siege[self.ptype[ca0]]  # PIECE-SIEGE-13
-        hop = storm and opts.siege_seize_from_adjacent_tower  # PIECE-SIEGE-4 (CP towers)
+        hop = storm and hop_opt  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self.may_dismount(pid):
             return []
-        team_perm = self.game.variant.team_game
         self._stamp += 1
         st = self._stamp
         mark, parent = self._mark, self._parent
@@ -272,11 +265,13 @@ class Search(StateData):
                     seen.add(key)
                     keyed.append((ca, -steps[p], p))
         keyed.sort()
-        ground, out, i = out, [], 0
+        ground, out, i, n = out, [], 0, len(keyed)
+        nxt = keyed[0][0]
         for p in ground:  # each rider right after the pieces up to its carrier's id
-            while i < len(keyed) and keyed[i][0] < p:
+            while nxt < p:
                 out.append(keyed[i][2])
                 i += 1
+                nxt = keyed[i][0] if i < n else len(carrier)
             out.append(p)
         out.extend(k[2] for k in keyed[i:])
         return out
