@@ -113,6 +113,7 @@ class Building(StateData):
                  else self.turn - self.turn % n + n - 1)
         self.resting[pid] = until
         self.resting[new] = until
+        self._layout += 1  # the builder rides or rests (movable)
         self.maybe_end_turn()
 
 

@@ -74,6 +74,7 @@ class Camels(StateData):
         self.detach(pid)
         self.cargo[o].append(pid)
         self.carrier[pid] = o
+        self._layout += 1
         self.set_node(pid, v)
         self.take_over(o, s)
         if old >= 0:

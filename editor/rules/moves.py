@@ -83,6 +83,8 @@ class Moves(Search):
         s = self.mover
         self.ap_spent += cost  # TURN-3, TURN-4
         self.steps[pid] += cost  # MOVE-5, TURN-5
+        if self.carrier[pid] >= 0:
+            self._layout += 1  # a rider's steps (movable)
         o = self.occ[v]
         team = self.compiled.team_of
         if o >= 0 and team[self.owner[o]] != team[self.owner[pid]]:

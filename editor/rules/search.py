@@ -246,6 +246,16 @@ class Search(StateData):
         range left) so that identical soldiers give one action (notation names no soldier)."""
         if self.game.variant.team_game:
             return self._movable_team(s)
+        last = self._movable
+        if last is not None and last[0] == self._layout and last[1] == s and \
+                last[2] == self.turn:
+            return last[3][:]
+        found = self._movable_pieces(s)
+        self._movable = (self._layout, s, self.turn, found)
+        return found[:]
+
+    def _movable_pieces(self, s: int) -> list[int]:
+        """`movable` outside team games, made afresh."""
         carrier, ptype, steps = self.carrier, self.ptype, self.steps
         mine = self.seat_pieces(s)
         if self.resting:  # BUILD-9 (see is_resting)

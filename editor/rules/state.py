@@ -90,6 +90,10 @@ class StateData:
     # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
     # or None when a top piece on a castle or grail field changed (`_penalties`)
     _penalty: tuple | None = _f(None, lambda g: None)
+    # bumped whenever what `movable` reads changes: the rosters, a carrier, a rider's steps, the
+    # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
+    _layout: int = _f(None, lambda g: 0)
+    _movable: tuple | None = _f(None, lambda g: None)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
@@ -124,6 +128,8 @@ class StateData:
         _restore(self, snap)
         self._roster = [None] * self.game.seat_count
         self._penalty = None
+        self._layout = getattr(self, "_layout", 0) + 1
+        self._movable = None
 
     def seat_pieces(self, s: int) -> list[int]:
         """The pieces of seat s on the board (cargo included), in id order; cached until a
@@ -164,6 +170,7 @@ class StateData:
         self.steps.append(steps)
         self.cnt_all[seat] += 1
         self._roster[seat] = None
+        self._layout += 1
         if self.compiled.land_piece[t]:
             self.cnt_land[seat] += 1
         return pid
@@ -383,6 +390,7 @@ class StateData:
         if ca >= 0:
             self.cargo[ca].remove(pid)
             self.carrier[pid] = -1
+            self._layout += 1
         else:
             self.put_top(self.node[pid], -1)
 
@@ -412,6 +420,7 @@ class StateData:
             self.top_seat[self.owner[o]] &= ~bit
             self.top_seat[s] |= bit
         self._roster[self.owner[o]] = self._roster[s] = None
+        self._layout += 1
         self.owner[o] = s
 
     def enemy_top(self, s: int) -> int:
@@ -437,6 +446,7 @@ class StateData:
         else:
             self.cargo[o].append(pid)
             self.carrier[pid] = o
+            self._layout += 1
             if self.owner[o] != self.owner[pid] and self.compiled.commandeerable[self.ptype[o]]:
                 self.take_over(o, self.owner[pid])
         self.set_node(pid, v)
@@ -467,6 +477,7 @@ class StateData:
             self.cnt_land[s] -= 1
         self.captured[by] += 1
         self._roster[self.owner[pid]] = None
+        self._layout += 1
         self.node[pid] = -1
         self.carrier[pid] = -1
         return n
@@ -497,6 +508,7 @@ class StateData:
             self.steps[o] = 0
             self.cargo[o].append(pid)
             self.carrier[pid] = o
+            self._layout += 1
         else:
             removed = self.remove_piece(o, by)
             if removed > 1 and not opts.score_cargo_individually:

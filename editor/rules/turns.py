@@ -71,6 +71,7 @@ class Turns(StateData):
             if self.is_frozen(self.mover):
                 self.frozen_mark[self.mover] = self.turn  # CONF-19
             self.steps[:] = [0] * len(self.steps)  # MOVE-5: a new turn, full range again
+            self._layout += 1
             if self.budget(self.mover) > 0:
                 return
 
