@@ -49,7 +49,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "on conquest-4p and grand-conquest-4p (or --variant)")
     g.add_argument("--rounds", type=int, default=3, help="alternating old/new rounds (medians)")
     g.add_argument("--actions", type=int, default=10000, help="playout actions per run")
-    g.add_argument("--games", type=int, default=2, help="selfplay games per run")
+    g.add_argument("--games", type=int, default=20, help="selfplay games per run")
     g.add_argument("--max-turns", type=int, default=400, help="selfplay turn cap per game")
 
 

@@ -56,7 +56,7 @@ def _row(variant: str, mode: str, old: list[dict], new: list[dict]) -> dict:
 
 
 def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
-            actions: int = 10000, games: int = 2, max_turns: int = 400, seed: int = 1,
+            actions: int = 10000, games: int = 20, max_turns: int = 400, seed: int = 1,
             modes: tuple[str, ...] = tuple(MODES),
             progress: Callable[[str], None] | None = None) -> dict:
     """Alternate old and new for `rounds` rounds; a `BenchError` when a tree cannot run."""
