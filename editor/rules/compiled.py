@@ -111,6 +111,9 @@ class Compiled:
         default_factory=dict, repr=False, compare=False)
     _levels: dict[tuple[int, bool], list[list[int]]] = field(
         default_factory=dict, repr=False, compare=False)
+    # reach_levels(t, loaded) at index 2 * t + loaded once made, else None (the policy's lookup)
+    reach_by_type: list[list[list[int]] | None] = field(
+        default_factory=list, repr=False, compare=False)
     _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
     _union_back: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
 
@@ -145,6 +148,10 @@ class Compiled:
             top = max(self.range_, default=0)
             found = self._levels[(t, loaded)] = [self.reach_row(d, t, loaded)
                                                  for d in range(top + 1)]
+            if t >= 0:
+                if not self.reach_by_type:
+                    self.reach_by_type = [None] * (2 * len(self.type_names))
+                self.reach_by_type[2 * t + loaded] = found
         return found
 
     def reach_row_to(self, steps: int) -> list[int]:

@@ -200,7 +200,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     fallback = None
     enemy = -1  # the other teams' top pieces, once a fallback is set
     prey: dict[frozenset, int] = {}  # per capture list: the fields it might capture on (CAPT-2)
-    levels: dict[int, list[list[int]]] = {}  # per type and load: reach rows by steps (MOVE-1)
+    levels = c.reach_by_type  # per type and load: reach rows by steps (MOVE-1), made on demand
     captures = c.captures
     for pid in pieces:
         maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
@@ -219,9 +219,10 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             if not mask:
                 continue
             key = 2 * t + 1 if cargo[pid] else 2 * t
-            rows = levels.get(key)
+            rows = levels[key] if levels else None
             if rows is None:
-                rows = levels[key] = c.reach_levels(t, key & 1 == 1)
+                rows = c.reach_levels(t, key & 1 == 1)
+                levels = c.reach_by_type
             if not rows[maxd][node[pid]] & mask:
                 continue
         res = st.search(pid, maxd)
