@@ -116,6 +116,8 @@ class Compiled:
         default_factory=list, repr=False, compare=False)
     _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
     _union_back: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+    _first_table: dict[tuple[int, bool], tuple[int, bool]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def reach_mask(self, u: int, steps: int, t: int = -1, loaded: bool = False) -> int:
         """Bit mask of the nodes at most `steps` steps from u, ignoring pieces, over type t's
@@ -126,7 +128,9 @@ class Compiled:
 
     def reach_row(self, steps: int, t: int = -1, loaded: bool = False) -> list[int]:
         """`reach_mask` of every node at once (indexed by node). The masks of all nodes are
-        grown one step at a time per table, as far as asked (until nothing changes)."""
+        grown one step at a time per table, as far as asked (until nothing changes); types
+        with equal connection tables share them."""
+        t, loaded = self._same_table(t, loaded)
         levels = self._reach.get((t, loaded))
         if levels is None:
             levels = self._reach[(t, loaded)] = [[1 << v for v in range(len(self.node_ids))]]
@@ -143,16 +147,27 @@ class Compiled:
     def reach_levels(self, t: int = -1, loaded: bool = False) -> list[list[int]]:
         """`reach_row(d, t, loaded)` for every d from 0 to the longest range of any type (no
         piece moves farther in one action, MOVE-5), made once per table."""
-        found = self._levels.get((t, loaded))
+        found = self._levels.get(self._same_table(t, loaded))
         if found is None:
             top = max(self.range_, default=0)
-            found = self._levels[(t, loaded)] = [self.reach_row(d, t, loaded)
-                                                 for d in range(top + 1)]
-            if t >= 0:
-                if not self.reach_by_type:
-                    self.reach_by_type = [None] * (2 * len(self.type_names))
-                self.reach_by_type[2 * t + loaded] = found
+            found = self._levels[self._same_table(t, loaded)] = [
+                self.reach_row(d, t, loaded) for d in range(top + 1)]
+        if t >= 0:
+            if not self.reach_by_type:
+                self.reach_by_type = [None] * (2 * len(self.type_names))
+            self.reach_by_type[2 * t + loaded] = found
         return found
+
+    def _same_table(self, t: int, loaded: bool) -> tuple[int, bool]:
+        """The first (type, loaded) whose connection table equals type t's (t < 0: itself)."""
+        if t < 0:
+            return t, loaded
+        if not self._first_table:
+            first: dict[tuple, tuple[int, bool]] = {}
+            for tt in range(len(self.type_names)):
+                for ld, adj in ((False, self.adj_unloaded[tt]), (True, self.adj_loaded[tt])):
+                    self._first_table[(tt, ld)] = first.setdefault(tuple(adj), (tt, ld))
+        return self._first_table[(t, bool(loaded))]
 
     def reach_row_to(self, steps: int) -> list[int]:
         """Per node u, the bit mask of the nodes from which u is at most `steps` steps away
