@@ -238,23 +238,29 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     return fallback or A_END
 
 
+_BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for _randbelow(n)
+
+
 def _inline_shuffle(x: list, rng: random.Random) -> None:
     """`random.Random.shuffle` (Fisher-Yates from the end, `_randbelow` by getrandbits with
     rejection) without a call per element: the same permutation and the same draws."""
+    if len(x) >= len(_BITS):
+        rng.shuffle(x)
+        return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
+    bits = _BITS
+    for n in range(len(x), 1, -1):
+        i = n - 1
+        j = getrandbits(bits[n])
         while j >= n:
-            j = getrandbits(k)
+            j = getrandbits(bits[n])
         x[i], x[j] = x[j], x[i]
 
 
 def _same_as_library() -> bool:
     """Does `_inline_shuffle` give this Python's shuffle, permutation and RNG state alike?"""
     a, b = random.Random(7), random.Random(7)
-    for n in (0, 1, 2, 3, 5, 8, 13, 40, 77):
+    for n in (0, 1, 2, 3, 5, 8, 13, 40, 77, 1500):
         x, y = list(range(n)), list(range(n))
         a.shuffle(x)
         _inline_shuffle(y, b)

@@ -231,3 +231,17 @@ def test_reach_rows_to_are_the_reach_rows_read_backwards(variant):
         for u in rng.sample(nodes, 40):
             for v in rng.sample(nodes, 40):
                 assert bool(fwd[u] >> v & 1) == bool(back[v] >> u & 1)
+
+
+def test_the_policy_shuffle_draws_what_random_shuffle_draws():
+    """Same permutation and same generator state as `random.Random.shuffle`, so the policy's
+    games stay the games of 7e92724."""
+    from editor.rules import playout
+
+    assert playout._INLINE_SHUFFLE  # CPython's shuffle: the inline copy is in use
+    a, b = random.Random(9), random.Random(9)
+    for n in [*range(30), 200, 1023, 1024, 1500]:
+        x, y = list(range(n)), list(range(n))
+        a.shuffle(x)
+        playout.shuffle(y, b)
+        assert x == y and a.getstate() == b.getstate()
