@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import (
@@ -63,6 +64,26 @@ class RunError(Exception):
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which stops handing out work and keeps results."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Ctrl-C while a chunk is being stored takes effect once the chunk is in: a SIGINT inside
+    a DuckDB statement would abort it half-way ("Query interrupted") and leave the run without
+    its interrupt summary. Outside the main thread (no signal handlers there) it does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(signal.SIGINT, None)  # Python's default handler raises KeyboardInterrupt
+    elif caught and previous == signal.SIG_DFL:
+        raise KeyboardInterrupt
 
 
 @contextmanager
@@ -162,6 +183,8 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
             pending[fut] = task
 
     def collect(futures) -> None:
+        """Store the finished chunks; a failed one is raised after the others are stored."""
+        failure: RunError | None = None
         for fut in futures:
             plan, indices = pending.pop(fut)
             if fut.cancelled():
@@ -169,14 +192,20 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
             try:
                 records = fut.result()
             except Exception as exc:  # the engine's or the executor's, reported plainly
-                raise RunError(f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} "
-                               f"(seed {plan.meta.seed}) failed: {type(exc).__name__}: "
-                               f"{exc}") from exc
-            store.append(plan.meta, records)
+                if failure is None:
+                    failure = RunError(f"games {indices[0]}..{indices[-1]} of "
+                                       f"{plan.meta.variant} (seed {plan.meta.seed}) failed: "
+                                       f"{type(exc).__name__}: {exc}")
+                    failure.__cause__ = exc
+                continue
+            with sigint_deferred():
+                store.append(plan.meta, records)
             summary.played += len(records)
             bar.update(len(records))
             if on_chunk is not None:
                 on_chunk(summary.played)
+        if failure is not None:
+            raise failure
 
     try:
         submit_more()

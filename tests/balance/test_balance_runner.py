@@ -130,3 +130,19 @@ def test_a_failing_game_is_a_run_error_and_finished_games_stay(c4: Game, tmp_pat
     with Store(tmp_path) as store:
         done = store.done("A")
     assert done and 5 not in done
+
+
+def test_ctrl_c_during_a_store_write_waits_for_the_write() -> None:
+    """A SIGINT inside `sigint_deferred` (the store's append) is raised once the block ends,
+    as KeyboardInterrupt, and the block itself runs to its end."""
+    import os
+    import signal
+
+    from editor.balance.runner import sigint_deferred
+
+    finished = []
+    with pytest.raises(KeyboardInterrupt), sigint_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        finished.append(True)
+    assert finished == [True]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
