@@ -70,6 +70,26 @@ def _ignore_sigint() -> None:
 
 
 @contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Ctrl-C while a chunk is being stored takes effect once the chunk is in: a SIGINT inside
+    a DuckDB statement would abort it half-way ("Query interrupted") and leave the run without
+    its interrupt summary. Outside the main thread (no signal handlers there) it does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(signal.SIGINT, None)  # Python's default handler raises KeyboardInterrupt
+    elif caught and previous == signal.SIG_DFL:
+        raise KeyboardInterrupt
+
+
+@contextmanager
 def open_executor(workers: int, scheduler: str | None = None,
                   timeout: float = 10.0) -> Iterator[tuple[Executor, int]]:
     """(executor, parallel slots): a Dask cluster's executor when `scheduler` is an address,
@@ -186,7 +206,8 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
                     f"{plan.meta.seed}) failed: {type(exc).__name__}: {exc}")
                 failure.__cause__ = failure.__cause__ or exc
                 continue
-            store.append(plan.meta, records)
+            with sigint_deferred():  # a second Ctrl-C waits until the chunk is in
+                store.append(plan.meta, records)
             summary.played += len(records)
             bar.update(len(records))
             if stop_after is not None and summary.played >= stop_after:

@@ -6,6 +6,8 @@ and shown separately, and each query is one networkx BFS on the filtered graph. 
 (a filtered subgraph view rebuilt for every query, so mostly view overhead) is kept, labelled
 as such. With `--balance-games N` (what `make bench` runs) the balance throughput with 1 and K
 worker processes is printed side by side, with the cost of a greedy move against a random one.
+With `--against REV` it measures instead this tree's random playout speed against git revision
+REV's, old and new alternating in one run (editor.cli.bench_engine).
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ import statistics
 import sys
 import time
 
-from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.selfplay import load_game
 
 NAME = "bench"
 HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
         "start position, random playout speed, selecting a stack in test play, and optionally "
-        "balance throughput.")
+        "balance throughput; with --against REV the playout speed against an old revision.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,6 +43,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="K",
                    help="worker processes for the balance figure (default: CPU count, >= 2)")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    g = p.add_argument_group("against an old revision (playout speed, old and new alternating)")
+    g.add_argument("--against", metavar="REV",
+                   help="compare the random playout speed with git revision REV (e.g. 7e92724) "
+                   "on conquest-4p and grand-conquest-4p (or --variant)")
+    g.add_argument("--rounds", type=int, default=3, help="alternating old/new rounds (medians)")
+    g.add_argument("--actions", type=int, default=10000, help="playout actions per run")
+    g.add_argument("--games", type=int, default=20, help="selfplay games per run")
+    g.add_argument("--max-turns", type=int, default=400, help="selfplay turn cap per game")
 
 
 def _sample_positions(game, seed: int, positions: int) -> list:
@@ -141,10 +151,34 @@ def _balance_figures(game, games: int, workers: int) -> dict:
             **policy_costs(game)}
 
 
+def run_against(args: argparse.Namespace) -> int:
+    """`--against REV`: this tree's playout speed against REV's, in one run."""
+    from editor.cli.bench_against import BenchError
+    from editor.cli.bench_engine import VARIANTS, compare, table
+
+    if min(args.rounds, args.actions, args.games, args.max_turns) < 1:
+        print("conquest bench: --rounds, --actions, --games and --max-turns must be positive",
+              file=sys.stderr)
+        return EXIT_USAGE
+    variants = (args.variant,) if args.variant else VARIANTS
+    try:
+        result = compare(args.against, variants, args.rounds, args.actions, args.games,
+                         args.max_turns, args.seed,
+                         progress=lambda text: print(text, file=sys.stderr, flush=True))
+    except BenchError as exc:
+        print(f"conquest bench: {exc}", file=sys.stderr)
+        return EXIT_FINDINGS
+    print(json.dumps(result, indent=2) if args.format == "json" else table(result))
+    same = all(r["same_games"] and not r["violations"] for r in result["rows"])
+    return EXIT_OK if same else EXIT_FINDINGS
+
+
 def run(args: argparse.Namespace) -> int:
     from editor.model.package import is_package
     from editor.rules.playout import bench
 
+    if args.against:
+        return run_against(args)
     if args.balance_games < 0 or (args.workers is not None and args.workers < 1):
         print("conquest bench: --balance-games and --workers must be positive",
               file=sys.stderr)

@@ -44,6 +44,10 @@ A_OFFER, A_ACCEPT, A_REJECT = (OFFER_DRAW,), (ACCEPT_DRAW,), (REJECT_DRAW,)
 # what the move search found on a destination
 K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE = 0, 1, 2, 3
 
+# not an action: marks an entry whose path is found when it is chosen, `(DEFER, kind, pid,
+# destination, steps)` (`engine.Deferred`, for the random policy)
+DEFER = "defer"
+
 
 class Move(NamedTuple):
     kind: str  # MOVE or RIDE

@@ -25,36 +25,50 @@ class Building(StateData):
         c = self.compiled
         out = []
         counts: dict[int, int] = {}
-        for pid in range(len(self.ptype)):
-            if self.owner[pid] == s and self.node[pid] >= 0:
-                counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
-        types = [t for t, lim in enumerate(c.build_limit)
-                 if lim is not None and counts.get(t, 0) < lim]  # BUILD-4
-        if not types:
+        mine = self.seat_pieces(s)
+        for pid in mine:
+            counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
+        allowed = {t for t, lim in enumerate(c.build_limit)
+                   if lim is not None and counts.get(t, 0) < lim}  # BUILD-4
+        if not allowed:
             return out
-        for pid in range(len(self.ptype)):
-            if (self.owner[pid] != s or self.node[pid] < 0 or not c.builds[self.ptype[pid]]
-                    or self.carrier[pid] >= 0):
+        occ, ptype, cache = self.occ, self.ptype, self.game.build_site_cache
+        for pid in mine:
+            if not c.builds[ptype[pid]] or self.carrier[pid] >= 0:
                 continue
             u = self.node[pid]
-            if not self.build_site_ok(s, u):
-                continue
-            for t in types:
-                place = c.build_place[t]
-                if place == "under_builder":
-                    if self.fits_type(t, self.ptype[pid]) and self.site_ok_for(s, t, u):
-                        out.append((BUILD, pid, t, u))
-                elif place == "adjacent_land":
-                    for v in c.any_adj[u]:
-                        if (v < c.n_fields and not c.is_sea[v] and self.occ[v] < 0
-                                and c.stand[t][v] and self.build_site_ok(s, v)
-                                and self.site_ok_for(s, t, v)):
-                            out.append((BUILD, pid, t, v))
-                else:
-                    for v in c.harbours_of[u]:
-                        if self.occ[v] < 0:
+            per_type = cache.get((s, ptype[pid], u))
+            if per_type is None:
+                per_type = cache[(s, ptype[pid], u)] = tuple(
+                    (t, *self.build_sites(s, ptype[pid], u, t))
+                    for t, lim in enumerate(c.build_limit) if lim is not None)
+            for t, sites, on_empty in per_type:
+                if t in allowed:
+                    for v in sites:
+                        if not on_empty or occ[v] < 0:
                             out.append((BUILD, pid, t, v))
         return out
+
+    def build_sites(self, s: int, builder: int, u: int, t: int) -> tuple[tuple[int, ...], bool]:
+        """Where a builder (type `builder`) of seat s on node u may build type t, as far as the
+        board decides, and whether the field must be empty: under the builder (BUILD-5/-6), on
+        adjacent land (BUILD-7) or in a linked harbour (BUILD-8); the builder's field and the
+        new piece's field pass BUILD-3 and BUILD-6 / CONF-34. `build_actions` caches it per
+        game."""
+        c = self.compiled
+        place = c.build_place[t]
+        if not self.build_site_ok(s, u):
+            found = ((), True)
+        elif place == "under_builder":
+            ok = self.fits_type(t, builder) and self.site_ok_for(s, t, u)
+            found = ((u,) if ok else (), False)
+        elif place == "adjacent_land":
+            found = (tuple(v for v in c.any_adj[u]
+                           if v < c.n_fields and not c.is_sea[v] and c.stand[t][v]
+                           and self.build_site_ok(s, v) and self.site_ok_for(s, t, v)), True)
+        else:
+            found = (tuple(c.harbours_of[u]), True)
+        return found
 
     def fits_type(self, carrier_t: int, t: int) -> bool:
         return self.compiled.carries[carrier_t].get(t, 0) > 0
@@ -88,17 +102,18 @@ class Building(StateData):
         self.built += 1
         if self.compiled.build_place[t] == "under_builder":
             self.detach(pid)
-            self.occ[v] = new
+            self.put_top(v, new)
             self.cargo[new].append(pid)
             self.carrier[pid] = new
             self.set_node(new, v)
         else:
-            self.occ[v] = new
+            self.put_top(v, new)
         n = self.game.seat_count
         until = (self.turn if self.game.opts.new_piece_inactive_until == "end_of_turn"
                  else self.turn - self.turn % n + n - 1)
         self.resting[pid] = until
         self.resting[new] = until
+        self._layout += 1  # the builder rides or rests (movable)
         self.maybe_end_turn()
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from editor.rules import explain as X
-from editor.rules.actions import K_MOVE, PUSH, RIDE, ActionKind
+from editor.rules.actions import DEFER, K_MOVE, PUSH, RIDE, ActionKind
 from editor.rules.explain import Reason
-from editor.rules.state import StateData
+from editor.rules.state import StateData, bits
 from editor.rules.textform import (
     FIELD,
     HOP_RE,
@@ -30,22 +30,30 @@ class Camels(StateData):
 
     __slots__ = ()
 
-    def push_actions(self, s: int, left: int) -> list[tuple]:
+    def push_actions(self, s: int, left: int, deferred: bool = False) -> list[tuple]:
         """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
-        turn, 1 AP per step, never capturing; not counted against the camel's range."""
+        turn, 1 AP per step, never capturing; not counted against the camel's range. With
+        `deferred` each push is (DEFER, PUSH, camel, destination, steps): its path is found
+        only when it is chosen (`engine.Deferred`)."""
         c = self.compiled
-        out = []
-        for pid in range(len(self.ptype)):
+        out: list[tuple] = []
+        pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
+        for t in self.game.push_types:
+            pushable |= self.top_type[t]
+        pushable &= self.enemy_top(s)
+        if not pushable:
+            return out
+        for pid in sorted(self.occ[v] for v in bits(pushable)):
+            if self.cargo[pid]:
+                continue  # a rider: not riderless
             t = self.ptype[pid]
-            if (not c.push_steps[t] or self.node[pid] < 0 or self.cargo[pid]
-                    or self.carrier[pid] >= 0 or c.team_of[self.owner[pid]] == c.team_of[s]):
-                continue
             maxd = min(c.push_steps[t] - self.pushed.get(pid, 0), left)
             if maxd <= 0:
                 continue
             for v, _d, kind in self.search(pid, maxd):
                 if kind == K_MOVE:
-                    out.append((PUSH, pid, self.path_to(v)))
+                    out.append((DEFER, PUSH, pid, v, maxd) if deferred
+                               else (PUSH, pid, self.path_to(v)))
         return out
 
     def _apply_ride(self, pid: int, path: tuple[int, ...], end: bool) -> None:
@@ -66,6 +74,7 @@ class Camels(StateData):
         self.detach(pid)
         self.cargo[o].append(pid)
         self.carrier[pid] = o
+        self._layout += 1
         self.set_node(pid, v)
         self.take_over(o, s)
         if old >= 0:

@@ -50,9 +50,8 @@ class Catapults(Responses):
         if left < self.game.variant.shot_cost:
             return []
         out = []
-        for pid in range(len(self.ptype)):
-            if (self.owner[pid] != s or self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
-                    or pid in self.shots or self.is_resting(pid)):
+        for pid in self.seat_pieces(s):
+            if not c.shoots[self.ptype[pid]] or pid in self.shots or self.is_resting(pid):
                 continue
             for v in self.fire_set(pid):
                 if self.shot_effect(pid, v) is not None:
@@ -108,7 +107,7 @@ class Catapults(Responses):
             self.revert_check(o)  # PIECE-SIEGE-6: an unmanned seized tower reverts
         else:
             self.remove_piece(o, by)
-            self.occ[v] = -1
+            self.put_top(v, -1)
         self.captured_this_turn = True  # WIN-25: shots reset the no-capture count
         self.quiet_round_clean = False
         self.any_capture = True

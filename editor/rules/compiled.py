@@ -109,35 +109,88 @@ class Compiled:
     catapult_cargo_types: frozenset[int] = frozenset()
     _reach: dict[tuple[int, bool], list[list[int] | None]] = field(
         default_factory=dict, repr=False, compare=False)
+    _levels: dict[tuple[int, bool], list[list[int]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    # reach_levels(t, loaded) at index 2 * t + loaded once made, else None (the policy's lookup)
+    reach_by_type: list[list[list[int]] | None] = field(
+        default_factory=list, repr=False, compare=False)
     _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+    _union_back: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+    _first_table: dict[tuple[int, bool], tuple[int, bool]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def reach_mask(self, u: int, steps: int, t: int = -1, loaded: bool = False) -> int:
         """Bit mask of the nodes at most `steps` steps from u, ignoring pieces, over type t's
         connections (`adj_loaded[t]` or `adj_unloaded[t]`, what its search walks) or with
         t = -1 over the union of all types' connections: a superset of what a search from u
-        finds (MOVE-1), so a piece whose mask misses every target cannot reach one. The masks of
-        all nodes are grown one step at a time per table, as far as asked (until nothing
-        changes)."""
+        finds (MOVE-1), so a piece whose mask misses every target cannot reach one."""
+        return self.reach_row(steps, t, loaded)[u]
+
+    def reach_row(self, steps: int, t: int = -1, loaded: bool = False) -> list[int]:
+        """`reach_mask` of every node at once (indexed by node). The masks of all nodes are
+        grown one step at a time per table, as far as asked (until nothing changes); types
+        with equal connection tables share them."""
+        t, loaded = self._same_table(t, loaded)
         levels = self._reach.get((t, loaded))
         if levels is None:
             levels = self._reach[(t, loaded)] = [[1 << v for v in range(len(self.node_ids))]]
+        elif steps < len(levels) and levels[steps] is not None:
+            return levels[steps]
         while len(levels) <= steps and levels[-1] is not None:
             prev = levels[-1]
             nxt = self._grow(prev, t, loaded)
             levels.append(None if nxt == prev else nxt)  # None: everything reachable is in
         if len(levels) <= steps or levels[steps] is None:
-            return levels[-2][u] if levels[-1] is None else levels[-1][u]
-        return levels[steps][u]
+            return levels[-2] if levels[-1] is None else levels[-1]
+        return levels[steps]
+
+    def reach_levels(self, t: int = -1, loaded: bool = False) -> list[list[int]]:
+        """`reach_row(d, t, loaded)` for every d from 0 to the longest range of any type (no
+        piece moves farther in one action, MOVE-5), made once per table."""
+        found = self._levels.get(self._same_table(t, loaded))
+        if found is None:
+            top = max(self.range_, default=0)
+            found = self._levels[self._same_table(t, loaded)] = [
+                self.reach_row(d, t, loaded) for d in range(top + 1)]
+        if t >= 0:
+            if not self.reach_by_type:
+                self.reach_by_type = [None] * (2 * len(self.type_names))
+            self.reach_by_type[2 * t + loaded] = found
+        return found
+
+    def _same_table(self, t: int, loaded: bool) -> tuple[int, bool]:
+        """The first (type, loaded) whose connection table equals type t's (t < 0: itself)."""
+        if t < 0:
+            return t, loaded
+        if not self._first_table:
+            first: dict[tuple, tuple[int, bool]] = {}
+            for tt in range(len(self.type_names)):
+                for ld, adj in ((False, self.adj_unloaded[tt]), (True, self.adj_loaded[tt])):
+                    self._first_table[(tt, ld)] = first.setdefault(tuple(adj), (tt, ld))
+        return self._first_table[(t, bool(loaded))]
+
+    def reach_row_to(self, steps: int) -> list[int]:
+        """Per node u, the bit mask of the nodes from which u is at most `steps` steps away
+        over the union of all types' connections (`reach_mask` read backwards, MOVE-1): a
+        piece on a node outside the union of its targets' rows reaches none of them."""
+        return self.reach_row(steps, -2)
 
     def _grow(self, prev: list[int], t: int, loaded: bool) -> list[int]:
-        """One more step for every node's mask."""
+        """One more step for every node's mask (t = -2: against the connections)."""
         if t < 0 and not self._union_adj:
             union: list[set[int]] = [set() for _ in self.node_ids]
+            back: list[set[int]] = [set() for _ in self.node_ids]
             for table in (*self.adj_loaded, *self.adj_unloaded):
                 for a, row in enumerate(table):
                     union[a].update(row)
+                    for b in row:
+                        back[b].add(a)
             self._union_adj = [tuple(x) for x in union]
-        adj = self._union_adj if t < 0 else (self.adj_loaded if loaded else self.adj_unloaded)[t]
+            self._union_back = [tuple(x) for x in back]
+        if t < 0:
+            adj = self._union_adj if t == -1 else self._union_back
+        else:
+            adj = (self.adj_loaded if loaded else self.adj_unloaded)[t]
         nxt = []
         for a, row in enumerate(adj):
             m = prev[a]

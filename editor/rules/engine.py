@@ -33,6 +33,8 @@ explanation), defined in the module of its concern:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from editor.model.board import Board
 from editor.model.variant import Variant
 from editor.rules import building, camels, catapults, drawbridges, moves, responses, turns
@@ -47,6 +49,7 @@ from editor.rules.actions import (  # noqa: F401  (re-exported: the public actio
     ACCEPT_DRAW,
     BUILD,
     DECLINE,
+    DEFER,
     END,
     K_CAPTURE,
     K_MOUNT,
@@ -68,6 +71,7 @@ from editor.rules.actions import (  # noqa: F401  (re-exported: the public actio
 from editor.rules.compiled import Compiled, CompileError, compile_board
 from editor.rules.explain import Reason
 from editor.rules.outcome import IllegalAction, Result, Termination  # noqa: F401
+from editor.rules.state import bits
 
 # one row per action kind, from the module of its concern
 ACTIONS: dict[str, ActionKind] = {
@@ -90,6 +94,8 @@ class Game:
         if self.seat_count < 2:
             raise CompileError("a variant needs at least two seats")
         self.victory = {v.kind: v for v in variant.victory}
+        self.siege_victories = tuple(k for k in ("siege_in_capital", "siege_in_tower",
+                                                 "siege_in_grail") if k in self.victory)
         self.setup_id = setup or variant.setup
         self.vuln_active = variant.vulnerability and (
             not variant.team_game or self.opts.vulnerability_in_team_games)
@@ -99,6 +105,28 @@ class Game:
         self.has_builds = any(x is not None for x in self.compiled.build_limit)
         self.has_drawbridges = any(self.compiled.has_drawbridge)
         self.has_push = any(self.compiled.push_steps)
+        # node bit masks for the penalty fields (CASTLE-2, GRAIL-4) and siege wins (WIN-5/-11/-13)
+        self.castle_masks = [_mask(fs) for fs in self.compiled.castle_fields]
+        self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
+        self.grail_mask = _mask(self.compiled.grail_fields)
+        self.penalty_mask = self.all_castles_mask | self.grail_mask
+        c = self.compiled
+        self.siege_types = [t for t, x in enumerate(c.siege) if x]
+        # types a soldier may take over (PIECE-CAMEL-3, PIECE-SIEGE-5) or push (PIECE-CAMEL-5)
+        self.takeover_types = [t for t in range(len(c.type_names))
+                               if c.commandeerable[t] or c.siege[t]]
+        self.push_types = [t for t, n in enumerate(c.push_steps) if n]
+        self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
+        # what Search.search reads per game and per type (unloaded, loaded)
+        opts = self.opts
+        self.search_consts = (c.team_of, c.is_sea, c.castle_owner,
+                              opts.vessel_in_harbour_counts_as_ground, variant.team_game,
+                              opts.siege_seize_from_adjacent_tower)
+        self.search_tables = [
+            [(adj[t], c.stand[t], c.jumps_own[t],
+              c.siege[t] and not opts.siege_may_enter_own_castle)
+             for adj in (c.adj_unloaded, c.adj_loaded)]
+            for t in range(len(c.type_names))]
 
     @property
     def c(self) -> Compiled:
@@ -128,6 +156,40 @@ class Game:
             s.add_piece(pl.seat, str(pl.piece), pl.field,
                         [_cargo_tree(x) for x in pl.cargo])
         return s
+
+
+class Deferred(Sequence):
+    """Actions some of which are still `(DEFER, kind, pid, destination, steps)`: their path
+    is searched again when the entry is taken out (the position must not have changed)."""
+
+    __slots__ = ("entries", "state")
+
+    def __init__(self, state: State, entries: list[tuple]) -> None:
+        self.state = state
+        self.entries = entries
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.entries)))]
+        a = self.entries[i]
+        if a[0] != DEFER:
+            return a
+        _, kind, pid, v, steps = a
+        st = self.state
+        if not any(found == v for found, _d, _k in st.search(pid, steps)):
+            raise ValueError(f"{kind} of piece {pid} to node {v} is no longer possible")
+        return (kind, pid, st.path_to(v))
+
+
+def _mask(nodes) -> int:
+    """Bit mask of node indexes."""
+    m = 0
+    for v in nodes:
+        m |= 1 << v
+    return m
 
 
 def _cargo_tree(cargo) -> tuple[str, list]:
@@ -179,11 +241,13 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
             acts.append(A_RESIGN)  # WIN-26
         return acts
 
-    def special_actions(self) -> list[tuple]:
+    def special_actions(self, deferred: bool = False) -> list[tuple] | Deferred:
         """The legal actions other than moves and end / resign / draw offer, in the order of
         `legal_actions` (take-overs, then shots, builds, drawbridges, pushes), generated
         directly: only pieces with a riderless camel or siege piece within reach are searched
-        (PIECE-CAMEL-3, PIECE-SIEGE-5). Empty in a response window or a draw offer."""
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). Empty in a response window or a draw offer. With
+        `deferred` a `Deferred` sequence of them whose pushes find their path (PIECE-CAMEL-5)
+        only when taken out: what the random policy chooses from."""
         if self.terminal or self.window is not None or self.draw is not None:
             return []
         left = self.ap_left()
@@ -192,10 +256,12 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         s = self.mover
         acts = self._ride_actions(s, left)
         g = self.game
-        for gate, generate in _GENERATORS:  # shots, builds, drawbridges, pushes
+        for gate, generate in _GENERATORS[:-1]:  # shots, builds, drawbridges (pushes: last)
             if getattr(g, gate):
                 acts.extend(generate(self, s, left))
-        return acts  # VULN-3 filtering touches captures (MOVE) only
+        if g.has_push:
+            acts.extend(self.push_actions(s, left, deferred))
+        return Deferred(self, acts) if deferred else acts  # VULN-3 touches captures only
 
     def _ride_actions(self, s: int, left: int) -> list[tuple]:
         """RIDE actions exactly as `legal_actions` lists them, without building the other
@@ -204,22 +270,29 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
         `legal_actions`, identical riders give one action per destination, the first listed
         (for a rider the capture's MOVE takes the key before its RIDE)."""
-        c, ptype, carrier, node, owner = (self.compiled, self.ptype, self.carrier, self.node,
-                                          self.owner)
-        team = c.team_of
-        mine = team[s]
-        targets = 0
-        for p in range(len(ptype)):
-            if (node[p] >= 0 and (c.commandeerable[ptype[p]] or c.siege[ptype[p]])
-                    and team[owner[p]] != mine):
-                targets |= 1 << node[p]
+        c, ptype, carrier, node = self.compiled, self.ptype, self.carrier, self.node
+        targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
+        for t in self.game.takeover_types:
+            targets |= self.top_type[t]
+        targets &= self.enemy_top(s)
         if not targets:
             return []
+        near, row_to = 0, c.reach_row_to(left)  # the fields a target is within reach from
+        for v in bits(targets):
+            near |= row_to[v]
         acts: list[tuple] = []
         taken: set[tuple[int, int, int]] = set()
+        rows: dict[int, list[int]] = {}
         for pid in self.movable(s):
+            if not near >> node[pid] & 1:
+                continue  # no target within `left` steps, so none within its own reach
             maxd = min(self.range_left(pid), left)
-            if maxd <= 0 or not c.reach_mask(node[pid], maxd) & targets:
+            if maxd <= 0:
+                continue
+            row = rows.get(maxd)
+            if row is None:
+                row = rows[maxd] = c.reach_row(maxd)
+            if not row[node[pid]] & targets:
                 continue  # no take-over target within reach: no RIDE, no key it could share
             ca = carrier[pid]
             for v, _d, kind in self.search(pid, maxd):

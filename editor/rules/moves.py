@@ -66,6 +66,8 @@ class Moves(Search):
         """Turn the destination form (a two-node path between non-adjacent fields) into the
         shortest legal path, when there is one."""
         if action and action[0] in (MOVE, RESP) and len(action) == 4:
+            if type(action[2]) is tuple and len(action[2]) != 2:
+                return action  # a full path already
             pid, path = action[1], tuple(action[2])
             if (len(path) == 2 and 0 <= pid < len(self.node) and self.node[pid] == path[0]
                     and path[1] not in self.compiled.any_adj[path[0]]):
@@ -81,6 +83,8 @@ class Moves(Search):
         s = self.mover
         self.ap_spent += cost  # TURN-3, TURN-4
         self.steps[pid] += cost  # MOVE-5, TURN-5
+        if self.carrier[pid] >= 0:
+            self._layout += 1  # a rider's steps (movable)
         o = self.occ[v]
         team = self.compiled.team_of
         if o >= 0 and team[self.owner[o]] != team[self.owner[pid]]:

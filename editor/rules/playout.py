@@ -14,6 +14,8 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 
 from editor.rules.engine import (
     A_END,
@@ -36,7 +38,19 @@ def check_invariants(st: State, total: int) -> None:
     for v, o in enumerate(st.occ):
         if o >= 0 and (st.node[o] != v or st.carrier[o] >= 0):
             raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is not there")
+    _check_top_masks(st)
     _check_totals(st, total)
+
+
+def _check_top_masks(st: State) -> None:
+    """The engine's top-piece masks (`top_seat`, `top_type`) match the fields (MOVE-3)."""
+    seat, kind = [0] * len(st.top_seat), [0] * len(st.top_type)
+    for v, o in enumerate(st.occ):
+        if o >= 0:
+            seat[st.owner[o]] |= 1 << v
+            kind[st.ptype[o]] |= 1 << v
+    if seat != st.top_seat or kind != st.top_type:
+        raise InvariantError("the top-piece masks do not match the fields")
 
 
 def _check_piece(st: State, p: int) -> None:
@@ -92,6 +106,31 @@ class InvariantWatch:
     def _remember(self, st: State) -> None:
         self.node, self.carrier, self.steps = st.node[:], st.carrier[:], st.steps[:]
 
+    @staticmethod
+    def _check_fields(st: State, fields: set[int]) -> None:
+        """MOVE-3 on the touched fields: the top piece stands there, and the top-piece masks
+        have its bit in its owner's and its type's mask (or in none when the field is empty;
+        that no other mask has it is left to the full check)."""
+        occ, node, carrier = st.occ, st.node, st.carrier
+        top_seat, top_type = st.top_seat, st.top_type
+        any_seat = any_type = 0
+        for m in top_seat:
+            any_seat |= m
+        for m in top_type:
+            any_type |= m
+        for v in fields:
+            o = occ[v]
+            if o >= 0 and (node[o] != v or carrier[o] >= 0):
+                raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is "
+                                     "not there")
+            if o >= 0:
+                ok = top_seat[st.owner[o]] >> v & 1 and top_type[st.ptype[o]] >> v & 1
+            else:
+                ok = not (any_seat >> v & 1 or any_type >> v & 1)
+            if not ok:
+                raise InvariantError(f"the top-piece masks are wrong on "
+                                     f"{st.compiled.node_ids[v]}")
+
     def after(self, st: State) -> None:
         """Check after one action (raises InvariantError)."""
         self.count += 1
@@ -101,8 +140,11 @@ class InvariantWatch:
             return
         node, carrier, steps = st.node, st.carrier, st.steps
         old_n = len(self.node)
-        changed = [p for p in range(old_n) if node[p] != self.node[p]
-                   or carrier[p] != self.carrier[p] or steps[p] != self.steps[p]]
+        ids = range(old_n)  # the pieces whose field, carrier or steps changed, found in C
+        touched = set(compress(ids, map(ne, node, self.node)))
+        touched.update(compress(ids, map(ne, carrier, self.carrier)))
+        touched.update(compress(ids, map(ne, steps, self.steps)))
+        changed = sorted(touched)
         changed.extend(range(old_n, len(node)))  # built pieces (BUILD-1)
         fields = set()
         for p in changed:
@@ -113,12 +155,7 @@ class InvariantWatch:
                 fields.add(node[p])
             if p < old_n and self.node[p] >= 0:
                 fields.add(self.node[p])
-        occ = st.occ
-        for v in fields:
-            o = occ[v]
-            if o >= 0 and (node[o] != v or carrier[o] >= 0):
-                raise InvariantError(f"field {st.compiled.node_ids[v]} holds a piece that is "
-                                     "not there")
+        self._check_fields(st, fields)
         _check_totals(st, self.total)
         self._remember(st)
 
@@ -131,6 +168,10 @@ def movable_pieces(st: State) -> list[int]:
 
 def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                   capture_bias: float = 0.8) -> tuple:
+    """One action of the random policy (the module docstring): all legal actions in a response
+    window or draw offer; else end the turn with `end_prob`, a special action with 15 % when
+    the variant has any, else a move of one of 8 shuffled movable pieces (a capture with
+    `capture_bias` when the piece has one)."""
     if st.window is not None or st.draw is not None:
         return rng.choice(st.legal_actions())
     left = st.ap_left()
@@ -139,23 +180,50 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     g = st.game
     if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
             rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
-        extra = st.special_actions()
+        extra = st.special_actions(deferred=True)  # a push's path only when chosen
         if extra:
             return rng.choice(extra)
     pieces = st.movable(st.mover)
-    rng.shuffle(pieces)
+    shuffle(pieces, rng)
+    return _random_move(st, rng, pieces[:8], left, capture_bias)
+
+
+def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
+                 capture_bias: float) -> tuple:
+    """The first piece with a capture drawn (with `capture_bias`) moves there, else the first
+    piece with a destination moves to a random one (MOVE-1..5, CAPT-1). Once that fallback is
+    set, only a capture could still be chosen: a piece whose reach (MOVE-1) holds no prey is
+    skipped without a search; the random draws are the same either way."""
+    c = st.compiled
+    ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, c.range_
+    galleons = bool(c.catapult_cargo_types)  # PIECE-GALLEON-3: see range_left
     fallback = None
-    prey: _Prey | None = None
-    for pid in pieces[:8]:
-        maxd = min(st.range_left(pid), left)
+    enemy = -1  # the other teams' top pieces, once a fallback is set
+    prey: dict[frozenset, int] = {}  # per capture list: the fields it might capture on (CAPT-2)
+    levels = c.reach_by_type  # per type and load: reach rows by steps (MOVE-1), made on demand
+    captures = c.captures
+    for pid in pieces:
+        maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
+        if maxd > left:
+            maxd = left
         if maxd <= 0:
             continue
-        if fallback is not None:  # only a capture could still be chosen: skip pieces with
-            if prey is None:      # no prey within reach (the same random draws either way)
-                prey = _Prey(st)
-            t = st.ptype[pid]
-            if not st.compiled.reach_mask(st.node[pid], maxd, t, bool(st.cargo[pid])) & \
-                    prey.of(t):
+        if fallback is not None:
+            t = ptype[pid]
+            caps = captures[t]
+            mask = prey.get(caps)
+            if mask is None:
+                if enemy < 0:
+                    enemy = st.enemy_top(st.mover)
+                mask = prey[caps] = _prey_mask(st, caps, enemy)
+            if not mask:
+                continue
+            key = 2 * t + 1 if cargo[pid] else 2 * t
+            rows = levels[key] if levels else None
+            if rows is None:
+                rows = c.reach_levels(t, key & 1 == 1)
+                levels = c.reach_by_type
+            if not rows[maxd][node[pid]] & mask:
                 continue
         res = st.search(pid, maxd)
         if not res:
@@ -170,34 +238,58 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     return fallback or A_END
 
 
-class _Prey:
-    """Per piece type of the mover, a bit mask of the fields whose stack it might capture: an
-    enemy piece on the ground of a type in its capture list (CAPT-2, CAPT-4)."""
+_BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for _randbelow(n)
 
-    __slots__ = ("by_type", "captures", "masks")
 
-    def __init__(self, st: State) -> None:
-        c = st.compiled
-        team = c.team_of
-        mine = team[st.mover]
-        by_type: dict[int, int] = {}
-        for v, ca, o, t in zip(st.node, st.carrier, st.owner, st.ptype, strict=True):
-            if v >= 0 and ca < 0 and team[o] != mine:
-                by_type[t] = by_type.get(t, 0) | 1 << v
-        self.by_type = by_type
-        self.captures = c.captures
-        self.masks: dict[int, int] = {}
+def _inline_shuffle(x: list, rng: random.Random) -> None:
+    """`random.Random.shuffle` (Fisher-Yates from the end, `_randbelow` by getrandbits with
+    rejection) without a call per element: the same permutation and the same draws."""
+    if len(x) >= len(_BITS):
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for n in range(len(x), 1, -1):
+        i = n - 1
+        j = getrandbits(bits[n])
+        while j >= n:
+            j = getrandbits(bits[n])
+        x[i], x[j] = x[j], x[i]
 
-    def of(self, t: int) -> int:
-        m = self.masks.get(t)
-        if m is None:
-            caps = self.captures[t]
-            m = 0
-            for to, fields in self.by_type.items():
-                if to in caps:
-                    m |= fields
-            self.masks[t] = m
-        return m
+
+def _same_as_library() -> bool:
+    """Does `_inline_shuffle` give this Python's shuffle, permutation and RNG state alike?"""
+    a, b = random.Random(7), random.Random(7)
+    for n in (0, 1, 2, 3, 5, 8, 13, 40, 77, 1500):
+        x, y = list(range(n)), list(range(n))
+        a.shuffle(x)
+        _inline_shuffle(y, b)
+        if x != y or a.getstate() != b.getstate():
+            return False
+    return True
+
+
+_INLINE_SHUFFLE = _same_as_library()
+
+
+def shuffle(x: list, rng: random.Random) -> None:
+    """`rng.shuffle(x)`: inline for a plain `random.Random` where that provably draws the same,
+    else the generator's own method."""
+    if _INLINE_SHUFFLE and type(rng) is random.Random:
+        _inline_shuffle(x, rng)
+    else:
+        rng.shuffle(x)
+
+
+def _prey_mask(st: State, caps: frozenset[int], enemy: int) -> int:
+    """A bit mask of the fields whose stack a piece with capture list `caps` might capture: an
+    enemy piece on top of the field, of a type in the list (CAPT-2, CAPT-4), from the state's
+    top-piece masks."""
+    top_type = st.top_type
+    m = 0
+    for to in caps:
+        m |= top_type[to]
+    return m & enemy
 
 
 @dataclass

@@ -164,6 +164,7 @@ class Responses(Search):
         """CAPT-10: a capturer not taken by a response regains its full range (TURN-6 caps AP)."""
         if self.node[pid] >= 0 and self.compiled.regenerates[self.ptype[pid]]:
             self.steps[pid] = 0
+            self._layout += 1
 
     def _apply_response(self, pid: int, path: tuple[int, ...], unloads: tuple) -> None:
         """RECAP-8 free of AP and range; RECAP-9 the mover continues afterwards."""

@@ -47,25 +47,18 @@ class Search(StateData):
         c = self.compiled
         t = self.ptype[pid]
         me = self.owner[pid]
-        team = c.team_of
+        team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = self.game.search_consts
         myteam = team[me]
-        adj = (c.adj_loaded if self.cargo[pid] else c.adj_unloaded)[t]
-        stand = c.stand[t]
+        # the type's connections (loaded or not), standing, jumping, siege at home (per game)
+        adj, stand, jumps, siege_home = self.game.search_tables[t][1 if self.cargo[pid] else 0]
         occ, owner = self.occ, self.owner
-        is_sea = c.is_sea
-        jumps = c.jumps_own[t]
-        opts = self.game.opts
-        ground_ok = opts.vessel_in_harbour_counts_as_ground
         raised = self.raised
-        siege_home = c.siege[t] and not opts.siege_may_enter_own_castle
-        castle_owner = c.castle_owner
         start0 = self.node[pid]
         ca0 = self.carrier[pid]
         storm = ca0 >= 0 and c.siege[self.ptype[ca0]]  # PIECE-SIEGE-13
-        hop = storm and opts.siege_seize_from_adjacent_tower  # PIECE-SIEGE-4 (CP towers)
+        hop = storm and hop_opt  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self.may_dismount(pid):
             return []
-        team_perm = self.game.variant.team_game
         self._stamp += 1
         st = self._stamp
         mark, parent = self._mark, self._parent
@@ -74,28 +67,33 @@ class Search(StateData):
         parent[start] = -1
         rides = {start} if self.carrier[pid] >= 0 else None
         out: list[tuple[int, int, int]] = []
+        found, reached = out.append, None
+        guarded = bool(raised) or siege_home
         frontier = [start]
         d = 0
         while frontier and d < maxd:
             d += 1
             nxt: list[int] = []
+            reached = nxt.append
             for u in frontier:
                 u_rides = rides is not None and u in rides
                 for v in adj[u]:
                     if mark[v] == st:
                         continue
-                    if raised and (v in raised or u in raised) and self.bridge_blocks(
-                            u, v, myteam, storm and u == start0):
-                        continue  # DRAW-3
-                    if siege_home and castle_owner[v] >= 0 and team[castle_owner[v]] == myteam:
-                        continue  # PIECE-SIEGE-14, CONF-34
+                    if guarded:
+                        if raised and (v in raised or u in raised) and self.bridge_blocks(
+                                u, v, myteam, storm and u == start0):
+                            continue  # DRAW-3
+                        if (siege_home and castle_owner[v] >= 0
+                                and team[castle_owner[v]] == myteam):
+                            continue  # PIECE-SIEGE-14, CONF-34
                     o = occ[v]
                     if o < 0:
                         mark[v] = st
                         if stand[v]:
                             parent[v] = u
-                            out.append((v, d, K_MOVE))
-                            nxt.append(v)
+                            found((v, d, K_MOVE))
+                            reached(v)
                         continue
                     oo = owner[o]
                     if oo == me:
@@ -233,7 +231,10 @@ class Search(StateData):
         return lim
 
     def range_left(self, pid: int) -> int:
-        return self.range_limit(pid) - self.steps[pid]
+        """Steps piece pid may still move this turn (MOVE-5, PIECE-GALLEON-3)."""
+        if self.cargo[pid] and self.compiled.catapult_cargo_types:
+            return self.range_limit(pid) - self.steps[pid]
+        return self.compiled.range_[self.ptype[pid]] - self.steps[pid]
 
     def is_resting(self, pid: int) -> bool:
         """BUILD-9: builder and new piece rest until the turn (CONF-35: or round) ends."""
@@ -243,10 +244,54 @@ class Search(StateData):
     def movable(self, s: int) -> list[int]:
         """Own pieces that may move, one per interchangeable cargo group (same carrier, type and
         range left) so that identical soldiers give one action (notation names no soldier)."""
+        if self.game.variant.team_game:
+            return self._movable_team(s)
+        last = self._movable
+        if last is not None and last[0] == self._layout and last[1] == s and \
+                last[2] == self.turn:
+            return last[3][:]
+        found = self._movable_pieces(s)
+        self._movable = (self._layout, s, self.turn, found)
+        return found[:]
+
+    def _movable_pieces(self, s: int) -> list[int]:
+        """`movable` outside team games, made afresh."""
+        carrier, ptype, steps = self.carrier, self.ptype, self.steps
+        mine = self.seat_pieces(s)
+        if self.resting:  # BUILD-9 (see is_resting)
+            turn = self.turn
+            resting = {p for p, r in self.resting.items() if turn <= r}
+            mine = [p for p in mine if p not in resting]
+        out = [p for p in mine if carrier[p] < 0]
+        if len(out) == len(mine):
+            return out  # no riders: in id order
+        keyed = []  # riders: one per (carrier, type, steps), less range left first
+        seen: set[tuple[int, int, int]] = set()
+        for p in mine:
+            ca = carrier[p]
+            if ca >= 0:
+                key = (ca, ptype[p], steps[p])
+                if key not in seen:
+                    seen.add(key)
+                    keyed.append((ca, -steps[p], p))
+        keyed.sort()
+        ground, out, i, n = out, [], 0, len(keyed)
+        nxt = keyed[0][0]
+        for p in ground:  # each rider right after the pieces up to its carrier's id
+            while nxt < p:
+                out.append(keyed[i][2])
+                i += 1
+                nxt = keyed[i][0] if i < n else len(carrier)
+            out.append(p)
+        out.extend(k[2] for k in keyed[i:])
+        return out
+
+    def _movable_team(self, s: int) -> list[int]:
+        """`movable` in a team game: partners' carriers with s's pieces aboard too (TEAM-7/-8/
+        -11), own carriers with only partner pieces aboard not (TEAM-7)."""
         owner, node, carrier = self.owner, self.node, self.carrier
         out = []
         seen: set[tuple[int, int, int]] = set()
-        team = self.game.variant.team_game
         turn = self.turn
         resting = {p for p, r in self.resting.items() if turn <= r} if self.resting else ()
         for pid in range(len(owner)):
@@ -255,10 +300,10 @@ class Search(StateData):
             if pid in resting:
                 continue  # BUILD-9 (see is_resting)
             if owner[pid] != s:
-                if team and carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
+                if carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
                     out.append(pid)  # TEAM-7/-8/-11: a partner's carrier with s's pieces aboard
                 continue
-            if team and carrier[pid] < 0 and self.cargo[pid] and not self.controls(s, pid):
+            if carrier[pid] < 0 and self.cargo[pid] and not self.controls(s, pid):
                 continue  # TEAM-7: only partner pieces aboard, the owner may not move it
             ca = carrier[pid]
             if ca >= 0:

@@ -38,7 +38,9 @@ def _f(undo: str | None, init: Callable[[Any], Any]) -> Any:
 @dataclass(slots=True, init=False, eq=False, repr=False)
 class StateData:
     """Every field of a position, declared once. Per piece id: ptype, owner, node, carrier,
-    cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark."""
+    cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark; the
+    top pieces as bit masks per seat and per type (top_seat, top_type: derived from occ, owner
+    and ptype, changed only through `put_top` and `set_owner`)."""
 
     game: Any = _f(None, lambda g: g)  # the Game (editor.rules.engine): board, variant, opts
     compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
@@ -50,6 +52,9 @@ class StateData:
     steps: list[int] = _f(LIST, lambda g: [])  # steps moved this turn (MOVE-5)
     orig: list[int] = _f(LIST, lambda g: [])  # owner before a take-over (PIECE-CAMEL-3)
     occ: list[int] = _f(LIST, lambda g: [-1] * len(g.compiled.node_ids))  # top piece per node
+    # bit masks over nodes of the top pieces (occ), kept up to date by `put_top` / `set_owner`
+    top_seat: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # per seat (its owner)
+    top_type: list[int] = _f(LIST, lambda g: [0] * len(g.compiled.type_names))  # per type
     cnt_all: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
     cnt_land: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
     captured: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # captured by a seat (CAPT-11)
@@ -80,6 +85,15 @@ class StateData:
     _mark: list[int] = _f(None, lambda g: [0] * len(g.compiled.node_ids))
     _parent: list[int] = _f(None, lambda g: [-1] * len(g.compiled.node_ids))
     _stamp: int = _f(None, lambda g: 0)
+    # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
+    _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
+    # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
+    # or None when a top piece on a castle or grail field changed (`_penalties`)
+    _penalty: tuple | None = _f(None, lambda g: None)
+    # bumped whenever what `movable` reads changes: the rosters, a carrier, a rider's steps, the
+    # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
+    _layout: int = _f(None, lambda g: 0)
+    _movable: tuple | None = _f(None, lambda g: None)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
@@ -112,6 +126,20 @@ class StateData:
 
     def restore(self, snap: tuple) -> None:
         _restore(self, snap)
+        self._roster = [None] * self.game.seat_count
+        self._penalty = None
+        self._layout = getattr(self, "_layout", 0) + 1
+        self._movable = None
+
+    def seat_pieces(self, s: int) -> list[int]:
+        """The pieces of seat s on the board (cargo included), in id order; cached until a
+        piece is added, captured or changes owner. Do not change the list."""
+        found = self._roster[s]
+        if found is None:
+            node = self.node
+            found = self._roster[s] = [p for p, o in enumerate(self.owner)
+                                       if o == s and node[p] >= 0]
+        return found
 
     def add_piece(self, seat: str, ptype: str, field_id: str, cargo: list | None = None,
                   steps: int = 0) -> int:
@@ -127,7 +155,7 @@ class StateData:
         if self.occ[node] >= 0:
             raise CompileError(f"field '{field_id}' holds two pieces (MOVE-3)")
         pid = self.new_piece(c.seat_index[seat], c.type_index[ptype], node, -1, steps)
-        self.occ[node] = pid
+        self.put_top(node, pid)
         self.add_cargo(pid, cargo or [])
         return pid
 
@@ -141,6 +169,8 @@ class StateData:
         self.cargo.append([])
         self.steps.append(steps)
         self.cnt_all[seat] += 1
+        self._roster[seat] = None
+        self._layout += 1
         if self.compiled.land_piece[t]:
             self.cnt_land[seat] += 1
         return pid
@@ -195,24 +225,41 @@ class StateData:
 
     def penalty_fields(self, s: int) -> tuple[int, int]:
         """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
-        c, occ, owner, team = self.compiled, self.occ, self.owner, self.compiled.team_of
-        ts = team[s]
-        nc = 0
-        for f in c.castle_fields[s]:
-            o = occ[f]
-            if o >= 0 and team[owner[o]] != ts:
-                nc += 1
-        ng = 0
-        for f in c.grail_fields:
-            o = occ[f]
-            if o >= 0 and team[owner[o]] != ts:
-                ng += 1
-        return nc, ng
+        return self._penalties()[1][s]
 
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
-        nc, ng = self.penalty_fields(s)
-        return nc + ng >= self.game.variant.freeze_threshold
+        return self._penalties()[2][s]
+
+    def frozen_seats(self) -> list[bool]:
+        """`is_frozen` of every seat (FREEZE-1). Do not change the list."""
+        return self._penalties()[2]
+
+    def _penalties(self) -> tuple:
+        """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
+        FREEZE-1): the other teams' top-piece masks against the game's field masks; kept
+        until a top piece on a castle or grail field changes (`put_top`, `set_owner`)."""
+        found = self._penalty
+        if found is not None:
+            return found
+        g = self.game
+        key = [m & g.penalty_mask for m in self.top_seat]
+        team = self.compiled.team_of
+        every = 0
+        of_team: dict[int, int] = {}
+        for x, m in enumerate(key):
+            every |= m
+            of_team[team[x]] = of_team.get(team[x], 0) | m
+        grail, castles = g.grail_mask, g.castle_masks
+        limit = g.variant.freeze_threshold
+        fields, frozen = [], []
+        for s in range(g.seat_count):
+            enemy = every & ~of_team[team[s]]
+            nc, ng = (castles[s] & enemy).bit_count(), (grail & enemy).bit_count()
+            fields.append((nc, ng))
+            frozen.append(nc + ng >= limit)
+        self._penalty = found = (key, fields, frozen)
+        return found
 
     def budget(self, s: int | None = None) -> int:
         """Current budget (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per penalty
@@ -343,8 +390,48 @@ class StateData:
         if ca >= 0:
             self.cargo[ca].remove(pid)
             self.carrier[pid] = -1
+            self._layout += 1
         else:
-            self.occ[self.node[pid]] = -1
+            self.put_top(self.node[pid], -1)
+
+    def put_top(self, v: int, o: int) -> None:
+        """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
+        top-piece masks `top_seat` and `top_type` kept up to date."""
+        bit = 1 << v
+        if bit & self.game.penalty_mask:
+            self._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
+        old = self.occ[v]
+        if old >= 0:
+            self.top_seat[self.owner[old]] &= ~bit
+            self.top_type[self.ptype[old]] &= ~bit
+        self.occ[v] = o
+        if o >= 0:
+            self.top_seat[self.owner[o]] |= bit
+            self.top_type[self.ptype[o]] |= bit
+
+    def set_owner(self, o: int, s: int) -> None:
+        """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
+        with `top_seat` kept up to date when o is a top piece."""
+        v = self.node[o]
+        if v >= 0 and self.occ[v] == o:
+            bit = 1 << v
+            if bit & self.game.penalty_mask:
+                self._penalty = None
+            self.top_seat[self.owner[o]] &= ~bit
+            self.top_seat[s] |= bit
+        self._roster[self.owner[o]] = self._roster[s] = None
+        self._layout += 1
+        self.owner[o] = s
+
+    def enemy_top(self, s: int) -> int:
+        """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
+        team = self.compiled.team_of
+        ts = team[s]
+        mask = 0
+        for x, m in enumerate(self.top_seat):
+            if team[x] != ts:
+                mask |= m
+        return mask
 
     def relocate(self, pid: int, v: int) -> None:
         """Move a piece (with its cargo) to an empty node or onto an own carrier there.
@@ -355,10 +442,11 @@ class StateData:
         self.detach(pid)
         o = self.occ[v]
         if o < 0:
-            self.occ[v] = pid
+            self.put_top(v, pid)
         else:
             self.cargo[o].append(pid)
             self.carrier[pid] = o
+            self._layout += 1
             if self.owner[o] != self.owner[pid] and self.compiled.commandeerable[self.ptype[o]]:
                 self.take_over(o, self.owner[pid])
         self.set_node(pid, v)
@@ -368,12 +456,12 @@ class StateData:
     def take_over(self, o: int, s: int) -> None:
         if self.orig[o] < 0:
             self.orig[o] = self.owner[o]
-        self.owner[o] = s
+        self.set_owner(o, s)
 
     def revert_check(self, o: int) -> None:
         """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
         if self.orig[o] >= 0 and not self.cargo[o] and self.node[o] >= 0:
-            self.owner[o] = self.orig[o]
+            self.set_owner(o, self.orig[o])
             self.orig[o] = -1
 
     def remove_piece(self, pid: int, by: int) -> int:
@@ -388,6 +476,8 @@ class StateData:
         if self.compiled.land_piece[self.ptype[pid]]:
             self.cnt_land[s] -= 1
         self.captured[by] += 1
+        self._roster[self.owner[pid]] = None
+        self._layout += 1
         self.node[pid] = -1
         self.carrier[pid] = -1
         return n
@@ -414,15 +504,16 @@ class StateData:
             gets = self.owner[pid] if new_owner is None else new_owner
             self.cnt_all[victim] -= 1  # CAPT-7: the vessel changes owner for good
             self.cnt_all[gets] += 1
-            self.owner[o] = gets
+            self.set_owner(o, gets)
             self.steps[o] = 0
             self.cargo[o].append(pid)
             self.carrier[pid] = o
+            self._layout += 1
         else:
             removed = self.remove_piece(o, by)
             if removed > 1 and not opts.score_cargo_individually:
                 self.captured[by] -= removed - 1  # CONF-12: a stack scores once
-            self.occ[v] = pid
+            self.put_top(v, pid)
         self.set_node(pid, v)
         self.captured_this_turn = True
         self.quiet_round_clean = False
@@ -430,6 +521,16 @@ class StateData:
         if old_carrier >= 0:
             self.revert_check(old_carrier)
         return victim
+
+
+def bits(mask: int) -> list[int]:
+    """The node indexes whose bit is set in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _compile_copiers() -> tuple[Callable[[StateData], tuple], Callable[[StateData, tuple], None]]:

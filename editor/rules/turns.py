@@ -70,9 +70,8 @@ class Turns(StateData):
                 self.raised = {k: r for k, r in self.raised.items() if r != m}
             if self.is_frozen(self.mover):
                 self.frozen_mark[self.mover] = self.turn  # CONF-19
-            steps = self.steps
-            for i in range(len(steps)):
-                steps[i] = 0
+            self.steps[:] = [0] * len(self.steps)  # MOVE-5: a new turn, full range again
+            self._layout += 1
             if self.budget(self.mover) > 0:
                 return
 
@@ -215,8 +214,8 @@ class Turns(StateData):
                         self.finish_as(ELIMINATION, others,
                                        f"{rule}: {c.seat_ids[s]} lost all land pieces")
                         return
-        for kind in ("siege_in_capital", "siege_in_tower", "siege_in_grail"):
-            if kind in vic and self.siege_win(kind):
+        for kind in g.siege_victories:
+            if self.siege_win(kind):
                 return
         if "capital_occupation" in vic:  # WIN-1
             for s in range(n):
@@ -235,7 +234,7 @@ class Turns(StateData):
                                        f"whole capital of {c.seat_ids[s]}")
                         return
         if "team_freeze" in vic or "all_others_frozen" in vic:
-            frozen = [self.is_frozen(s) for s in range(n)]
+            frozen = self.frozen_seats()
             if "team_freeze" in vic and any(frozen):  # TEAM-5
                 s = frozen.index(True)
                 others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
@@ -259,8 +258,14 @@ class Turns(StateData):
         WIN-20 / TEAM-6 (siege engine into an enemy tower): an immediate win for its owner
         (and partner)."""
         c = self.compiled
-        fields = c.grail_fields if kind == "siege_in_grail" else [
-            f for fs in c.castle_fields for f in fs]
+        grail = kind == "siege_in_grail"
+        sieged = self.game.grail_mask if grail else self.game.all_castles_mask
+        for t in self.game.siege_types:
+            if self.top_type[t] & sieged:
+                break
+        else:
+            return False  # no siege piece on top of any of those fields
+        fields = c.grail_fields if grail else [f for fs in c.castle_fields for f in fs]
         for f in fields:
             o = self.occ[f]
             if o < 0 or not c.siege[self.ptype[o]]:

@@ -179,3 +179,19 @@ def test_chunks_finished_beside_a_failed_one_are_stored(c4: Game, tmp_path: Path
     assert isinstance(info.value.__cause__, ValueError)
     with Store(tmp_path) as store:
         assert store.done("A") == {0, 1, 2, 3, 4, 6, 7}
+
+
+def test_ctrl_c_during_a_store_write_waits_for_the_write() -> None:
+    """A SIGINT inside `sigint_deferred` (the store's append) is raised once the block ends,
+    as KeyboardInterrupt, and the block itself runs to its end."""
+    import os
+    import signal
+
+    from editor.balance.runner import sigint_deferred
+
+    finished = []
+    with pytest.raises(KeyboardInterrupt), sigint_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        finished.append(True)
+    assert finished == [True]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -81,17 +81,18 @@ def test_store_of_another_run_is_refused(tmp_path: Path, capsys) -> None:
 
 def test_sigint_keeps_finished_games_and_a_rerun_finishes(tmp_path: Path) -> None:
     # enough games that the run is still going when the first chunks are stored (C4 plays
-    # about 150 fifteen-turn games a second on one core)
-    GAMES = 200
+    # about 400 fifteen-turn games a second on one core); a store write that Ctrl-C lands in
+    # is finished first (runner.sigint_deferred)
+    games = 600
     out = tmp_path / "out"
     cmd = [sys.executable, "-m", "editor.cli.main", "balance", "--variant", "conquest-4p",
-           "--games", str(GAMES), "--max-turns", "15", "--workers", "1", "--progress", "-o",
+           "--games", str(games), "--max-turns", "15", "--workers", "1", "--progress", "-o",
            str(out)]
     env = {**os.environ, "COLUMNS": "100"}
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     seen = b""
     deadline = time.monotonic() + 120
-    while not re.search(rb"\| *[1-9]\d*/%d games" % GAMES, seen) and time.monotonic() < deadline:
+    while not re.search(rb"\| *[1-9]\d*/%d games" % games, seen) and time.monotonic() < deadline:
         chunk = os.read(proc.stderr.fileno(), 256)
         if not chunk:
             break
@@ -101,16 +102,16 @@ def test_sigint_keeps_finished_games_and_a_rerun_finishes(tmp_path: Path) -> Non
     assert proc.returncode == 130, (seen + err).decode(errors="replace")
     assert b"Run the same command again" in err and b"Traceback" not in err
     first = _games(out)
-    assert 0 < len(first) < GAMES
+    assert 0 < len(first) < games
     done = subprocess.run([*cmd[:-3], "--no-progress", "-o", str(out)], capture_output=True,
                           env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr.decode(errors="replace")
-    assert f"played {GAMES - len(first)} games".encode() in done.stdout
+    assert f"played {games - len(first)} games".encode() in done.stdout
     final = _games(out)
     # chunks finish in any order: the interrupted run kept some games, not always a prefix;
     # each kept game is found unchanged after the rerun, and every game is there once
-    assert len(final) == GAMES and all(g in final for g in first)
-    assert sorted(g[1] for g in final) == list(range(GAMES))
+    assert len(final) == games and all(g in final for g in first)
+    assert sorted(g[1] for g in final) == list(range(games))
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

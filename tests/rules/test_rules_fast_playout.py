@@ -84,6 +84,8 @@ def test_special_actions_are_the_non_moves_of_legal_actions(variant):
                                 "reject_draw", "respond", "decline")]
         if st.window is None and st.draw is None:
             assert st.special_actions() == want
+            deferred = st.special_actions(deferred=True)  # pushes find their path when taken
+            assert len(deferred) == len(want) and list(deferred) == want
             seen += len(want)
     if variant.startswith("grand"):
         assert seen > 0  # the comparison saw shots, builds, rides or pushes
@@ -141,3 +143,105 @@ def test_invariant_watch_checks_the_touched_pieces():
     st.occ[st.node[a[1]]] = -1  # break the field the piece moved to
     with pytest.raises(InvariantError):
         watch.after(st)
+
+
+def plain_movable(st, s):
+    """`State.movable` as it was before the roster cache (outside team games)."""
+    out, seen = [], set()
+    turn = st.turn
+    for pid in range(len(st.owner)):
+        if st.node[pid] < 0 or st.owner[pid] != s or st.resting.get(pid, -1) >= turn:
+            continue
+        ca = st.carrier[pid]
+        if ca >= 0:
+            key = (ca, st.ptype[pid], st.steps[pid])
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(pid)
+    out.sort(key=lambda p: (p if st.carrier[p] < 0 else st.carrier[p], st.carrier[p] >= 0,
+                            -st.steps[p], p))
+    return out
+
+
+def plain_penalty_fields(st, s):
+    """CASTLE-2, GRAIL-4: the fields counted one by one."""
+    team = st.compiled.team_of
+    held = [f for f in (*st.compiled.castle_fields[s], *st.compiled.grail_fields)
+            if st.occ[f] >= 0 and team[st.owner[st.occ[f]]] != team[s]]
+    castles = set(st.compiled.castle_fields[s])
+    return sum(f in castles for f in held), sum(f not in castles for f in held)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_masks_and_rosters_follow_every_action_and_undo(variant):
+    """MOVE-3: the top-piece masks equal the fields after every action and every undo; the
+    cached rosters give the movable pieces a fresh count gives (BUILD-9 resting included);
+    penalty fields and frozen seats from the masks equal a field-by-field count (CASTLE-2,
+    GRAIL-4, FREEZE-1)."""
+    from editor.rules.playout import _check_top_masks
+
+    g = game(variant)
+    st = g.initial_state()
+    rng = random.Random(8)
+    for i in range(400):
+        if st.terminal:
+            st = g.initial_state()
+        st.apply(random_action(st, rng), check=False)
+        if i % 5 == 0 and not st.terminal:
+            st.undo()
+            _check_top_masks(st)
+            st.apply(random_action(st, rng), check=False)
+        _check_top_masks(st)
+        for s in range(g.seat_count):
+            assert st.penalty_fields(s) == plain_penalty_fields(st, s)
+            if not g.variant.team_game:
+                assert st.movable(s) == plain_movable(st, s)
+        assert st.frozen_seats() == [st.is_frozen(s) for s in range(g.seat_count)]
+    clone = st.clone()
+    _check_top_masks(clone)
+    assert clone.movable(clone.mover) == st.movable(st.mover)
+
+
+def test_invariant_watch_catches_a_broken_top_piece_mask():
+    g = game("conquest-4p")
+    st = g.initial_state()
+    st.keep_undo = False
+    rng = random.Random(2)
+    watch = InvariantWatch(st, len(st.ptype), full_every=10_000)
+    a = random_action(st, rng)
+    while a[0] != MOVE:
+        st.apply(a, check=False)
+        watch.after(st)
+        a = random_action(st, rng)
+    st.apply(a, check=False)
+    st.top_seat[st.owner[a[1]]] &= ~(1 << st.node[a[1]])  # forget the piece on its new field
+    with pytest.raises(InvariantError, match="mask"):
+        watch.after(st)
+
+
+@pytest.mark.parametrize("variant", ["conquest-4p", "grand-conquest-4p"])
+def test_reach_rows_to_are_the_reach_rows_read_backwards(variant):
+    """MOVE-1: u is in the row-to of v exactly when v is in the reach of u (union of types)."""
+    c = game(variant).compiled
+    rng = random.Random(1)
+    nodes = range(len(c.node_ids))
+    for steps in (1, 3, 6):
+        fwd, back = c.reach_row(steps), c.reach_row_to(steps)
+        for u in rng.sample(nodes, 40):
+            for v in rng.sample(nodes, 40):
+                assert bool(fwd[u] >> v & 1) == bool(back[v] >> u & 1)
+
+
+def test_the_policy_shuffle_draws_what_random_shuffle_draws():
+    """Same permutation and same generator state as `random.Random.shuffle`, so the policy's
+    games stay the games of 7e92724."""
+    from editor.rules import playout
+
+    assert playout._INLINE_SHUFFLE  # CPython's shuffle: the inline copy is in use
+    a, b = random.Random(9), random.Random(9)
+    for n in [*range(30), 200, 1023, 1024, 1500]:
+        x, y = list(range(n)), list(range(n))
+        a.shuffle(x)
+        playout.shuffle(y, b)
+        assert x == y and a.getstate() == b.getstate()

@@ -1,0 +1,93 @@
+"""The engine's side of `conquest bench --against REV`: one self-contained script that runs
+unchanged against this tree and against an old one (`bench_against.run_in_tree` copies it out
+and sets PYTHONPATH to the tree under test).
+
+It plays seeded random games with the tree's own policy (`editor.rules.playout.random_action`,
+which draws the same actions in every tree since 7e92724) and prints one JSON line per run:
+actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
+both trees played the same games. Only names that exist in 7e92724 too are used: `load_game`,
+`random_action`, `selfplay` and the State fields ptype, owner, node, carrier, steps, turn,
+ap_spent, captured, terminal and keep_undo.
+
+    python bench_engine_child.py --variant conquest-4p --mode playout --actions 10000 --seed 1
+    python bench_engine_child.py --variant conquest-4p --mode selfplay --games 2 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+
+
+def position_digest(st) -> str:
+    """A hash of the pieces (type, owner, field, carrier, steps) and the turn counters."""
+    data = [st.ptype, st.owner, st.node, st.carrier, st.steps,
+            [st.turn, st.ap_spent, bool(st.terminal)], list(st.captured)]
+    return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
+
+
+def playout(game, actions: int, seed: int) -> dict:
+    """`actions` random actions from the start, a new game after each end (or turn 2000)."""
+    from editor.rules.playout import random_action
+
+    rng = random.Random(seed)
+    st = game.initial_state()
+    st.keep_undo = False
+    n = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    while n < actions:
+        if st.terminal or st.turn > 2000:
+            st = game.initial_state()
+            st.keep_undo = False
+        st.apply(random_action(st, rng), check=False)
+        n += 1
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    return {"actions": n, "cpu_s": cpu, "wall_s": wall, "digest": position_digest(st),
+            "violations": 0}
+
+
+def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
+    """The tree's `selfplay` with its invariant checks after every action."""
+    from editor.rules.playout import selfplay as run_games
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    rep = run_games(game, games, seed, max_turns, check=True)
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    summary = [rep.games, rep.actions, rep.turns, sorted(rep.reasons.items()),
+               sorted(rep.winners.items())]
+    return {"actions": rep.actions, "cpu_s": cpu, "wall_s": wall,
+            "digest": hashlib.sha256(json.dumps(summary).encode()).hexdigest()[:16],
+            "violations": len(rep.violations)}
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--variant", required=True)
+    p.add_argument("--mode", choices=["playout", "selfplay"], required=True)
+    p.add_argument("--actions", type=int, default=10000)
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--max-turns", type=int, default=400)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    import editor
+    from editor.cli.selfplay import load_game
+
+    game, code = load_game(None, args.variant)
+    if game is None:
+        print(json.dumps({"error": f"variant {args.variant} could not be loaded ({code})"}))
+        return 1
+    if args.mode == "playout":
+        out = playout(game, args.actions, args.seed)
+    else:
+        out = selfplay(game, args.games, args.seed, args.max_turns)
+    out.update(variant=args.variant, mode=args.mode, editor_path=editor.__file__)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,95 @@
+"""`conquest bench --against REV` (issue 14 item 3): both trees play the same games, and the
+output holds the old figures, the new figures and their ratio. No speed is asserted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from editor.cli import bench_against
+from editor.cli.bench_against import BenchError, export_tree, run_in_tree
+from editor.cli.main import main
+
+OLD = "7e92724"  # the tree before issue 14
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _has_rev(rev: str) -> bool:
+    try:
+        proc = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+                              cwd=ROOT, capture_output=True, check=False)
+    except FileNotFoundError:
+        return False
+    return proc.returncode == 0
+
+
+needs_old = pytest.mark.skipif(not _has_rev(OLD), reason=f"no git history with {OLD}")
+
+
+@needs_old
+def test_both_trees_play_the_same_games(capsys) -> None:
+    code = main(["bench", "--against", OLD, "--rounds", "1", "--actions", "150", "--games", "1",
+                 "--max-turns", "12", "--format", "json"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    result = json.loads(out)
+    assert result["against"] == OLD and result["rounds"] == 1
+    rows = {(r["variant"], r["mode"]): r for r in result["rows"]}
+    assert set(rows) == {(v, m) for v in ("conquest-4p", "grand-conquest-4p")
+                         for m in ("playout", "selfplay")}
+    for row in rows.values():
+        assert row["same_games"] and row["violations"] == 0
+        assert row["actions"] == row["old_actions"] and row["old_digest"] == row["new_digest"]
+        old, new = row["old_actions_per_cpu_s"], row["new_actions_per_cpu_s"]
+        assert old > 0 and new > 0
+        # the ratio comes from unrounded medians: equal to new / old within rounding
+        assert row["ratio"] == pytest.approx(new / old, abs=0.011)
+    assert rows[("conquest-4p", "playout")]["actions"] == 150
+
+
+@needs_old
+def test_text_output_is_a_table_with_old_new_and_ratio(capsys) -> None:
+    code = main(["bench", "--against", OLD, "--variant", "conquest-4p", "--rounds", "1",
+                 "--actions", "50", "--games", "1", "--max-turns", "3"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert OLD in out.splitlines()[1] and "ratio" in out
+    playout = next(line for line in out.splitlines() if line.startswith("conquest-4p")
+                   and "playout" in line)
+    cells = playout.split()
+    old, new, ratio = (float(x.replace(",", "").rstrip("x")) for x in cells[3:6])
+    assert ratio == pytest.approx(new / old, abs=0.02) and cells[-1] == "yes"
+
+
+def test_an_unknown_revision_is_a_message_not_a_traceback(capsys) -> None:
+    code = main(["bench", "--against", "no-such-rev-1234", "--rounds", "1"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "no-such-rev-1234" in err and "Traceback" not in err
+
+
+def test_without_git_the_message_says_so(monkeypatch, capsys) -> None:
+    def no_git(*args, **kwargs):
+        raise FileNotFoundError("git")
+
+    monkeypatch.setattr(bench_against.subprocess, "run", no_git)
+    with pytest.raises(BenchError, match="git is not installed"):
+        export_tree(OLD)
+    assert main(["bench", "--against", OLD]) == 1
+    assert "git is not installed" in capsys.readouterr().err
+
+
+def test_run_in_tree_returns_the_last_json_line_and_reports_failures(tmp_path) -> None:
+    tree = tmp_path / "tree"
+    (tree / "pkg").mkdir(parents=True)
+    (tree / "pkg" / "__init__.py").write_text("NAME = 'from the tree'\n")
+    script = tmp_path / "child.py"
+    script.write_text("import json, sys, pkg\nprint('{not json')\n"
+                      "print(json.dumps({'name': pkg.NAME, 'args': sys.argv[1:]}))\n")
+    assert run_in_tree(tree, script, ["a", "b"]) == {"name": "from the tree", "args": ["a", "b"]}
+    script.write_text("raise SystemExit('broken child')\n")
+    with pytest.raises(BenchError, match="broken child"):
+        run_in_tree(tree, script, [])
