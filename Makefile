@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/conquest bench --balance-games 60
 	$(BIN)/conquest bench --variant grand-conquest-4p
 	$(BIN)/conquest bench --against 7e92724
+	$(BIN)/conquest bench --against 7e92724 --editor
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench

@@ -51,6 +51,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--actions", type=int, default=10000, help="playout actions per run")
     g.add_argument("--games", type=int, default=20, help="selfplay games per run")
     g.add_argument("--max-turns", type=int, default=400, help="selfplay turn cap per game")
+    g.add_argument("--editor", action="store_true",
+                   help="compare the editor on a large synthetic board instead (open, edit, "
+                   "pan; wall-clock ms against the goals)")
+    g.add_argument("--fields", type=int, default=10000,
+                   help="fields of the synthetic board with --editor (made once, then cached)")
 
 
 def _sample_positions(game, seed: int, positions: int) -> list:
@@ -152,7 +157,8 @@ def _balance_figures(game, games: int, workers: int) -> dict:
 
 
 def run_against(args: argparse.Namespace) -> int:
-    """`--against REV`: this tree's playout speed against REV's, in one run."""
+    """`--against REV`: this tree's playout speed (or with --editor the editor's figures)
+    against REV's, in one run."""
     from editor.cli.bench_against import BenchError
     from editor.cli.bench_engine import VARIANTS, compare, table
 
@@ -161,10 +167,20 @@ def run_against(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     variants = (args.variant,) if args.variant else VARIANTS
+    say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     try:
+        if args.editor:
+            from editor.cli import bench_editor
+
+            if args.fields < 10:
+                print("conquest bench: --fields must be at least 10", file=sys.stderr)
+                return EXIT_USAGE
+            result = bench_editor.compare(args.against, args.fields, args.rounds, progress=say)
+            print(json.dumps(result, indent=2) if args.format == "json"
+                  else bench_editor.table(result))
+            return EXIT_OK
         result = compare(args.against, variants, args.rounds, args.actions, args.games,
-                         args.max_turns, args.seed,
-                         progress=lambda text: print(text, file=sys.stderr, flush=True))
+                         args.max_turns, args.seed, progress=say)
     except BenchError as exc:
         print(f"conquest bench: {exc}", file=sys.stderr)
         return EXIT_FINDINGS

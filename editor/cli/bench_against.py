@@ -61,13 +61,15 @@ def export_tree(rev: str, dest: Path | None = None) -> Path:
     return tree
 
 
-def run_in_tree(tree: Path, script: Path, args: list[str], timeout: float | None = None) -> dict:
-    """Run `script` (copied into a temporary folder first) with PYTHONPATH=tree and cwd=tree;
-    return the last line of its output that is a JSON object."""
+def run_in_tree(tree: Path, script: Path, args: list[str], timeout: float | None = None,
+                env: dict[str, str] | None = None) -> dict:
+    """Run `script` (copied into a temporary folder first) with PYTHONPATH=tree and cwd=tree
+    (and `env` on top of this process's environment); return the last line of its output that
+    is a JSON object."""
     with tempfile.TemporaryDirectory(prefix="conquest-bench-") as tmp:
         copy = Path(tmp) / script.name
         shutil.copyfile(script, copy)
-        env = {**os.environ, "PYTHONPATH": str(tree)}
+        env = {**os.environ, **(env or {}), "PYTHONPATH": str(tree)}
         try:
             proc = subprocess.run([sys.executable, str(copy), *args], cwd=tree, env=env,
                                   capture_output=True, text=True, timeout=timeout, check=False)

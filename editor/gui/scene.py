@@ -9,6 +9,7 @@ reset.
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections import defaultdict
 
@@ -58,6 +59,7 @@ class _ScanReading:
 
     def __init__(self, path: str | None) -> None:
         self.path = path
+        self.key = _file_key(path)  # taken before the read: a later change is read again
         self.scan: ScanRead | None = None
         self.thread = threading.Thread(target=self._read, name="scan-reader", daemon=True)
         if path is not None:
@@ -71,6 +73,17 @@ class _ScanReading:
             return None
         self.thread.join()
         return (self.path, self.scan) if self.scan is not None else None
+
+
+def _file_key(path: str | None) -> tuple[str, int, int] | None:
+    """What identifies a scan file's content for reuse: path, size and modification time."""
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return path, st.st_size, st.st_mtime_ns
 
 
 class BoardScene(QGraphicsScene):
@@ -100,6 +113,7 @@ class BoardScene(QGraphicsScene):
         #: items synced since the counter was last reset (tests count the work of an edit)
         self.sync_count = 0
         self.background: ScanItem | None = None
+        self._scan_key: tuple[str, int, int] | None = None  # the file background shows
         self.scan_missing: str | None = None
         self.scan_problem: ScanRead | None = None  # why the scan at scan_missing is not shown
         self._decor: dict[str, dict] = {}
@@ -135,6 +149,7 @@ class BoardScene(QGraphicsScene):
     def rebuild(self) -> None:
         """Recreate every item (only on a document reset: open, new, restore)."""
         self.clearSelection()
+        kept = self._take_scan(_file_key(self.doc.scan_path()))
         self.clear()
         self.items_by_key.clear()
         self.node_conns.clear()
@@ -146,7 +161,8 @@ class BoardScene(QGraphicsScene):
         self._metrics()
         if self.board.setups and self.current_setup not in {s.id for s in self.board.setups}:
             self.current_setup = self.board.setups[0].id
-        reading = _ScanReading(self.doc.scan_path())  # decoded while the items are built
+        # decoded while the items are built, unless the same file is shown already (reopen)
+        reading = _ScanReading(None if kept else self.doc.scan_path())
         self._decor = self.decorations()
         for f in self.board.fields:
             self._sync_field(f.id)
@@ -156,10 +172,30 @@ class BoardScene(QGraphicsScene):
             self._sync_connection(c.id)
         for s in self.board.arrow_slits:
             self._sync_slit(s.id)
-        self.load_scan(reading.result())
+        if kept is not None:
+            self._show_scan(kept)
+        else:
+            self.load_scan(reading.result(), reading.key)
         self._update_rect()
 
-    def load_scan(self, read: tuple[str, ScanRead] | None = None) -> None:
+    def _take_scan(self, key: tuple[str, int, int] | None) -> ScanItem | None:
+        """The scan item, out of the scene, when it shows the file `key` names (a reopen of
+        the same board keeps its decoded scan and zoom pyramid); else None."""
+        item = self.background
+        if item is None or key is None or key != self._scan_key:
+            return None
+        self.removeItem(item)
+        self.background = None
+        return item
+
+    def _show_scan(self, item: ScanItem) -> None:
+        self.background = item
+        item.setOpacity(self.scan_opacity)
+        item.setVisible(self.layers["scan"])
+        self.addItem(item)
+
+    def load_scan(self, read: tuple[str, ScanRead] | None = None,
+                  read_key: tuple[str, int, int] | None = None) -> None:
         """Show the document's scan behind the items (`read`: its path and the image, already
         read; else it is read now)."""
         if self.background is not None:
@@ -167,11 +203,17 @@ class BoardScene(QGraphicsScene):
             self.background = None
         self.scan_missing = None
         self.scan_problem = None
+        self._scan_key = None
         path = self.doc.scan_path()
         if path is None:
             return
-        scan = read[1] if read is not None and read[0] == path else read_scan(path)
+        if read is not None and read[0] == path:
+            key, scan = read_key, read[1]
+        else:
+            key = _file_key(path)  # before reading: a file changed meanwhile is read again
+            scan = read_scan(path)
         if scan.image is not None:
+            self._scan_key = key
             self.background = ScanItem(QPixmap.fromImage(scan.image))
         else:  # a blank area of the claimed size, drawn from one pixel: never allocated by it
             self.scan_missing = path
@@ -180,9 +222,7 @@ class BoardScene(QGraphicsScene):
             pix = QPixmap(1, 1)
             pix.fill(QColor("#d9d4c7"))
             self.background = ScanItem(pix, QRectF(0, 0, img.width, img.height) if img else None)
-        self.background.setOpacity(self.scan_opacity)
-        self.background.setVisible(self.layers["scan"])
-        self.addItem(self.background)
+        self._show_scan(self.background)
 
     def scan_findings(self) -> list[Finding]:
         """Why the scan is not shown (SCAN_MISSING / SCAN_REFUSED), or nothing."""

@@ -93,3 +93,25 @@ def test_run_in_tree_returns_the_last_json_line_and_reports_failures(tmp_path) -
     script.write_text("raise SystemExit('broken child')\n")
     with pytest.raises(BenchError, match="broken child"):
         run_in_tree(tree, script, [])
+
+
+@needs_old
+def test_editor_figures_old_against_new_with_goals(tmp_path, monkeypatch, capsys) -> None:
+    """`--editor`: the editor bench runs in both trees on one synthetic board; every figure has
+    old and new medians, old/new as "faster", and the goals of issue 14 item 5 are judged."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the children's board cache
+    code = main(["bench", "--against", OLD, "--editor", "--fields", "30", "--rounds", "1",
+                 "--format", "json"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    result = json.loads(out)
+    assert result["fields"] == 30 and str(tmp_path) in result["board"]
+    rows = {r["figure"]: r for r in result["rows"]}
+    assert {"open_first_ms", "edit_ui_ms", "pan_fit_median_ms"} <= set(rows)
+    for key in ("open_first_ms", "open_again_ms", "edit_ui_ms", "pan_fit_median_ms"):
+        row = rows[key]
+        assert row["old_ms"] > 0 and row["new_ms"] > 0
+        assert row["ratio"] == pytest.approx(row["old_ms"] / row["new_ms"], rel=0.06, abs=0.06)
+    assert rows["open_first_ms"]["goal_ms"] == 2000 and rows["open_first_ms"]["met"] in (
+        True, False)
+    assert rows["edit_during_check_ms"]["old_ms"] is None  # the old check ran on the UI thread

@@ -231,3 +231,41 @@ def test_the_bench_prints_its_figures_as_one_json_line(tmp_path, capsys, qtbot) 
     assert figures["fields"] == 40
     assert {"open_first_ms", "open_again_ms", "edit_ui_ms", "edit_checked_ms",
             "pan_fit_median_ms", "pan_100%_median_ms"} <= figures.keys()
+
+
+def test_reopening_a_board_keeps_its_decoded_scan_until_the_file_changes(qtbot, tmp_path,
+                                                                         monkeypatch) -> None:
+    """A reopen (e.g. File > Revert, or opening the same board again) keeps the scan item and
+    its zoom pyramid instead of decoding the image again; a scan file changed on disk (size or
+    modification time) is read again, and a missing scan is never kept."""
+    import os
+
+    from support.guikit import make_scan
+
+    from editor.gui import scene as scene_module
+    from editor.model.board import ScanImage
+
+    scan = make_scan(tmp_path / "scan.png", 400, 300)
+    board = _grid(3)
+    board.image = ScanImage(path=str(scan), width=400, height=300)
+    doc = BoardDocument(board)
+    view_scene = BoardScene(doc, doc)
+    first = view_scene.background
+    assert first is not None and first.size.width() == 400
+    reads = []
+    real = scene_module.read_scan
+    monkeypatch.setattr(scene_module, "read_scan", lambda p, *a: reads.append(p) or real(p, *a))
+    doc.replace_board(board.model_copy(deep=True), None)
+    assert view_scene.background is first and reads == [] and first.scene() is view_scene
+    make_scan(scan, 500, 300)  # another image under the same name
+    os.utime(scan, ns=(1, 1))  # and an old time: size alone tells it apart
+    doc.replace_board(board.model_copy(deep=True), None)
+    assert reads == [str(scan)] and view_scene.background is not first
+    assert view_scene.background.size.width() == 500
+    scan.unlink()
+    doc.replace_board(board.model_copy(deep=True), None)
+    assert view_scene.scan_missing == str(scan)
+    make_scan(scan, 500, 300)
+    os.utime(scan, ns=(1, 1))
+    doc.replace_board(board.model_copy(deep=True), None)  # the blank stand-in is not kept
+    assert view_scene.scan_missing is None and view_scene.background.size.width() == 500
