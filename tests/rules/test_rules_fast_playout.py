@@ -124,6 +124,18 @@ def test_random_action_draws_what_the_plain_policy_draws(variant):
     assert state_hash(fast) == state_hash(plain)
 
 
+def _play_until_a_move(st, watch, rng) -> tuple:
+    """Play random actions (the watch looking after each) up to and including a move; the
+    move is returned, not yet looked at by the watch."""
+    a = random_action(st, rng)
+    while a[0] != MOVE:
+        st.apply(a, check=False)
+        watch.after(st)
+        a = random_action(st, rng)
+    st.apply(a, check=False)
+    return a
+
+
 def test_invariant_watch_checks_the_touched_pieces():
     """MOVE-3: the moved piece's field must hold it; the watch sees it without a full check."""
     g = game("conquest-4p")
@@ -134,12 +146,7 @@ def test_invariant_watch_checks_the_touched_pieces():
     for _ in range(30):
         st.apply(random_action(st, rng), check=False)
         watch.after(st)
-    a = random_action(st, rng)
-    while a[0] != MOVE:
-        st.apply(a, check=False)
-        watch.after(st)
-        a = random_action(st, rng)
-    st.apply(a, check=False)
+    a = _play_until_a_move(st, watch, rng)
     st.occ[st.node[a[1]]] = -1  # break the field the piece moved to
     with pytest.raises(InvariantError):
         watch.after(st)
@@ -209,12 +216,7 @@ def test_invariant_watch_catches_a_broken_top_piece_mask():
     st.keep_undo = False
     rng = random.Random(2)
     watch = InvariantWatch(st, len(st.ptype), full_every=10_000)
-    a = random_action(st, rng)
-    while a[0] != MOVE:
-        st.apply(a, check=False)
-        watch.after(st)
-        a = random_action(st, rng)
-    st.apply(a, check=False)
+    a = _play_until_a_move(st, watch, rng)
     st.top_seat[st.owner[a[1]]] &= ~(1 << st.node[a[1]])  # forget the piece on its new field
     with pytest.raises(InvariantError, match="mask"):
         watch.after(st)
