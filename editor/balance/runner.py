@@ -154,19 +154,30 @@ def _progress(total: int, initial: int, enabled: bool):
                            "[{elapsed}<{remaining}, {rate_fmt}]")
 
 
+def stored_counts(store: Store, plans: list[Plan]) -> dict[str, int]:
+    """Games stored per plan label (of the plan's `games`)."""
+    return {p.meta.label: len([i for i in store.done(p.meta.label) if i < p.games])
+            for p in plans}
+
+
+def _chunk_failed(plan: Plan, indices: list[int], exc: Exception) -> RunError:
+    error = RunError(f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} (seed "
+                     f"{plan.meta.seed}) failed: {type(exc).__name__}: {exc}")
+    error.__cause__ = exc
+    return error
+
+
 def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
               progress: bool = True, stop_after: int | None = None,
               on_chunk: Callable[[int], None] | None = None,
               stop: threading.Event | None = None) -> RunSummary:
     """Play and store every game of `plans` that the store lacks.
 
-    `stop` is set by the caller's Ctrl-C or `kill` handler: this loop waits for chunks at most
-    `POLL_S` at a time and, at the next such safe point, cancels queued chunks, stores the
-    running ones as they finish and says `interrupted` (no exception is raised inside
-    `concurrent.futures.wait`, where it could leave the futures' locks held and hang the
-    run). A `KeyboardInterrupt` (a second Ctrl-C) drops the running chunks at once.
-    `stop_after` (a test hook) sets the stop once that many games were stored.
-    """
+    `stop` is set by the caller's Ctrl-C or `kill` handler: at the next wait (at most `POLL_S`)
+    queued chunks are cancelled, running ones stored as they finish, and the summary says
+    `interrupted`; nothing is raised inside `futures.wait`, where it could hang the run with
+    the futures' locks held. A second Ctrl-C (`KeyboardInterrupt`) drops the running chunks.
+    `stop_after` (a test hook) sets the stop once that many games were stored."""
     for plan in plans:
         store.bind(plan.meta)
     stop = stop if stop is not None else threading.Event()
@@ -201,10 +212,7 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
             try:
                 records = fut.result()
             except Exception as exc:  # the engine's or the executor's, reported plainly
-                failure = failure or RunError(
-                    f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} (seed "
-                    f"{plan.meta.seed}) failed: {type(exc).__name__}: {exc}")
-                failure.__cause__ = failure.__cause__ or exc
+                failure = failure or _chunk_failed(plan, indices, exc)
                 continue
             with sigint_deferred():  # a second Ctrl-C waits until the chunk is in
                 store.append(plan.meta, records)
@@ -235,8 +243,7 @@ def run_plans(store: Store, plans: list[Plan], executor: Executor, slots: int,
     finally:
         bar.close()
         summary.seconds = time.perf_counter() - t0
-        summary.stored = {p.meta.label: len([i for i in store.done(p.meta.label)
-                                             if i < p.games]) for p in plans}
+        summary.stored = stored_counts(store, plans)
     summary.interrupted = summary.interrupted or stop.is_set()
     return summary
 

@@ -182,11 +182,9 @@ def _play(args: argparse.Namespace, store, plans):
                                args.scheduler_timeout) as (executor, slots):
                 return run_plans(store, plans, executor, slots, progress=progress, stop=stop)
         except KeyboardInterrupt:  # during start-up or shutdown of the workers
-            from editor.balance.runner import RunSummary
+            from editor.balance.runner import RunSummary, stored_counts
 
-            return RunSummary(interrupted=True, stored={
-                p.meta.label: len([i for i in store.done(p.meta.label) if i < p.games])
-                for p in plans})
+            return RunSummary(interrupted=True, stored=stored_counts(store, plans))
 
 
 def _finish(args, store, plans, sides, summary, out: Path) -> int:
