@@ -8,6 +8,7 @@ Plots: win rate per seat with 95 % Wilson intervals (`winrate.png`), game length
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import os
 from dataclasses import dataclass
@@ -178,6 +179,20 @@ def plot_captures(sides: list[SideData], board: Board, board_dir: Path | None,
     _save(fig, path)
 
 
+def signed_percent(ax):
+    """Tick labels like "+1.5%": as many decimals as the tick spacing needs, so that ticks
+    half a percent apart do not read "+1%", "+1%", "+2%", "+2%"."""
+    def label(value: float, _pos) -> str:
+        ticks = ax.yaxis.get_majorticklocs()
+        step = min((abs(b - a) for a, b in itertools.pairwise(ticks) if b != a),
+                   default=1.0)
+        decimals = max(0, math.ceil(-math.log10(step * 100) - 1e-9))
+        text = f"{value * 100:+.{decimals}f}%"
+        return "0%" if float(text[:-1]) == 0 else text
+
+    return label
+
+
 def plot_difference(cmp: Comparison, a: SideData, b: SideData, path: Path) -> None:
     seats = list(cmp.seat_diffs)
     fig = _figure()
@@ -188,7 +203,7 @@ def plot_difference(cmp: Comparison, a: SideData, b: SideData, path: Path) -> No
                 fmt="o", capsize=5, color="black")
     ax.axhline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xticks(range(len(seats)), seats)
-    ax.yaxis.set_major_formatter(lambda v, _p: f"{v:+.0%}")
+    ax.yaxis.set_major_formatter(signed_percent(ax))
     ax.set_ylabel(f"win rate B − A (95 % CI, {cmp.interval_name})")
     ax.set_title(f"B: {b.title}  against  A: {a.title}", fontsize=9)
     _save(fig, path)

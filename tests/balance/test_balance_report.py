@@ -34,3 +34,20 @@ def test_report_without_scan_draws_every_plot(tmp_path: Path) -> None:
     assert "37 of 40 games (92%) took a different course" in page
     assert page.count("<img ") == 5
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_difference_ticks_half_a_percent_apart_read_differently() -> None:
+    """Ticks 0.5 % apart got "+1%", "+1%", "+2%" labels; now as many decimals as the spacing
+    needs, with a sign, and a plain 0%."""
+    from matplotlib.figure import Figure
+
+    from editor.balance.report import signed_percent
+
+    ax = Figure().add_subplot()
+    ax.set_ylim(-0.016, 0.021)
+    ax.set_yticks([-0.015, -0.01, -0.005, 0.0, 0.005, 0.01, 0.015, 0.02])
+    label = signed_percent(ax)
+    texts = [label(v, i) for i, v in enumerate(ax.get_yticks())]
+    assert texts == ["-1.5%", "-1.0%", "-0.5%", "0%", "+0.5%", "+1.0%", "+1.5%", "+2.0%"]
+    ax.set_yticks([-0.1, 0.0, 0.1])
+    assert [label(v, i) for i, v in enumerate(ax.get_yticks())] == ["-10%", "0%", "+10%"]
