@@ -594,10 +594,18 @@ def unconfirmed(ix: Index) -> Iterator[Finding]:
                     pointer_join(group, i, "unconfirmed"), element=item.id)
 
 
-def check_board(board: Board) -> list[Finding]:
-    """All semantic findings of a structurally valid board, in check order."""
+class CheckCancelled(Exception):
+    """`check_board` was told to stop (its result would be thrown away)."""
+
+
+def check_board(board: Board, stop: Callable[[], bool] | None = None) -> list[Finding]:
+    """All semantic findings of a structurally valid board, in check order. `stop` is asked
+    between checks; when it says yes, `CheckCancelled` is raised (an editor's check of a board
+    that has changed since)."""
     ix = Index.build(board)
     out: list[Finding] = []
     for fn in CHECKS:
+        if stop is not None and stop():
+            raise CheckCancelled
         out.extend(fn(ix))
     return out

@@ -30,7 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from editor.check.board_checks import check_board
+from editor.check.board_checks import CheckCancelled, check_board
 from editor.check.editor_codes import check_ids_and_numbers
 from editor.check.incremental import BoardMaps, recheck
 from editor.gui.document import BoardDocument
@@ -42,9 +42,13 @@ from editor.model.findings import Finding
 SWITCH_INTERVAL_S = 0.001
 
 
-def board_findings(board: Board) -> list[Finding]:
-    """The document checks of `conquest validate` plus the editor's id and number checks."""
-    return [*check_board(board), *check_ids_and_numbers(board)]
+def board_findings(board: Board, stop: Callable[[], bool] | None = None) -> list[Finding]:
+    """The document checks of `conquest validate` plus the editor's id and number checks;
+    `stop` (asked between checks) cancels with `CheckCancelled`."""
+    found = check_board(board, stop)
+    if stop is not None and stop():
+        raise CheckCancelled
+    return [*found, *check_ids_and_numbers(board)]
 
 
 def snapshot(board: Board) -> Board:
@@ -61,15 +65,23 @@ class _Results(QObject):
 
 
 class _CheckTask(QRunnable):
-    def __init__(self, board: Board, generation: int, results: _Results) -> None:
+    """The whole board's check on the worker; it stops between checks once `stale()` says the
+    board has changed since (its result would be dropped), so the next check starts sooner."""
+
+    def __init__(self, board: Board, generation: int, results: _Results,
+                 stale: Callable[[], bool]) -> None:
         super().__init__()
         self.board, self.generation, self.results = board, generation, results
+        self.stale = stale
 
     def run(self) -> None:
         maps = None
         try:
-            found, error = board_findings(self.board), None
-            maps = BoardMaps(self.board)  # for the next edit's re-check, off the UI thread
+            found, error = board_findings(self.board, self.stale), None
+            if not self.stale():  # for the next edit's re-check, off the UI thread
+                maps = BoardMaps(self.board)
+        except CheckCancelled:
+            found, error = [], None
         except Exception as exc:  # a board changed under the worker: see _arrived
             found, error = [], exc
         self.results.done.emit(self.generation, found, error, maps)
@@ -186,7 +198,9 @@ class ValidationPanel(QWidget):
             return
         self.running.add(self.generation)
         self._hand_over_often(True)
-        self.pool.start(_CheckTask(snapshot(self.doc.board), self.generation, self._results))
+        generation = self.generation
+        self.pool.start(_CheckTask(snapshot(self.doc.board), generation, self._results,
+                                   lambda: self.generation != generation))
 
     def _hand_over_often(self, on: bool) -> None:
         """While a check runs, the interpreter switches threads every millisecond (not every

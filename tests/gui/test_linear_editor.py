@@ -74,9 +74,9 @@ def test_validation_runs_off_the_ui_thread(panel, qtbot, monkeypatch) -> None:
     threads = []
     real = validation.board_findings
 
-    def record(board):
+    def record(board, stop=None):
         threads.append(threading.current_thread())
-        return real(board)
+        return real(board, stop)
 
     monkeypatch.setattr(validation, "board_findings", record)
     doc = panel.doc
@@ -92,7 +92,7 @@ def test_stale_results_are_dropped(panel, qtbot, monkeypatch) -> None:
     seen = []
     real = validation.board_findings
 
-    def slow_first(board):
+    def slow_first(board, stop=None):
         seen.append(len(board.fields))
         if len(seen) == 1:
             release.wait(10)
@@ -111,6 +111,41 @@ def test_stale_results_are_dropped(panel, qtbot, monkeypatch) -> None:
     assert seen == [10, 11]
     assert panel.dropped == 1
     assert panel.findings == validation.board_findings(doc.board)
+
+
+def test_a_stale_check_stops_between_checks_and_the_fresh_one_follows(panel, qtbot,
+                                                                     monkeypatch) -> None:
+    """An edit made while the whole board's check runs makes that check stale: it stops at the
+    next check instead of running to its end (the worker is free sooner for the fresh check)."""
+    from editor.check import board_checks
+
+    started, release = threading.Event(), threading.Event()
+    worker = []  # what ran on the worker (an edit's re-check runs the same checks, UI thread)
+
+    def blocking(ix):
+        if threading.current_thread() is threading.main_thread():
+            return []
+        worker.append(("first", len(ix.board.fields)))
+        if len(worker) == 1:
+            started.set()
+            release.wait(10)
+        return []
+
+    def second(ix):
+        if threading.current_thread() is not threading.main_thread():
+            worker.append(("second", len(ix.board.fields)))
+        return []
+
+    monkeypatch.setattr(board_checks, "CHECKS", [blocking, second])
+    doc = panel.doc
+    panel.refresh_async()  # the check of 9 fields, held in its first check
+    assert started.wait(10)
+    doc.apply("Add", ops.add_field, 500.0, 500.0, "land")  # now stale
+    release.set()
+    qtbot.waitUntil(lambda: not panel.pending and len(worker) == 3)
+    panel.wait()
+    assert worker == [("first", 9), ("first", 10), ("second", 10)]
+    assert panel.dropped == 1
 
 
 def _frame(view):
