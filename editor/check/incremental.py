@@ -149,24 +149,18 @@ class BoardMaps:
         touched = list(touched)
         #: the ends and numbers the touched elements had (their old neighbours' findings change)
         self.left_nodes, self.left_numbers = set(), set()
-        field_ids = [i for k, i in touched if k in _FIELD_KINDS]
-        conn_ids = [i for k, i in touched if k in _CONNECTION_KINDS]
-        if field_ids:
-            live = set(map(id, board.fields))
-            for fid in field_ids:
-                f = self._follow(board.fields, self.fields, fid, live)
-                if f is None:
-                    self._unnumber(fid)
+        for kinds, items, elements, gone, came in (
+                (_FIELD_KINDS, board.fields, self.fields, self._unnumber, self._number),
+                (_CONNECTION_KINDS, board.connections, self.connections, self._unlink,
+                 self._link)):
+            ids = [i for k, i in touched if k in kinds]
+            live = set(map(id, items)) if ids else set()
+            for ident in ids:
+                element = self._follow(items, elements, ident, live)
+                if element is None:
+                    gone(ident)
                 else:
-                    self._number(f)
-        if conn_ids:
-            live = set(map(id, board.connections))
-            for cid in conn_ids:
-                c = self._follow(board.connections, self.connections, cid, live)
-                if c is None:
-                    self._unlink(cid)
-                else:
-                    self._link(c)
+                    came(element)
         if self.duplicated:  # a duplicate id, or a change nobody named: start again
             self.rebuild()
 
