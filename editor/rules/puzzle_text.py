@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from editor.rules.action_view import ActionView, Kind
 from editor.rules.engine import State
-from editor.rules.field_names import FieldNames
+from editor.model.names import FieldNames
 from editor.rules.notation import parse_puzzle, to_text
 from editor.rules.position_view import stack_at
 

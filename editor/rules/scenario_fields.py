@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from editor.model.board import Board
 from editor.model.scenario import Expect, Scenario
-from editor.rules.field_names import FieldNames
+from editor.model.names import FieldNames
 
 
 class _Rewriter:
