@@ -1,4 +1,4 @@
-"""Names people read: fields by printed number or id, as players and puzzle books name them (BOARD-5).
+"""Names people read: fields by printed number or id, as players and puzzle books name them.
 
 Engine notation names fields by their board id (`E s12>s14`); a tester reading a printed board
 names them by the number printed on it (`E 509>510`). `FieldNames` resolves either: a purely
