@@ -10,8 +10,8 @@ report. Puzzle-notation steps name printed numbers already and are not touched.
 from __future__ import annotations
 
 from editor.model.board import Board
-from editor.model.scenario import Expect, Scenario
 from editor.model.names import FieldNames
+from editor.model.scenario import Expect, Scenario
 
 
 class _Rewriter:

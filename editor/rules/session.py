@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from editor.model.board import Board
+from editor.model.names import FieldNames
 from editor.model.scenario import Position
 from editor.model.variant import Variant
 from editor.rules import explain as X
 from editor.rules.action_view import ActionView, Kind, source_of, view_of
 from editor.rules.engine import Game, IllegalAction, State
 from editor.rules.explain import Reason
-from editor.model.names import FieldNames
 from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
 from editor.rules.playout import random_action
 from editor.rules.position_view import (
