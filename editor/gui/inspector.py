@@ -74,7 +74,9 @@ class FieldPage(Page):
         self.form.addRow("Island", self.island)
         self.harbour = QCheckBox("Harbour (anchor)")
         self.harbour.setObjectName("field_harbour")
-        self.harbour.clicked.connect(lambda on: self.set_attr("fields", "harbour", on))
+        self.harbour.setEnabled(False)  # derived: a sea field with a harbour link (BF-2, BF-3)
+        self.harbour.setToolTip("Set by the field's harbour links: add a harbour link to make "
+                                "a sea field a harbour, delete it or change its kind to undo it.")
         self.grail = QCheckBox("Grail field")
         self.grail.setObjectName("field_grail")
         self.grail.clicked.connect(
