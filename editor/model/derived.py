@@ -10,12 +10,9 @@ flag disagrees with the links, for the validator (hand-edited files).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from editor.model.board import Board, Connection, ConnectionKind, Field, Terrain
-
-if TYPE_CHECKING:
-    from editor.model.edit_base import Recorder
 
 #: attributes whose change can change which fields are harbours
 _CONNECTION_ATTRS = frozenset({"kind", "a", "b"})
@@ -60,8 +57,9 @@ def _candidates(ops: Iterable) -> set[str]:
     return out
 
 
-def sync_after(rec: Recorder, board: Board) -> None:
-    """Bring the harbour flags of the fields an edit touched in step with the links."""
+def sync_after(rec: Any, board: Board) -> None:
+    """Bring the harbour flags of the fields an edit touched in step with the links (`rec`:
+    the operation's `editor.model.edit_base.Recorder`, which runs this)."""
     candidates = _candidates(rec.edit.ops)
     if not candidates:
         return
