@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui import tooltips
 from editor.gui.board_page import BoardPage
 from editor.gui.document import BoardDocument
 from editor.gui.pages import (
@@ -40,6 +41,7 @@ from editor.gui.tools import CONNECTION_KINDS
 from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
+from editor.model.names import FieldNames
 
 
 class FieldPage(Page):
@@ -130,7 +132,8 @@ class FieldPage(Page):
         fs = [by_id[i] for i in ids if i in by_id]
         if not fs:
             return
-        self.title.setText(f"<b>Field {fs[0].id}</b>" if len(fs) == 1 else
+        self.title.setText(f"<b>{tooltips.field_label(board, fs[0]).capitalize()}</b>"
+                           if len(fs) == 1 else
                            f"<b>{plural(len(fs), 'field')}</b>")
         show_combo(self.terrain, [f.terrain.value for f in fs])
         single = len(fs) == 1
@@ -272,7 +275,9 @@ class ConnectionPage(Page):
         if not cs:
             return
         c0 = cs[0]
-        self.title.setText(f"<b>Connection {c0.id}</b>: {c0.a} – {c0.b}" if len(cs) == 1 else
+        board = self.doc.board
+        self.title.setText(f"<b>Connection {c0.id}</b>: {tooltips.node_name(board, c0.a)} – "
+                           f"{tooltips.node_name(board, c0.b)}" if len(cs) == 1 else
                            f"<b>{plural(len(cs), 'connection')}</b>")
         show_combo(self.kind, [c.kind.value for c in cs])
         self.ident.setEnabled(len(cs) == 1)
@@ -428,8 +433,10 @@ class SlitPage(Page):
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
         slits = [s for s in self.doc.board.arrow_slits if s.id in ids]
-        self.title.setText("<br>".join(f"<b>Arrow slit {s.id}</b>: {s.a} – {s.b}"
-                                       for s in slits[:20]))
+        names = FieldNames(self.doc.board)
+        self.title.setText("<br>".join(
+            f"<b>Arrow slit {s.id}</b>: {names.label(s.a)} – {names.label(s.b)}"
+            for s in slits[:20]))
         self.ends.setEnabled(len(slits) == 1)
         show_line(self.ends, [f"{slits[0].a}, {slits[0].b}" if len(slits) == 1 else ""])
 
