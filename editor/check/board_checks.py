@@ -260,12 +260,14 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
             continue  # reported as dangling
         if c.kind in _LAND_KINDS and (ta, tb) != (Terrain.LAND, Terrain.LAND):
             yield CONNECTION_TERRAIN.at(
-                f"{name} must join two land fields, but joins {ta.value} field '{c.a}' to "
-                f"{tb.value} field '{c.b}'", ptr, element=c.id)
+                f"{name} must join two land fields, but joins {ta.value} field "
+                f"'{ix.names.label(c.a)}' to {tb.value} field '{ix.names.label(c.b)}'", ptr,
+                element=c.id)
         elif c.kind == ConnectionKind.SEA_LANE and (ta, tb) != (Terrain.SEA, Terrain.SEA):
             yield CONNECTION_TERRAIN.at(
-                f"{name} must join two sea fields, but joins {ta.value} field '{c.a}' to "
-                f"{tb.value} field '{c.b}'", ptr, element=c.id)
+                f"{name} must join two sea fields, but joins {ta.value} field "
+                f"'{ix.names.label(c.a)}' to {tb.value} field '{ix.names.label(c.b)}'", ptr,
+                element=c.id)
         elif c.kind == ConnectionKind.HARBOUR_LINK:
             if {ta, tb} != {Terrain.LAND, Terrain.SEA}:
                 yield CONNECTION_TERRAIN.at(
@@ -275,7 +277,8 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
                 sea = c.a if ta == Terrain.SEA else c.b
                 if not ix.fields[sea].harbour:
                     yield HARBOUR_LINK.at(
-                        f"{name} starts at sea field '{sea}', which is not a harbour",
+                        f"{name} starts at sea field '{ix.names.label(sea)}', which is not a "
+                        "harbour",
                         pointer_join("fields", ix.field_pos[sea], "harbour"), element=c.id)
 
 
@@ -461,8 +464,8 @@ def inside_image(ix: Index) -> Iterator[Finding]:
     for i, f in ix.each("fields"):
         if not (0 <= f.x <= img.width and 0 <= f.y <= img.height):
             yield FIELD_OUTSIDE_IMAGE.at(
-                f"field '{f.id}' at ({f.x:g}, {f.y:g}) lies outside the {img.width}x{img.height} "
-                f"image", pointer_join("fields", i), element=f.id)
+                f"field '{ix.names.label(f.id)}' at ({f.x:g}, {f.y:g}) lies outside the "
+                f"{img.width}x{img.height} image", pointer_join("fields", i), element=f.id)
 
 
 def _adjacency(ix: Index) -> dict[str, set[str]]:
@@ -514,8 +517,9 @@ def reachability(ix: Index) -> Iterator[Finding]:
     for i, f in enumerate(ix.board.fields):
         if f.id not in seen:
             yield UNREACHABLE_FIELD.at(
-                f"field '{f.id}' cannot be reached from the start fields" if starts else
-                f"field '{f.id}' is not connected to the main part of the board",
+                f"field '{ix.names.label(f.id)}' cannot be reached from the start fields"
+                if starts else
+                f"field '{ix.names.label(f.id)}' is not connected to the main part of the board",
                 pointer_join("fields", i), element=f.id)
 
 
