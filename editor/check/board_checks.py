@@ -186,17 +186,11 @@ def _describe(kind: str, ident: str) -> str:
 
 @check
 def duplicate_ids(ix: Index) -> Iterator[Finding]:
-    b = ix.board
-    groups = {
-        "field or region": [("fields", i, f.id) for i, f in ix.each("fields")]
-        + [("regions", i, r.id) for i, r in ix.each("regions")],
-        "connection": [("connections", i, c.id) for i, c in ix.each("connections")],
-        "seat": [("seats", i, s.id) for i, s in enumerate(b.seats)],
-        "island": [("islands", i, s.id) for i, s in enumerate(b.islands)],
-        "castle": [("castles", i, s.id) for i, s in enumerate(b.castles)],
-        "arrow slit": [("arrow_slits", i, s.id) for i, s in enumerate(b.arrow_slits)],
-        "setup": [("setups", i, s.id) for i, s in enumerate(b.setups)],
-    }
+    groups: dict[str, list[tuple[str, int, str]]] = {}
+    for kind in KINDS:  # one group per id space (fields and regions share one)
+        what = "field or region" if kind.space == "node" else kind.noun
+        groups.setdefault(what, []).extend(
+            (kind.collection, i, x.id) for i, x in ix.each(kind.collection))
     for what, items in groups.items():
         first: dict[str, tuple[str, int]] = {}
         for coll, i, ident in items:

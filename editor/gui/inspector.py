@@ -42,6 +42,7 @@ from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
 from editor.model.names import FieldNames
+from editor.model.refs import COLLECTION_OF
 
 
 class FieldPage(Page):
@@ -583,5 +584,4 @@ class Inspector(QScrollArea):
 
     def _existing(self) -> set:
         b = self.doc.board
-        return ({("field", f.id) for f in b.fields} | {("connection", c.id) for c in b.connections}
-                | {("region", r.id) for r in b.regions} | {("slit", s.id) for s in b.arrow_slits})
+        return {(kind, x.id) for kind in KIND_ORDER for x in getattr(b, COLLECTION_OF[kind])}
