@@ -121,7 +121,7 @@ def transform_elements(
 
     def copy(element, collection: str, **update: object):
         """A deep copy with its new id and every reference mapped (`editor.model.refs`)."""
-        new = element.model_copy(update={"id": ids[element.id], **update}, deep=True)
+        new = element.model_copy(update={"id": ids[element.id], **update}).model_copy(deep=True)
         retarget(new, collection, maps)
         return type(element).model_validate(new.model_dump())
 
