@@ -63,8 +63,11 @@ def sync_after(rec: Any, board: Board) -> None:
     candidates = _candidates(rec.edit.ops)
     if not candidates:
         return
-    linked = linked_harbours(board)
+    linked = {e for c in board.connections if c.kind == ConnectionKind.HARBOUR_LINK
+              for e in (c.a, c.b) if e in candidates}
     for f in board.fields:
-        if f.id in candidates and f.harbour != (f.id in linked):
-            rec.set(f, "harbour", f.id in linked)
-            rec.touch("field", f.id)
+        if f.id in candidates:
+            harbour = f.terrain == Terrain.SEA and f.id in linked
+            if f.harbour != harbour:
+                rec.set(f, "harbour", harbour)
+                rec.touch("field", f.id)

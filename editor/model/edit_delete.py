@@ -37,17 +37,18 @@ def _present(board: Board, keys: Iterable[Key]) -> dict[str, set[str]]:
 def _cascade(board: Board, doomed: dict[str, set[str]]) -> None:
     """Add, until nothing changes, every element a cascading reference takes along."""
     cascading = [r for r in REFS if r.on_delete == OnDelete.CASCADE]
-    changed = True
-    while changed:
-        changed = False
+    grown = {space for space, ids in doomed.items() if ids}
+    while grown:  # only references into a space that gained ids can take more along
+        spaces, grown = grown, set()
         for ref in cascading:
-            gone = doomed[ref.space]
-            for occ in occurrences(board, ref):
-                if occ.item_owner is board and occ.value in gone:
-                    own = doomed[KIND[occ.key[0]].space]
-                    if occ.key[1] not in own:
-                        own.add(occ.key[1])
-                        changed = True
+            if ref.space not in spaces:
+                continue
+            for occ in occurrences(board, ref, only=doomed[ref.space]):
+                if occ.item_owner is board:
+                    space = KIND[occ.key[0]].space
+                    if occ.key[1] not in doomed[space]:
+                        doomed[space].add(occ.key[1])
+                        grown.add(space)
 
 
 def _alive(occ: Occurrence, doomed: dict[str, set[str]]) -> bool:
@@ -59,10 +60,10 @@ def _refusals(board: Board, doomed: dict[str, set[str]]) -> list[str]:
     """Why the delete cannot be done: per target, what still refers to it."""
     users: dict[tuple[str, str, str], Counter] = {}
     for ref in REFS:
-        if ref.on_delete != OnDelete.REFUSE:
+        if ref.on_delete != OnDelete.REFUSE or not doomed[ref.space]:
             continue
-        for occ in occurrences(board, ref):
-            if occ.value in doomed[ref.space] and _alive(occ, doomed):
+        for occ in occurrences(board, ref, only=doomed[ref.space]):
+            if _alive(occ, doomed):
                 users.setdefault((ref.target, occ.value, ref.reason), Counter())[occ.key[0]] += 1
     out = []
     for (target, ident, reason), kinds in users.items():
@@ -85,10 +86,11 @@ def _loosen(rec: Recorder, board: Board, doomed: dict[str, set[str]]) -> None:
     removed: set[int] = set()
     lists: dict[tuple[int, str], tuple[object, str, set[str]]] = {}
     for ref in REFS:
-        if ref.on_delete not in (OnDelete.CASCADE, OnDelete.CLEAR):
-            continue
-        for occ in list(occurrences(board, ref)):
-            if occ.value not in doomed[ref.space] or not _alive(occ, doomed):
+        if ref.on_delete not in (OnDelete.CASCADE, OnDelete.CLEAR) or not doomed[ref.space] \
+                or (ref.on_delete == OnDelete.CASCADE and ref.whole):
+            continue  # a whole element that cascades is doomed already
+        for occ in list(occurrences(board, ref, only=doomed[ref.space])):
+            if not _alive(occ, doomed):
                 continue
             rec.touch(*occ.key)
             if occ.index is not None:

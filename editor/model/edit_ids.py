@@ -11,9 +11,7 @@ from editor.model.refs import KIND, RENAMEABLE, ids_of, occurrences, refs_to
 def _follow(rec: Recorder, board: Board, space: str, old: str, new: str) -> None:
     """Every reference to `old` in this id space takes the new id (the reference table)."""
     for ref in refs_to(space):
-        for occ in list(occurrences(board, ref)):
-            if occ.value != old:
-                continue
+        for occ in list(occurrences(board, ref, only={old})):
             if occ.index is None:
                 rec.set(occ.holder, occ.attr, new)
             else:

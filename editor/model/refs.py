@@ -21,9 +21,11 @@ the model is one entry in `REFS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from editor.model.board import Board, ConnectionKind
@@ -93,6 +95,11 @@ class Ref:
         return "node" if self.target in ("node", "field", "region") else KIND[self.target].space
 
     @property
+    def whole(self) -> bool:
+        """A cascade removes the whole element of a board list (not an item inside it)."""
+        return self.path.count("[]") == 1 and self.path.split(".")[0].endswith("[]")
+
+    @property
     def root(self) -> str:
         """The board attribute the path starts at ('connections', 'grail', ...)."""
         return self.path.split(".")[0].removesuffix("[]")
@@ -145,55 +152,87 @@ class Occurrence:
     item: Any
 
 
-def _steps(path: str) -> list[tuple[str, bool]]:
-    return [(s.removesuffix("[]"), s.endswith("[]")) for s in path.split(".")]
+@cache
+def _steps(path: str) -> tuple[tuple[str, bool], ...]:
+    return tuple((s.removesuffix("[]"), s.endswith("[]")) for s in path.split("."))
 
 
-def occurrences(board: Board, ref: Ref, items: Iterable[tuple[int, Any]] | None = None
-                ) -> Iterator[Occurrence]:
-    """Every non-empty value of `ref` on the board. `items`: (position, element) of the root
-    list to walk instead of all of it (the incremental check's scope)."""
+@cache
+def _matcher(steps: tuple[tuple[str, bool], ...]) -> Callable[[Any, Container], bool]:
+    """A quick test (no objects made): is any value under an object along `steps` in `only`?"""
+    (attr, many), *rest = steps
+    if not rest:
+        if many:
+            return lambda o, only: any(x in only for x in getattr(o, attr))
+        return lambda o, only: getattr(o, attr) in only
+    inner = _matcher(tuple(rest))
+    if many:
+        return lambda o, only: any(inner(x, only) for x in getattr(o, attr))
+    return lambda o, only: (v := getattr(o, attr)) is not None and inner(v, only)
+
+
+def _candidates(items: list, steps: tuple, only: Container) -> list[tuple[int, Any]]:
+    """(position, element) of the elements holding a value in `only` (C speed for the common
+    one-attribute reference)."""
+    if len(steps) == 1 and not steps[0][1]:
+        values = map(attrgetter(steps[0][0]), items)
+        return [(i, x) for i, (x, v) in enumerate(zip(items, values, strict=True)) if v in only]
+    hits = _matcher(steps)
+    return [(i, x) for i, x in enumerate(items) if hits(x, only)]
+
+
+def occurrences(board: Board, ref: Ref, items: Iterable[tuple[int, Any]] | None = None,
+                only: Container | None = None) -> Iterator[Occurrence]:
+    """Every non-empty value of `ref` on the board (those in `only`, when given). `items`:
+    (position, element) of the root list to walk instead of all of it (the incremental
+    check's scope)."""
     (root, many), *rest = _steps(ref.path)
+    rest = tuple(rest)
     if many:
         kind = KIND_OF[root]
         tops = enumerate(getattr(board, root)) if items is None else items
+        if only is not None and items is None:
+            tops = _candidates(getattr(board, root), rest, only)
         for i, element in tops:
-            yield from _walk(ref, rest, (kind, element.id), element, element, (root, i),
-                             (board, root, element))
+                yield from _walk(ref, rest, (kind, element.id), element, element, (root, i),
+                                 (board, root, element), only)
     else:
         element = getattr(board, root)
-        if element is not None:
+        if element is not None and (only is None or _matcher(rest)(element, only)):
             yield from _walk(ref, rest, ("board", root), element, element, (root,),
-                             (None, "", None))
+                             (None, "", None), only)
 
 
-def _walk(ref: Ref, steps: list[tuple[str, bool]], key: Key, element: Any, obj: Any,
-          pointer: tuple, cascade: tuple) -> Iterator[Occurrence]:
+def _walk(ref: Ref, steps: tuple, key: Key, element: Any, obj: Any, pointer: tuple,
+          cascade: tuple, only: Container | None = None) -> Iterator[Occurrence]:
     (attr, many), *rest = steps
     value = getattr(obj, attr)
     if value is None:
         return
     if not many:
         if rest:
-            yield from _walk(ref, rest, key, element, value, (*pointer, attr), cascade)
-        else:
+            yield from _walk(ref, tuple(rest), key, element, value, (*pointer, attr), cascade,
+                             only)
+        elif only is None or value in only:
             yield Occurrence(ref, key, element, obj, attr, None, value, (*pointer, attr),
                              *cascade)
         return
     for j, item in enumerate(value):
         if rest:
-            yield from _walk(ref, rest, key, element, item, (*pointer, attr, j),
-                             (obj, attr, item))
-        else:
+            yield from _walk(ref, tuple(rest), key, element, item, (*pointer, attr, j),
+                             (obj, attr, item), only)
+        elif only is None or item in only:
             yield Occurrence(ref, key, element, obj, attr, j, item, (*pointer, attr, j),
                              obj, attr, item)
 
 
+@cache
 def refs_to(space: str) -> tuple[Ref, ...]:
     """The references that can hold an id of this id space ('node', 'connection', ...)."""
     return tuple(r for r in REFS if r.space == space)
 
 
+@cache
 def refs_from(root: str) -> tuple[Ref, ...]:
     """The references held by elements of one board attribute ('connections', 'grail')."""
     return tuple(r for r in REFS if r.root == root)
