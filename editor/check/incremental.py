@@ -219,7 +219,7 @@ def _holders(board: Board, out: set[str], other: set[str], fields: Mapping) -> N
         value = getattr(board, root)
         for element in value if isinstance(value, list) else [value] if value else []:
             ident = getattr(element, "id", root)
-            held = [occ.value for occ in refs.held(element, root)]
+            held = refs.held_values(element, root)
             if ident in out or out.intersection(held):
                 out.add(ident)
                 out.update(v for v in held if v in fields)

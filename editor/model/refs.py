@@ -245,6 +245,25 @@ def held(element: Any, root: str) -> Iterator[Occurrence]:
                          (None, "", None))
 
 
+@cache
+def _collector(steps: tuple[tuple[str, bool], ...]) -> Callable[[Any], list]:
+    """The values under an object along `steps`, as a list (no occurrence objects)."""
+    (attr, many), *rest = steps
+    if not rest:
+        if many:
+            return lambda o: list(getattr(o, attr))
+        return lambda o: [] if (v := getattr(o, attr)) is None else [v]
+    inner = _collector(tuple(rest))
+    if many:
+        return lambda o: [v for x in getattr(o, attr) for v in inner(x)]
+    return lambda o: [] if (v := getattr(o, attr)) is None else inner(v)
+
+
+def held_values(element: Any, root: str) -> list[str]:
+    """The ids one element of `root` refers to (quick: for dependency tests)."""
+    return [v for ref in refs_from(root) for v in _collector(_steps(ref.path)[1:])(element)]
+
+
 def retarget(element: Any, root: str, maps: Mapping[str, Mapping[str, str]]) -> None:
     """Point the references an element of `root` holds at new ids, in place: `maps` is id
     space -> old id -> new id (transforms and the draft merge use it on copies)."""
