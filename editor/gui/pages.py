@@ -23,11 +23,12 @@ from editor.gui import tooltips
 from editor.gui.document import BoardDocument
 from editor.gui.wording import plural
 from editor.model import edit as ops
+from editor.model.refs import KINDS
 from editor.model.types import PieceType
 
 VARIOUS = "(various)"
 #: selection key kinds as the user reads them
-KIND_NOUNS = {"slit": "arrow slit"}
+KIND_NOUNS = {kind.name: kind.noun for kind in KINDS}
 PIECES = list(PieceType)
 
 def split_ids(text: str) -> list[str]:
