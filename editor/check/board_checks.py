@@ -10,7 +10,7 @@ from collections import ChainMap, Counter, defaultdict, deque
 from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
-from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
 from editor.model.derived import linked_harbours
 from editor.model.findings import Finding, Severity, define, pointer_join
 from editor.model.geometry import distance_to_polygon, polygon_problem
@@ -50,6 +50,10 @@ HARBOUR_UNLINKED = define(
     "HARBOUR_UNLINKED", E, "Harbour flag without a harbour link",
     "A sea field is a harbour exactly when a harbour link starts at it (BF-2, BF-3); clear its "
     "harbour flag or add the harbour link. The editor keeps the flag in step by itself.")
+MAIN_ISLAND_KIND = define(
+    "MAIN_ISLAND_KIND", W, "Island kind disagrees with the seats' main islands",
+    "An island is 'main' exactly when a seat names it as its main island (BF-18): set the "
+    "island's kind, or the seat's main island.")
 CASTLE_TOWER_COUNT = define(
     "CASTLE_TOWER_COUNT", E, "Castle without exactly five towers",
     "A capital or castle has exactly five tower fields (CASTLE-1); add or remove towers.")
@@ -290,6 +294,18 @@ def harbours_without_link(ix: Index) -> Iterator[Finding]:
                 f"starts at it" if f.terrain == Terrain.SEA else
                 f"land field '{ix.names.label(f.id)}' is flagged a harbour",
                 pointer_join("fields", i, "harbour"), element=f.id)
+
+
+@check
+def main_islands(ix: Index) -> Iterator[Finding]:
+    """BF-18: the kind 'main' is implied by a seat naming the island as its main island."""
+    named = {s.main_island for s in ix.board.seats if s.main_island is not None}
+    for i, isl in enumerate(ix.board.islands):
+        if (isl.kind == IslandKind.MAIN) != (isl.id in named):
+            yield MAIN_ISLAND_KIND.at(
+                f"island '{isl.id}' is a seat's main island but its kind is '{isl.kind.value}'"
+                if isl.id in named else f"island '{isl.id}' is 'main' but no seat names it as "
+                "its main island", pointer_join("islands", i, "kind"), element=isl.id)
 
 
 @check

@@ -201,18 +201,19 @@ def _dependents(maps: BoardMaps, nodes: set[str], conns: set[str], other: set[st
             c = maps.connections.get(cid)
             if c is not None and frozenset((c.a, c.b)) == pair:
                 out.add(cid)
-    _holders(board, out, other, maps.fields)
+    _holders(board, out, other)
     numbers = {maps.number_of.get(fid) for fid in out} | maps.left_numbers
     for number in numbers - {None}:
         out |= maps.numbers[number]
     return out
 
 
-def _holders(board: Board, out: set[str], other: set[str], fields: Mapping) -> None:
+def _holders(board: Board, out: set[str], other: set[str]) -> None:
     """Add the elements holding a reference to anything in `out` (the reference table,
-    `editor.model.refs.REFS`), with the fields they refer to (their findings name them). The
-    maps answer for the references of fields and connections to nodes and connections; the
-    others (a field's island) are walked only when an element they point at was touched."""
+    `editor.model.refs.REFS`), with what they refer to (findings name it: a tower field, the
+    island a seat calls its main island). The maps answer for the references of fields and
+    connections to nodes and connections; the others (a field's island) are walked only when
+    an element they point at was touched."""
     for root in dict.fromkeys(r.root for r in REFS):
         if root in _INDEXED:
             continue
@@ -222,7 +223,7 @@ def _holders(board: Board, out: set[str], other: set[str], fields: Mapping) -> N
             held = refs.held_values(element, root)
             if ident in out or out.intersection(held):
                 out.add(ident)
-                out.update(v for v in held if v in fields)
+                out.update(held)
     for ref in REFS:
         if ref.root in _INDEXED and ref.space not in ("node", "connection") and \
                 other & refs.ids_of(board, ref.space):
