@@ -68,7 +68,8 @@ def _refusals(board: Board, doomed: dict[str, set[str]]) -> list[str]:
     out = []
     for (target, ident, reason), kinds in users.items():
         what = ", ".join(f"{n} {KIND[k].noun}{'s' if n > 1 else ''}" for k, n in kinds.items())
-        out.append(f"cannot delete {KIND[target].noun} '{ident}': {what} still refer to it; "
+        verb = "refers" if sum(kinds.values()) == 1 else "refer"
+        out.append(f"cannot delete {KIND[target].noun} '{ident}': {what} still {verb} to it; "
                    f"{reason}")
     return out
 
