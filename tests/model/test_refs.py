@@ -187,3 +187,21 @@ def test_random_edit_sequences_with_undo_stay_in_step(steps: list) -> None:
         except ops.EditError:
             pass
         assert out_of_step(board) == []
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_delete_the_first_and_last_element_of_every_kind_of_shipped_boards(name: str) -> None:
+    """Every kind of every shipped board: nothing dangles, no harbour out of step, undo
+    restores the file bytes (the reference table's own walk as a quick oracle)."""
+    board = shipped(name)
+    before = board.model_dump_json()
+    for kind in KINDS:
+        items = getattr(board, kind.collection)
+        for item in {id(x): x for x in (items[:1] + items[-1:])}.values():
+            try:
+                edit = ops.delete(board, [(kind.name, item.id)])
+            except ops.EditError:
+                continue
+            assert dangling(board) == [] and harbour_mismatches(board) == [], (kind, item.id)
+            edit.undo(board)
+    assert board.model_dump_json() == before
