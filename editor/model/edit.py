@@ -237,8 +237,14 @@ def set_connection_kind(rec: Recorder, board: Board, ids: Sequence[str],
                         kind: ConnectionKind | str) -> None:
     """Change the kind of connections, dropping attributes that no longer fit."""
     kind = ConnectionKind(kind)
+    regions = {r.id for r in board.regions}
     for ident in ids:
         c = need(board.connections, ident, "connection")
+        path = kind == ConnectionKind.WILDERNESS_PATH
+        if path != (c.a in regions and c.b in regions):  # BF-10: paths join two regions
+            raise EditError(f"a {kind.value.replace('_', ' ')} joins "
+                            f"{'two regions' if path else 'fields'}; connection '{ident}' "
+                            f"joins {'fields' if path else 'regions'}")
         rec.set(c, "kind", kind)
         if kind == ConnectionKind.BRIDGE:
             if c.bridge_class is None:
