@@ -207,6 +207,16 @@ def duplicate_ids(ix: Index) -> Iterator[Finding]:
                 first[ident] = (coll, i)
 
 
+@dataclass(frozen=True)
+class _Missing:
+    """The ids not in `known` (a container for `occurrences(only=...)`)."""
+
+    known: Container
+
+    def __contains__(self, ident: object) -> bool:
+        return ident not in self.known
+
+
 def _owner(ix: Index, occ: Occurrence) -> str:
     """How a finding names the element holding a reference."""
     kind, ident = occ.key
@@ -229,7 +239,8 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
                  node=ChainMap(ix.fields, ix.regions))
     for ref in REFS:
         scoped = ref.root in ("fields", "connections")
-        for occ in occurrences(b, ref, ix.each(ref.root) if scoped else None):
+        only = None if ref.target_of else _Missing(known[ref.target])  # a quick pre-test
+        for occ in occurrences(b, ref, ix.each(ref.root) if scoped else None, only):
             target = ref.target_of(occ.element) if ref.target_of else ref.target
             if occ.value not in known[target]:
                 role = target if ref.target_of else ref.role
