@@ -281,6 +281,24 @@ def test_closing_asks_about_unsaved_variant_changes(make_window, qtbot, ui):
     assert w.close()
 
 
+def test_opening_a_package_asks_about_unsaved_variant_changes(make_window, qtbot, ui,
+                                                             tmp_path):
+    package = tmp_path / "in.conquest"
+    assert cli(["pack", "conquest-4p", "--variant", "conquest-4p", "-o", str(package)]) == 0
+    w = make_window()
+    mode = configurator(w)
+    mode.open_ref("conquest-2p")
+    qtbot.mouseClick(mode.form.editors["/options/allow_resignation"].box,
+                     Qt.MouseButton.LeftButton)
+    ui.save_answer = "cancel"
+    assert not w.files.open_path(str(package))
+    assert ("save?", "my-conquest-2p (unsaved)") in ui.calls
+    assert mode.session.parent_ref == "conquest-2p" and mode.session.modified
+    ui.save_answer = "discard"
+    assert w.files.open_path(str(package))
+    assert mode.session.parent_ref == "conquest-4p" and not mode.session.modified
+
+
 def test_new_house_rule_asks_for_the_parent(make_window, ui):
     mode = configurator(make_window())
     ui.item = "grand-conquest-2p"
