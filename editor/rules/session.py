@@ -36,9 +36,9 @@ from editor.rules.position_view import (
     seat_ids,
     stack_at,
     stacks,
-    state_hash,
     turn_number,
 )
+from editor.rules.position_key import position_key
 from editor.rules.puzzle_text import puzzle_text
 
 Role = Literal["mover", "victim", "draw_offer"]
@@ -253,8 +253,9 @@ class PlaySession:
             self._stacks[field_id] = stack_at(self.state, field_id)
         return self._stacks[field_id]
 
-    def state_hash(self) -> str:
-        return state_hash(self.state)
+    def position_key(self) -> str:
+        """The position's one key (`editor.rules.position_key`)."""
+        return position_key(self.state)
 
     def turn(self) -> TurnInfo:
         st = self.state

@@ -280,9 +280,9 @@ class PlayMode(Mode):
         """The end dialog (not modal): the winners and the rule."""
         s = self.session
         res = s.result() if s is not None else None
-        if res is None or self._result_shown == s.state_hash():
+        if res is None or self._result_shown == s.position_key():
             return
-        self._result_shown = s.state_hash()
+        self._result_shown = s.position_key()
         winners = ", ".join(seat_name(s, w) for w in res.winners)
         text = (f"{winners} {'wins' if len(res.winners) == 1 else 'win'} ({res.rule})"
                 if res.winners else f"The game is a draw ({res.rule})")
