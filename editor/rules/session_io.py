@@ -5,7 +5,9 @@ what the variant needs (setup, seats, castles, grail) starts no game: the pair f
 instead, each naming what to add. `load` opens a scenario with its steps waiting to be replayed
 (`PlaySession.redo` / `goto`). `to_scenario` / `save` write the game: every played action as an
 expected-legal step (engine notation with the whole path, so it replays exactly) and every
-recorded refusal as an expected-illegal step with its reason code.
+recorded refusal as an expected-illegal step with its reason code; fields are written by
+printed number where that names one field, and a piece by its number in the stack where its
+letter alone could mean another (`S[2] 63>40`).
 """
 
 from __future__ import annotations
@@ -124,13 +126,13 @@ def to_scenario(session: PlaySession, path: str | os.PathLike[str], name: str = 
     variant = VariantRef(name=_rebased(src.variant, base, out_dir, variants_dir()),
                          overlays=[_rebased(o, base, out_dir, variants_dir())
                                    for o in src.overlays], options=dict(src.options))
-    steps = []
+    steps = []  # fields by printed number where it names one field (BOARD-5)
     for e in session.history:
         if isinstance(e, Played):
-            steps.append(Step(action=e.text))
+            steps.append(Step(action=session.show(e.text)))
         else:
-            steps.append(Step(action=e.text, expect="illegal", reason=e.reason.code,
-                              note=f"refused: {e.reason}"))
+            steps.append(Step(action=session.show(e.text), expect="illegal",
+                              reason=e.reason.code, note=f"refused: {e.reason}"))
     return Scenario(
         name=name or src.name or f"test play on {session.board.name}",
         description=description or src.description, rules=list(src.rules), board=board,

@@ -25,7 +25,7 @@ def test_notation_reasons_cite_no_turn_rule(c2):
     assert why.code == "E_BAD_NOTATION" and why.rule == "" and "TURN-1" not in str(why)
     _a, why = parse_or_reason(st, "E s.F1>s.F3")
     assert why.code == "E_NO_SUCH_PIECE" and why.rule == ""
-    assert "no elephant on s.F1 (a soldier stands there)" in why.message
+    assert "no elephant on 35 (a soldier stands there)" in why.message
 
 
 def test_shot_names_what_stands_there(gc2):
@@ -35,7 +35,7 @@ def test_shot_names_what_stands_there(gc2):
     st.turn = 2
     _a, why = parse_or_reason(st, "K s.L46#s.L47")
     assert why.code == "E_NO_SUCH_PIECE"
-    assert why.message == "no catapult on s.L46 (a soldier stands there)"
+    assert why.message == "no catapult on 153 (a soldier stands there)"
 
 
 def test_raise_and_build_outside_the_variant_are_not_available(c2):
