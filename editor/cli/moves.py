@@ -32,9 +32,9 @@ def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:
     from editor.model.package import is_package
 
     if is_package(args.scenario):
-        from editor.cli.pack_cmd import load_package_game
+        from editor.cli.game_args import game_or_exit
 
-        game, code = load_package_game(args.scenario)
+        game, code = game_or_exit(args.scenario, None)
         return (game.initial_state() if game else None), [], code or EXIT_OK
     ld = scenario_run.load(args.scenario)
     for f in ld.findings:

@@ -2,8 +2,8 @@
 
 This is the one module of the play session that reads the engine's `State` beyond its methods:
 the stacks on the fields and the seats (the position key is `editor.rules.position_key`). It
-uses public names only (no underscore members) and never looks inside an action; when the engine offers these views
-itself, this module shrinks to calls of them.
+uses public names only (no underscore members) and never looks inside an action; when the
+engine offers these views itself, this module shrinks to calls of them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from support.gcworld import gc_board
-from support.playthrough import load_game
+from support.playthrough import shipped_game
 from support.ruleworld import code, make_state, play, why
 
 from editor.model.types import PieceType
@@ -77,7 +77,7 @@ def test_unknown_action_kind_is_bad_notation():
 
 def test_undo_restores_every_declared_field():
     """The snapshot generated from the StateData declaration covers every position field."""
-    st = load_game("conquest-4p", ()).initial_state()
+    st = shipped_game("conquest-4p", ()).initial_state()
     before = position_data(st)
     snap = st.snapshot()
     undo_fields = [f.name for f in fields(StateData) if f.metadata["undo"]]
@@ -144,7 +144,7 @@ def test_position_key_covers_every_declared_position_field():
     (also those the old second hash left out, e.g. frozen_mark, orig, risky) changes the key."""
     from editor.rules.position_key import position_key
 
-    st = load_game("conquest-4p", ()).initial_state()
+    st = shipped_game("conquest-4p", ()).initial_state()
     undo_fields = tuple(f.name for f in fields(StateData) if f.metadata["undo"])
     assert undo_fields == POSITION_FIELDS
     base = position_key(st)

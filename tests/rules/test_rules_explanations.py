@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from editor.cli.selfplay import load_game
+from editor.rules.game_loader import load_game
 from editor.rules.notation import parse_or_reason
 
 
 @pytest.fixture(scope="module")
 def c2():
-    return load_game(None, "conquest-2p")[0]
+    return load_game(None, "conquest-2p").game
 
 
 @pytest.fixture(scope="module")
 def gc2():
-    return load_game(None, "grand-conquest-2p")[0]
+    return load_game(None, "grand-conquest-2p").game
 
 
 def test_notation_reasons_cite_no_turn_rule(c2):

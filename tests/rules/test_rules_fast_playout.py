@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from editor.cli.selfplay import load_game
 from editor.rules.engine import A_END, K_CAPTURE, MOVE
+from editor.rules.game_loader import load_game
 from editor.rules.playout import InvariantError, InvariantWatch, random_action
 from editor.rules.position_key import position_key
 
@@ -24,7 +24,7 @@ _GAMES: dict = {}
 
 def game(name):
     if name not in _GAMES:
-        _GAMES[name] = load_game(None, name)[0]
+        _GAMES[name] = load_game(None, name).game
     return _GAMES[name]
 
 

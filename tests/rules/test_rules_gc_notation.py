@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from editor.cli.selfplay import load_game
+from editor.rules.game_loader import load_game
 from editor.rules.notation import parse_puzzle, puzzle_signature
 
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game(None, "grand-conquest-2p")[0]
+    return load_game(None, "grand-conquest-2p").game
 
 
 def state(game, pieces, to_move="south"):

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from editor.cli.selfplay import load_game
+from editor.rules.game_loader import load_game
 from editor.rules.notation import exact_text, parse_or_reason, to_text
 from editor.rules.playout import check_invariants, random_action, selfplay
 
@@ -20,7 +20,7 @@ _GAMES: dict = {}
 
 def game(name):
     if name not in _GAMES:
-        _GAMES[name] = load_game(None, name)[0]
+        _GAMES[name] = load_game(None, name).game
     return _GAMES[name]
 
 

@@ -12,7 +12,7 @@ import pytest
 from editor.cli.main import main
 from editor.model.schema import SCHEMAS, render
 from editor.model.variant import Options, Variant, resolve_variant
-from editor.resources import data_dir
+from editor.resources import data_dir, shipped_file
 from editor.rules import scenario_run
 from editor.rules.synthetic import synthetic_board
 
@@ -183,7 +183,7 @@ def test_reference_boards_pair_and_play(variant):
     from editor.rules.playout import selfplay
 
     v = resolve_variant(variant).variant
-    path = data_dir("boards") / f"{v.board}.board.json"
+    path = shipped_file("boards", v.board)
     if not path.is_file():
         pytest.skip(f"reference board {v.board} not there yet")
     board = load_board(path).model

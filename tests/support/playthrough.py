@@ -17,10 +17,8 @@ import json
 import random
 from pathlib import Path
 
-from editor.model import load_board
-from editor.model.variant import resolve_variant
-from editor.resources import data_dir
 from editor.rules.engine import Game, State
+from editor.rules.game_loader import load_game
 from editor.rules.notation import parse_action, to_text
 from editor.rules.playout import random_action
 from editor.rules.position_key import position_key
@@ -45,11 +43,11 @@ PROBES = 4  # probe actions explained per checked position
 CHECK_EVERY = 12
 
 
-def load_game(variant: str, overlays: tuple[str, ...]) -> Game:
-    v = resolve_variant(variant, None, list(overlays) or None).variant
-    assert v is not None, variant
-    board = load_board(data_dir("boards") / f"{v.board}.board.json").model
-    return Game(board, v)
+def shipped_game(variant: str, overlays: tuple[str, ...]) -> Game:
+    """The shipped variant (with overlays) on its board, by the one game loader."""
+    loaded = load_game(None, variant, overlays=overlays)
+    assert loaded.game is not None, (variant, loaded.findings, loaded.usage)
+    return loaded.game
 
 
 def _digest(text: str) -> str:
@@ -122,7 +120,7 @@ def _checked(st: State, index: int) -> bool:
 
 def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
            actions: int) -> dict:
-    game = load_game(variant, overlays)
+    game = shipped_game(variant, overlays)
     out = {"variant": variant, "overlays": list(overlays), "games": []}
     for gi in range(games):
         rng = random.Random(f"{stem}/{gi}")
@@ -149,7 +147,7 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
 
 def replay_problems(data: dict) -> list[str]:
     """Replay one recorded file; the list of the first differences found (empty when equal)."""
-    game = load_game(data["variant"], tuple(data["overlays"]))
+    game = shipped_game(data["variant"], tuple(data["overlays"]))
     problems: list[str] = []
     for gi, rec in enumerate(data["games"]):
         st = game.initial_state()
