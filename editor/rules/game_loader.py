@@ -89,11 +89,11 @@ def _files_source(board: str | Board | None, variant: str | None, overlays: list
         return source, None
     ref = board or rv.variant.board
     if not ref:
-        return source, f"variant '{variant}' names no board: give one"
+        return source, f"variant '{variant}' names no board: give one (--board)"
     path = locate("boards", ref, base)
     if path is None:
-        return source, (f"board '{ref}' not found: give a board file, or a shipped board name "
-                        f"from {data_dir('boards')}")
+        return source, (f"board '{ref}' of variant '{variant}' not found: give a board file "
+                        f"(--board), or a shipped board name from {data_dir('boards')}")
     result = load_board(path)
     source.board, source.board_path = result.model, str(path)
     source.findings += result.findings
