@@ -19,7 +19,7 @@ from pathlib import Path
 
 from editor.rules.engine import Game, State
 from editor.rules.game_loader import load_game
-from editor.rules.notation import parse_action, to_text
+from editor.rules.notation import exact_text, parse_action, to_text
 from editor.rules.playout import random_action
 from editor.rules.position_key import position_key
 
@@ -135,7 +135,7 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
                 step.update(legal=[count, digest], probes=probes,
                             explain=[explain_code(st, probe_tuple(st, p)) for p in probes])
             a = random_action(st, rng, end_prob=0.02, capture_bias=0.95)
-            step["action"] = to_text(st, a, full_path=True)
+            step["action"] = exact_text(st, a)
             st.apply(a, check=True)
             step["hash"] = position_key(st)
             steps.append(step)
