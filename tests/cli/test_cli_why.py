@@ -241,7 +241,7 @@ def test_start_position_of_board_and_variant_and_printed_numbers(capsys):
     by_id = capsys.readouterr().out
     assert main(["why", "--variant", "conquest-4p", "N 24>23"]) == 0
     assert capsys.readouterr().out == by_id == (
-        "legal: N s.L24>s.L23 (move, 1 AP of 5 left, path s.L24 > s.L23)\n")
+        "legal: N 24>23 (move, 1 AP of 5 left, path 24 > 23)\n")
     assert main(["why", "--variant", "conquest-4p", "--board", "conquest-4p", "--format",
                  "json", "E s.L37>c.front"]) == 1
     data = json.loads(capsys.readouterr().out)

@@ -40,7 +40,7 @@ def test_shot_names_what_stands_there(gc2):
 
 def test_raise_and_build_outside_the_variant_are_not_available(c2):
     st = c2.initial_state()
-    tower = next(f for f in st.compiled.node_ids if ".T" in f)
+    tower = next(t.field for c in st.compiled.board.castles for t in c.towers)
     for text, rule in ((f"raise {tower}", "DRAW-1"), ("S s.F1+K@s.F3", "BUILD-1")):
         _a, why = parse_or_reason(st, text)
         assert why.code == "E_NOT_AVAILABLE" and why.rule == rule, (text, why)
