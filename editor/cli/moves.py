@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         cost = st.action_cost(a)
         text = exact_text(st, a, args.full_path)
-        rows.append({"action": names.show(text), "notation": text, "ap": cost,
+        rows.append({"action": text, "shown": names.show(text), "ap": cost,
                      "path": [c.node_ids[v] for v in a[2]] if a[0] in (MOVE, RESP) else None})
     head = {"actor": st.actor, "to_move": c.seat_ids[st.mover], "ap_left": st.ap_left(),
             "response_window": st.window is not None, "terminal": st.terminal,
@@ -93,6 +93,6 @@ def run(args: argparse.Namespace) -> int:
               + (", response window open" if head["response_window"] else "")
               + (", game over" if st.terminal else ""))
         for r in rows:
-            print(f"{r['action']:<40} {r['ap']} AP")
+            print(f"{r['shown']:<40} {r['ap']} AP")
         print(f"# {len(rows)} action(s)")
     return EXIT_OK

@@ -144,7 +144,8 @@ def test_cli_moves_lists_actions_with_cost(capsys):
     path = str(SCEN / "ex-01-recapture.scenario.json")
     assert main(["moves", path, "--steps", "0", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {"action": "S W0*X", "ap": 1, "path": ["W0", "X"]} in data["actions"]
+    assert {"action": "S W0*X", "shown": "S W0*X", "ap": 1, "path": ["W0", "X"]} \
+        in data["actions"]
     assert main(["moves", path, "--steps", "0", "--piece", "Y"]) == 0
     assert "S Y>" not in capsys.readouterr().out  # Y is boxed in by the black pieces
     assert main(["moves", path, "--piece", "nowhere"]) == 2
