@@ -51,3 +51,27 @@ def test_an_ambiguous_text_is_refused_with_a_reason():
     plain = exact_text(st, a).replace(f"S[{a[1]}]", "S")
     got, why = parse_action(st, plain)
     assert got is None and why.code == "E_BAD_NOTATION" and "S[1]" in why.message
+
+
+def test_session_texts_call_numbered_fields_by_their_number():
+    """ARCHITECTURE.md 11: after seeded play with refusals, no log line, refusal or target
+    explanation of the session shows the id of a field that has a printed number."""
+    import random
+    import re
+
+    from support.replaykit import play
+
+    from editor.rules import session_io
+    from editor.rules.session import SessionSource
+
+    session, _ = session_io.start(None, SessionSource(variant="conquest-plus-4p"))
+    play(session, seed=5, actions=40)
+    hidden = {fid for fid, name in session.names.names.items() if name != fid}
+    texts = [row.text for row in session.log()]
+    texts += [str(e.reason) for e in session.history if hasattr(e, "reason")]
+    rng = random.Random(5)
+    for stack in rng.sample(session.stacks(), 6):
+        target = rng.choice(session.board.fields).id
+        texts.append(str(session.explain_target(stack.field, target)))
+    tokens = {t for text in texts for t in re.findall(r"[A-Za-z0-9][A-Za-z0-9_.\-]*", text)}
+    assert texts and not tokens & hidden
