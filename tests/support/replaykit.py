@@ -72,3 +72,28 @@ def round_trip(variant: str, overlays: tuple[str, ...], seed: int, actions: int,
     if replay.position_key() != session.position_key():
         return [f"{path.name}: replays to another position"]
     return []
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python tests/support/replaykit.py GAMES ACTIONS [FIRST_SEED]`: the long run of the
+    round trip (`make saved-games`); prints the count and every problem."""
+    import sys
+    import tempfile
+    import time
+
+    args = [int(x) for x in (argv if argv is not None else sys.argv[1:])]
+    games, actions, first = args[0], args[1], args[2] if len(args) > 2 else 0
+    started, problems = time.monotonic(), []
+    with tempfile.TemporaryDirectory() as folder:
+        for seed in range(first, first + games):
+            variant, overlays = VARIANTS[seed % len(VARIANTS)]
+            problems += round_trip(variant, overlays, seed, actions, Path(folder))
+    for p in problems:
+        print(p)
+    print(f"{games} saved games, {len(problems)} do not replay "
+          f"({time.monotonic() - started:.0f} s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
