@@ -2,7 +2,7 @@
 
 Each subcommand lives in its own module of this package with `NAME`, `HELP`,
 `add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
-inputs, 2 usage errors or unreadable inputs.
+inputs, 2 usage errors or unreadable inputs, 3 an internal error (traceback on stderr).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+import traceback
 from types import ModuleType
 
 from editor import __version__
@@ -29,7 +30,7 @@ from editor.cli import (
     variant_cmd,
     why_cmd,
 )
-from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -95,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("conquest: interrupted", file=sys.stderr)
         return 130
+    except Exception:  # a bug: exit 3, never 1 ("errors found"), with what to report
+        traceback.print_exc()
+        print(f"conquest {args.command}: internal error (a bug in conquest {__version__}); "
+              "please report the traceback above", file=sys.stderr)
+        return EXIT_CRASH
 
 
 if __name__ == "__main__":
