@@ -24,6 +24,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from editor.model.findings import Finding, Severity, define, pointer_join
+from editor.model.migrate import can_migrate, migrate_data
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -493,6 +494,10 @@ def parse_document(text: str, model: type[M], format_tag: str,
         result.findings.append(_too_deep(line, col).located(path))
         return result
     result.source = SourceMap(text)
+    notes: list[Finding] = []
+    if isinstance(data, dict) and can_migrate(data.get("format"), format_tag):
+        data, notes = migrate_data(data, format_tag)  # an older version: its meaning kept
+        text = json.dumps(data, ensure_ascii=False)
     result.data = data
     if not isinstance(data, dict) or data.get("format") != format_tag:
         if not isinstance(data, dict):
@@ -520,6 +525,7 @@ def parse_document(text: str, model: type[M], format_tag: str,
         result.findings = result.locate(_pydantic_findings(exc, text))
     except (ValueError, RecursionError) as exc:  # e.g. integers beyond what JSON parsers take
         result.findings = result.locate([SCHEMA.at(f"cannot read the document: {exc}")])
+    result.findings[:0] = result.locate(notes)
     return result
 
 

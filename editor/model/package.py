@@ -446,7 +446,7 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
     if path is not None and is_package(path):
         pkg = read_package(path)
         source.package, source.findings = pkg, list(pkg.findings)
-        if pkg.findings:
+        if any(f.is_error for f in pkg.findings):  # a migrated variant's note is no error
             return source
         source.board, source.variant = pkg.board, pkg.variant
         source.board_path = f"{pkg.path}!{pkg.member('board').path}"
