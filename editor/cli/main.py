@@ -8,6 +8,10 @@ inputs, 2 usage errors or unreadable inputs, 3 an internal error (traceback on s
 
 from __future__ import annotations
 
+from editor.balance.parent_watch import watch_parent_if_spawned
+
+watch_parent_if_spawned(__name__)  # a balance worker: end with the parent (before the imports)
+
 import argparse
 import contextlib
 import sys
