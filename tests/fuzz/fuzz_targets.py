@@ -10,6 +10,7 @@ escaping it is a crash. `run_fuzz.py` drives the targets with atheris (coverage-
 from __future__ import annotations
 
 import atexit
+import json
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -47,7 +48,7 @@ def _written(data: bytes, name: str) -> Path:
 def _findings_only(findings: list[Finding]) -> None:
     assert isinstance(findings, list) and all(isinstance(f, Finding) for f in findings)
     for f in findings:
-        f.format_line().encode("utf-8", "backslashreplace")
+        json.dumps(f.to_dict(), ensure_ascii=False).encode("utf-8")  # strict: printable
 
 
 def fuzz_board(data: bytes) -> None:
