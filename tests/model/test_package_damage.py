@@ -3,11 +3,16 @@ corrupt deflate streams, LZMA and bzip2 members, unknown zip versions and method
 
 from __future__ import annotations
 
+import tempfile
+import zipfile
 from pathlib import Path
 
 import pytest
-from support.packagekit import SMALL_PACKAGE, damaged
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+from support.packagekit import SMALL_PACKAGE, damaged, members, zipped
 
+from editor.model.findings import CODES
 from editor.model.package import read_package
 
 
@@ -26,9 +31,36 @@ def test_damaged_package_is_a_corrupt_finding_naming_the_member(tmp_path: Path,
 
 
 def test_a_sound_lzma_package_reads(tmp_path: Path) -> None:
-    from support.packagekit import members, zipped
-
     path = tmp_path / "l.conquest"
-    path.write_bytes(zipped(members(SMALL_PACKAGE.read_bytes()), 14))  # 14: ZIP_LZMA
+    path.write_bytes(zipped(members(SMALL_PACKAGE.read_bytes()), zipfile.ZIP_LZMA))
     contents = read_package(path)
     assert contents.findings == [] and contents.board is not None
+
+
+_METHODS = [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]
+
+
+@seed(26)
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(method=st.sampled_from(_METHODS),
+       flips=st.lists(st.tuples(st.floats(0, 1), st.integers(1, 255)), min_size=1, max_size=6),
+       directory=st.one_of(st.none(), st.tuples(st.sampled_from([4, 6, 8, 10]),
+                                                st.integers(0, 255))))
+def test_corrupted_streams_methods_and_versions_are_findings(method: int, flips: list,
+                                                            directory: tuple | None) -> None:
+    """Random damage to the compressed streams of packages in every zip method, and random
+    version / flag / method bytes in the central directory: findings, never an exception."""
+    data = bytearray(zipped(members(SMALL_PACKAGE.read_bytes()), method))
+    for where, mask in flips:
+        data[int(where * (len(data) - 1))] ^= mask
+    if directory is not None:
+        offset, value = directory
+        at = data.find(b"PK\x01\x02")
+        data[at + offset] = value
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "f.conquest"
+        path.write_bytes(bytes(data))
+        contents = read_package(path)
+    assert all(f.code in CODES and f.path for f in contents.findings)
+    assert contents.findings or contents.board is not None
