@@ -13,6 +13,7 @@ Imports nothing heavy.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 
@@ -45,10 +46,20 @@ def mark_pool_parent() -> None:
     os.environ[PARENT_ENV] = str(os.getpid())
 
 
+def _preparing_spawned_worker(module_name: str) -> bool:
+    """Whether this import is a spawned multiprocessing worker running the parent's main
+    module: as `__mp_main__` itself (`python -m editor.cli.main`), or from a script run as
+    `__mp_main__` (the `conquest` console script), which the worker keeps apart from its own
+    `__main__` (in the parent the two names are one module)."""
+    if module_name == "__mp_main__":
+        return True
+    prepared = sys.modules.get("__mp_main__")
+    return prepared is not None and prepared is not sys.modules.get("__main__")
+
+
 def watch_parent_if_spawned(module_name: str) -> None:
-    """In a multiprocessing worker, which imports the parent's main module under the name
-    `__mp_main__`, watch the parent from now on (before the worker's slow imports)."""
-    if module_name != "__mp_main__":
+    """In a spawned worker, watch the parent from now on (before the worker's slow imports)."""
+    if not _preparing_spawned_worker(module_name):
         return
     marked = os.environ.get(PARENT_ENV, "")
     start_watch(int(marked) if marked.isdigit() else os.getppid())

@@ -44,11 +44,18 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.parametrize("entry", ["module", "script"])
 def test_workers_and_resource_tracker_end_when_the_balance_parent_is_killed(tmp_path: Path,
-                                                                             ) -> None:
+                                                                             entry: str) -> None:
+    """Killed as soon as its processes exist (workers still starting) and run either as
+    `python -m editor.cli.main` or through a script like the `conquest` console script."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    script = tmp_path / "conquest"
+    script.write_text("import sys\nfrom editor.cli.main import main\n"
+                      "if __name__ == '__main__':\n    sys.exit(main())\n")
+    command = ["-m", "editor.cli.main"] if entry == "module" else [str(script)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "editor.cli.main", "balance", "--variant", "conquest-2p",
+        [sys.executable, *command, "balance", "--variant", "conquest-2p",
          "--games", "5000", "--workers", "2", "--no-progress", "-o", str(tmp_path / "out")],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
