@@ -3,8 +3,8 @@
 Each file is read, migrated step by step (`editor.model.migrate`; for example a
 `conquest-variant/1` file gets the piece flags its piece names implied) and written back
 atomically, the old file kept as `FILE.bak`. What was assumed is printed as FORMAT_MIGRATED
-notes. A file already current is left alone; a game package is migrated when read (its
-members are checksummed, so it is not rewritten: pack it again to store the new version).
+notes. A file already current is left alone. A game package gets its variant members migrated
+and its manifest's checksums updated (every package is also migrated whenever it is read).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from editor.model.package import is_package
 from editor.model.schema import SCHEMAS
 
 NAME = "migrate"
-HELP = ("Rewrite board, variant and scenario files of an older format version in the current "
-        "one (atomically; the old file is kept as FILE.bak).")
+HELP = ("Rewrite board, variant and scenario files and game packages of an older format "
+        "version in the current one (atomically; the old file is kept as FILE.bak).")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -27,22 +27,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from editor.check.validate import VALIDATORS  # registers every format and its migrations
-    from editor.model.migrate_files import migrate_file
+    from editor.model.migrate_files import migrate_file, migrate_package
+    from editor.model.variant import VARIANT_FORMAT
 
     current = [spec.format_tag for spec in SCHEMAS if spec.format_tag in VALIDATORS]
     unusable = 0
     for path in args.files:
         if is_package(path):
-            print(f"{path}: a game package: its variant is migrated whenever it is read; run "
-                  "'conquest pack' again to store the current version", file=sys.stderr)
-            continue
-        result = migrate_file(path, current)
+            result = migrate_package(path, VARIANT_FORMAT)
+        else:
+            result = migrate_file(path, current)
         if not result.changed:
             unusable += result.reason.startswith("not read")
             print(f"{path}: not changed: {result.reason}", file=sys.stderr)
             continue
         for note in result.notes or []:
-            print(note.located(path).format_line())
+            print((note if note.path else note.located(path)).format_line())
         print(f"{path}: migrated {result.source} -> {result.target} (old file kept as "
               f"{path}.bak)", file=sys.stderr)
     return EXIT_USAGE if unusable else EXIT_OK

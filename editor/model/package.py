@@ -541,24 +541,31 @@ def build_package(board_file: Path, board: Board, variant_ref: str, overlays: li
     manifest = PackageManifest(
         name=name, created_by=f"conquest-workbench {__version__}", board=board.name,
         variant=variant_ref, overlays=overlays, members=[m for m, _ in members])
+    return zip_package(manifest, [d for _, d in members])
+
+
+def zip_package(manifest: PackageManifest, data: list[bytes]) -> bytes:
+    """The zip of a manifest and its members' bytes (in the manifest's order), deterministic."""
     import io as _io
 
     from editor.model.io import dump_document
 
     buffer = _io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path, data in [(MANIFEST_NAME, dump_document(manifest).encode("utf-8")),
-                           *((m.path, d) for m, d in members)]:
+        for path, member in [(MANIFEST_NAME, dump_document(manifest).encode("utf-8")),
+                             *zip((m.path for m in manifest.members), data, strict=True)]:
             info = zipfile.ZipInfo(path, _ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
+            zf.writestr(info, member)
     return buffer.getvalue()
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write bytes atomically (temporary file next to the target, fsync, rename)."""
-    from editor.model.io import _create_temp
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
+                       backup: bool = False) -> None:
+    """Write bytes atomically (temporary file next to the target, fsync, rename); with
+    `backup`, the previous file is kept as `NAME.bak` first."""
+    from editor.model.io import _backup, _create_temp
 
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -568,6 +575,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if backup and target.exists():
+            _backup(target, folder)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

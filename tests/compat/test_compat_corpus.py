@@ -87,13 +87,19 @@ def test_migrate_rewrites_an_old_variant_with_the_same_meaning(tmp_path: Path) -
     assert not migrate_file(old, [VARIANT_FORMAT]).changed  # already current
 
 
-def test_migrate_command_rewrites_files_and_leaves_packages(tmp_path: Path) -> None:
+def test_migrate_command_rewrites_variant_files_and_packages(tmp_path: Path) -> None:
     old = tmp_path / "house.variant.json"
     shutil.copy(NAME_ERA / "copied-conquest-2p.variant.json", old)
     package = tmp_path / "p.conquest"
     shutil.copy(NAME_ERA / "conquest-2p.conquest", package)
+    before = open_game_source(package).variant
     run = run_cli("migrate", old, package)
     assert run.code == 0, run.err
     assert "FORMAT_MIGRATED" in run.out and "conquest-variant/1 -> conquest-variant/2" in run.err
-    assert package.read_bytes() == (NAME_ERA / "conquest-2p.conquest").read_bytes()
+    assert (tmp_path / "p.conquest.bak").read_bytes() == (
+        NAME_ERA / "conquest-2p.conquest").read_bytes()
+    after = open_game_source(package)
+    assert after.findings == [] and after.variant == before
+    assert not has_errors(validate_file(package, VALIDATORS))
+    assert "already current" in run_cli("migrate", package).err
     assert run_cli("migrate", tmp_path / "missing.variant.json").code == 2
