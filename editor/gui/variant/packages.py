@@ -87,8 +87,8 @@ def open_package(window, path: str) -> bool:
     if notes:
         dialogs.show_warning(window, "Game package from an older version",
                              f"'{path}' was written by an older version; its variant is read "
-                             "with the meaning it had then (details). Export the package again "
-                             "to store the current version.", format_findings(notes))
+                             "with the meaning it had then (details). 'conquest migrate' "
+                             "rewrites it in the current version.", format_findings(notes))
     scan = None
     if pkg.scan is not None:
         folder = _unpack(pkg, ("scan",))
