@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema bench lint clean fuzz
+.PHONY: test run schema bench lint clean saved-games fuzz
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -38,6 +38,9 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
+
+saved-games: $(STAMP)
+	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
 
 # Coverage-guided fuzzing of every loader (atheris, the `fuzz` extra): each target runs
 # FUZZ_SECONDS from the seeds in tests/fuzz/seeds; new inputs and crashes go to build/fuzz.

@@ -12,7 +12,7 @@ from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import has_errors
 from editor.model.io import is_dir, locate_in_files
-from editor.model.package import locate_board
+from editor.resources import locate
 from editor.rules.validation import VALIDATORS
 
 NAME = "validate"
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
                   f"files in folder '{folder}'", file=sys.stderr)
     unreadable = [p for p in paths if not is_readable_file(p)]
-    board = locate_board(args.board) if args.board else None  # a file or a shipped name
+    board = locate("boards", args.board) if args.board else None  # a file or a shipped name
     if args.board and (board is None or not is_readable_file(board)):
         unreadable.append(args.board)
     for p in unreadable:
