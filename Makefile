@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema bench lint clean saved-games playthroughs
+.PHONY: test run schema bench lint clean saved-games playthroughs fuzz
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -46,5 +46,24 @@ saved-games: $(STAMP)
 playthroughs: $(STAMP)
 	cd tests && PYTHONPATH=.. ../$(PY) -m support.playthrough
 
+# Coverage-guided fuzzing of every loader (atheris, the `fuzz` extra): each target runs
+# FUZZ_SECONDS from the seeds in tests/fuzz/seeds; new inputs and crashes go to build/fuzz.
+# Copy a crash into tests/fuzz/crashes/TARGET/ (the suite replays it), then fix the loader.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := board variant scenario package notation
+FUZZ_STAMP   := $(VENV)/.fuzz-installed
+
+$(FUZZ_STAMP): pyproject.toml | $(STAMP)
+	$(PY) -m pip install --quiet -e '.[fuzz]'
+	touch $(FUZZ_STAMP)
+
+fuzz: $(FUZZ_STAMP)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/$$t && \
+	  $(PY) tests/fuzz/run_fuzz.py $$t -max_total_time=$(FUZZ_SECONDS) -timeout=60 \
+	    -rss_limit_mb=2048 -artifact_prefix=build/fuzz/crash-$$t- \
+	    build/fuzz/$$t tests/fuzz/seeds/$$t || exit 1; \
+	done
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build/fuzz

@@ -40,7 +40,7 @@ CONTRACTS = {
 }
 
 #: Test folders: one per code layer, plus the helpers, the shipped-board tests and data.
-TEST_FOLDERS = set(CONTRACTS) | {"support", "boards", "scenarios", "data"}
+TEST_FOLDERS = set(CONTRACTS) | {"support", "boards", "scenarios", "data", "fuzz", "compat"}
 #: Test folders whose tests start Qt (tests/conftest.py); the others may not import it.
 QT_TEST_FOLDERS = {"gui", "render"}
 #: Other test files that may import Qt: the hook that starts it, the scan-image helper.

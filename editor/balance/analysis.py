@@ -80,7 +80,8 @@ def seat_verdict(side: SideSummary) -> str:
             f"{format_p(side.p)}")
     rates = {s: side.rate(s) for s in side.seats}
     best = max(side.seats, key=lambda s: rates[s][0])
-    worst = min(side.seats, key=lambda s: rates[s][0])
+    others = [s for s in side.seats if s != best] or [best]  # tied seats: two names, not one
+    worst = min(reversed(others), key=lambda s: rates[s][0])
     spread = (f"{best} wins {rates[best][0]:.1%} (95 % CI {rates[best][1]:.1%}–"
               f"{rates[best][2]:.1%}), {worst} {rates[worst][0]:.1%} (95 % CI "
               f"{rates[worst][1]:.1%}–{rates[worst][2]:.1%})")

@@ -10,6 +10,7 @@ number of workers (each game has its own seed, `editor.balance.play.game_seed`).
 from __future__ import annotations
 
 import math
+import os
 import signal
 import sys
 import threading
@@ -26,6 +27,7 @@ from concurrent.futures import (
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from editor.balance.parent_watch import mark_pool_parent, start_watch
 from editor.balance.play import pack_game, play_chunk
 from editor.balance.store import RunMeta, Store
 from editor.rules.engine import Game
@@ -64,9 +66,12 @@ class RunError(Exception):
     stored."""
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops handing out work and keeps results."""
+def _worker_init(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent, which stops handing out work and keeps results,
+    and end with the parent (`parent_watch`). `parent` is the pid the pool was made in: a
+    parent killed while the worker was still starting is gone already."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_watch(parent)
 
 
 @contextmanager
@@ -119,9 +124,10 @@ def open_executor(workers: int, scheduler: str | None = None,
         return
     import multiprocessing
 
+    mark_pool_parent()
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_ignore_sigint)
+                               initializer=_worker_init, initargs=(os.getpid(),))
     try:
         yield pool, workers
     finally:

@@ -85,8 +85,8 @@ PLACEMENT_TERRAIN = define(
 PLACEMENT_SHARED_FIELD = define(
     "PLACEMENT_SHARED_FIELD", E, "Two start pieces on one field",
     "A field holds one piece (MOVE-3): move one placement or make it cargo of the other.")
-FIELD_OUTSIDE_IMAGE = define(
-    "FIELD_OUTSIDE_IMAGE", E, "Field outside the scan image",
+FIELD_OUTSIDE_IMAGE = define(  # harmless to the game: a warning (issue 26)
+    "FIELD_OUTSIDE_IMAGE", W, "Field outside the scan image",
     "Move the field onto the image, or correct the image size.")
 UNREACHABLE_FIELD = define(
     "UNREACHABLE_FIELD", W, "Field cannot be reached",

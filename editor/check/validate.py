@@ -21,6 +21,7 @@ from editor.model import load_board
 from editor.model.board import BOARD_FORMAT
 from editor.model.findings import Finding
 from editor.model.io import FileTooLarge, is_dir, is_file, locate_in_files, read_limited
+from editor.model.migrate import current_tag
 from editor.model.package import PACKAGE_FORMAT, PACKAGE_SUFFIX, is_package, open_game_source
 from editor.model.scenario import SCENARIO_FORMAT, load_scenario
 from editor.model.variant import VARIANT_FORMAT
@@ -76,13 +77,14 @@ def validate_file(path: str | os.PathLike[str],
     if PACKAGE_FORMAT in validators and is_package(shown):
         return locate_in_files(validators[PACKAGE_FORMAT](shown))
     tag = _format_tag(shown)
-    validator = validators.get(tag or "") or _validator_by_name(shown, validators)
+    validator = (validators.get(current_tag(tag or "")) or
+                 _validator_by_name(shown, validators))  # an older version: its migration
     return locate_in_files(validator(shown))
 
 
 def _validator_by_name(path: str, validators: Validators) -> Validator:
     """For a file without a known format tag, the format its name announces
-    (`*.variant.json` -> `conquest-variant/1`), so the finding names the expected tag;
+    (`*.variant.json` -> `conquest-variant/2`), so the finding names the expected tag;
     boards otherwise."""
     name = Path(path).name
     for tag, validator in validators.items():
@@ -92,7 +94,7 @@ def _validator_by_name(path: str, validators: Validators) -> Validator:
 
 
 def _suffix(format_tag: str) -> str:
-    """`conquest-variant/1` -> `.variant.json`; a game package -> `.conquest`."""
+    """`conquest-variant/2` -> `.variant.json`; a game package -> `.conquest`."""
     if format_tag == PACKAGE_FORMAT:
         return PACKAGE_SUFFIX
     return f".{format_tag.split('/', 1)[0].removeprefix('conquest-')}.json"

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.findings import has_errors
 from editor.model.io import is_file, locate_in_files
 from editor.rules import scenario_run
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         for fs in report.values():
             for f in fs:
                 print(f.format_line())
-        failed = sum(1 for fs in report.values() if fs)
+        failed = sum(1 for fs in report.values() if has_errors(fs))
         print(f"{len(files)} scenario(s) checked: {len(files) - failed} passed, {failed} failed",
               file=sys.stderr)
-    return EXIT_FINDINGS if any(report.values()) else EXIT_OK
+    return EXIT_FINDINGS if any(has_errors(fs) for fs in report.values()) else EXIT_OK

@@ -11,7 +11,7 @@ from editor.check import board_checks, editor_codes, pair_checks, variant_checks
 from editor.check.catalogue import render_markdown
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.detect import codes
-from editor.model import io, package, variant
+from editor.model import io, migrate, package, variant
 from editor.model.findings import CODES, Code
 from editor.model.io import atomic_write_text
 from editor.resources import checkout_root
@@ -23,8 +23,8 @@ HELP = "Write docs/findings.md, the table of finding codes (--check: fail when s
 #: Every module that defines finding codes (`define(...)` at import time), imported above so
 #: the registry is complete; tests/check/test_catalogue.py fails when a module that calls
 #: `define(` is missing here.
-PRODUCERS = (io, variant, package, board_checks, variant_checks, pair_checks, editor_codes, explain,
-             scenario_run, store, codes)
+PRODUCERS = (io, migrate, variant, package, board_checks, variant_checks, pair_checks,
+             editor_codes, explain, scenario_run, store, codes)
 
 
 def all_codes() -> list[Code]:

@@ -1,15 +1,21 @@
-"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench, why.
+"""`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench, why,
+migrate.
 
 Each subcommand lives in its own module of this package with `NAME`, `HELP`,
 `add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
-inputs, 2 usage errors or unreadable inputs.
+inputs, 2 usage errors or unreadable inputs, 3 an internal error (traceback on stderr).
 """
 
 from __future__ import annotations
 
+from editor.balance.parent_watch import watch_parent_if_spawned
+
+watch_parent_if_spawned(__name__)  # a balance worker: end with the parent (before the imports)
+
 import argparse
 import contextlib
 import sys
+import traceback
 from types import ModuleType
 
 from editor import __version__
@@ -19,6 +25,7 @@ from editor.cli import (
     check_cmd,
     detect_cmd,
     docs_cmd,
+    migrate_cmd,
     moves,
     options_cmd,
     pack_cmd,
@@ -29,12 +36,12 @@ from editor.cli import (
     variant_cmd,
     why_cmd,
 )
-from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
     validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
-    options_cmd, pack_cmd, why_cmd, balance_cmd, detect_cmd,
+    options_cmd, pack_cmd, why_cmd, balance_cmd, detect_cmd, migrate_cmd,
 ]
 
 
@@ -95,6 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("conquest: interrupted", file=sys.stderr)
         return 130
+    except Exception:  # a bug: exit 3, never 1 ("errors found"), with what to report
+        traceback.print_exc()
+        print(f"conquest {args.command}: internal error (a bug in conquest {__version__}); "
+              "please report the traceback above", file=sys.stderr)
+        return EXIT_CRASH
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import has_errors
 from editor.model.io import is_dir, locate_in_files
+from editor.resources import locate
 from editor.rules.validation import VALIDATORS
 
 NAME = "validate"
@@ -23,7 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="files to check; a folder is searched for *.board.json, *.variant.json "
                    "and *.scenario.json files")
     p.add_argument("--board", metavar="BOARD",
-                   help="with --variant: check that the board has what the variant needs")
+                   help="with --variant: check that the board (a file or a shipped board "
+                   "name) has what the variant needs")
     p.add_argument("--variant", metavar="VARIANT",
                    help="with --board: a variant name or *.variant.json path")
     p.add_argument("--format", choices=["text", "json"], default="text",
@@ -44,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
                   f"files in folder '{folder}'", file=sys.stderr)
     unreadable = [p for p in paths if not is_readable_file(p)]
-    if args.board and not is_readable_file(args.board):
+    board = locate("boards", args.board) if args.board else None  # a file or a shipped name
+    if args.board and (board is None or not is_readable_file(board)):
         unreadable.append(args.board)
     for p in unreadable:
         print(f"conquest validate: cannot read '{p}': no such file or not readable",
@@ -52,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     report = {p: validate_file(p, VALIDATORS) for p in paths if p not in unreadable}
     if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
-        report[pair_key] = locate_in_files(check_pair(args.board, args.variant))
+        report[pair_key] = locate_in_files(check_pair(str(board), args.variant))
     empty_folder = any(is_dir(f) for f in args.paths) and not paths
     if args.format == "json":
         payload = [{"path": p, "findings": [f.to_dict() for f in fs]} for p, fs in report.items()]

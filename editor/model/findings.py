@@ -31,10 +31,20 @@ class Code:
            column: int | None = None) -> Finding:
         """Create a finding of this code."""
         return Finding(
-            code=self.code, severity=self.severity, message=message, pointer=pointer,
-            hint=hint if hint is not None else self.hint, element=element,
-            line=line, column=column,
+            code=self.code, severity=self.severity, message=printable(message),
+            pointer=printable(pointer), hint=hint if hint is not None else self.hint,
+            element=None if element is None else printable(element), line=line, column=column,
         )
+
+
+def printable(text: str) -> str:
+    """`text` with lone surrogates (from a JSON escape such as "\\udc80" or an undecodable file
+    name) spelled as `\\udc80`: a finding is always valid UTF-8 to print or save (issue 26)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 CODES: dict[str, Code] = {}
@@ -73,7 +83,7 @@ class Finding:
                 column: int | None = None) -> Finding:
         return replace(
             self,
-            path=path if path is not None else self.path,
+            path=printable(path) if path is not None else self.path,
             line=line if line is not None else self.line,
             column=column if column is not None else self.column,
         )

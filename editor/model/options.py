@@ -1,6 +1,6 @@
 """The options of a variant (RULES.md section 2.0): every switch the rules vary on, with the
 catalogue's proposed default; `annotate_options` adds each option's description and its CONF
-and rule IDs (`options_meta`). Part of the `conquest-variant/1` format (`editor.model.variant`).
+and rule IDs (`options_meta`). Part of the `conquest-variant/2` format (`editor.model.variant`).
 """
 
 from __future__ import annotations

@@ -15,10 +15,12 @@ written to disk), checksums are verified, and every problem is a finding with a 
 from __future__ import annotations
 
 import hashlib
+import lzma
 import os
 import stat
 import struct
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -122,6 +124,13 @@ register(SchemaSpec("package.schema.json", lambda: PackageManifest, PACKAGE_FORM
 
 # ---- reading safely --------------------------------------------------------------------------
 
+#: What zipfile raises for a damaged or unusual archive (issue 26): a corrupt deflate stream
+#: (zlib.error), a damaged LZMA member (LZMAError) or bzip2 member (OSError, EOFError), an
+#: unknown zip version or compression method (NotImplementedError), a bad CRC or header
+#: (BadZipFile), a name or extra field zipfile cannot decode (ValueError, struct.error).
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, EOFError,
+              ValueError, RuntimeError, zlib.error, lzma.LZMAError, struct.error)
+
 
 def is_package(path: str | os.PathLike[str]) -> bool:
     """A *.conquest file, or any file that starts like a zip archive."""
@@ -170,6 +179,23 @@ def _directory_count(path: Path) -> int | None:
         return None
     count = struct.unpack("<H", tail[at + 10: at + 12])[0]
     return -1 if count == 0xFFFF else count
+
+
+def _member_too_new(path: Path) -> str | None:
+    """Name of the first member whose directory entry needs a zip version zipfile cannot
+    extract, found by walking the central directory records (at most MAX_MEMBERS)."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_PACKAGE_BYTES)
+    at = data.find(b"PK\x01\x02")
+    for _ in range(MAX_MEMBERS):
+        if at < 0 or at + 46 > len(data):
+            return None
+        version, = struct.unpack("<H", data[at + 6: at + 8])
+        n_name, n_extra, n_comment = struct.unpack("<HHH", data[at + 28: at + 34])
+        if version & 0xFF > zipfile.MAX_EXTRACT_VERSION:
+            return data[at + 46: at + 46 + n_name].decode("utf-8", "replace")[:80]
+        at = data.find(b"PK\x01\x02", at + 46 + n_name + n_extra + n_comment)
+    return None
 
 
 def unsafe_reason(info: zipfile.ZipInfo) -> str | None:
@@ -229,8 +255,7 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, where: str,
     try:
         with zf.open(info) as handle:
             data = handle.read(min(info.file_size, MAX_MEMBER_BYTES) + 1)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError,
-            EOFError, ValueError, RuntimeError) as exc:
+    except ZIP_ERRORS as exc:
         return None, PACKAGE_CORRUPT.at(
             f"member '{info.filename}' cannot be read: {exc}").located(where)
     if len(data) > info.file_size:
@@ -262,7 +287,12 @@ def _open_zip(path: Path, where: str) -> tuple[zipfile.ZipFile | None, list[Find
             f"(limit {MAX_MEMBERS})").located(where)]
     try:
         return zipfile.ZipFile(path), []
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
+    except NotImplementedError as exc:  # "zip file version 9.9": one member's directory entry
+        name = _member_too_new(path)
+        member = f"member '{name}'" if name else "a member"
+        return None, [PACKAGE_CORRUPT.at(f"{member} needs a zip feature this reader lacks "
+                                         f"({exc})").located(where)]
+    except ZIP_ERRORS as exc:
         return None, [PACKAGE_NOT_ZIP.at(f"the zip archive cannot be read: {exc}")
                       .located(where)]
 
@@ -406,7 +436,7 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
     if path is not None and is_package(path):
         pkg = read_package(path)
         source.package, source.findings = pkg, list(pkg.findings)
-        if pkg.findings:
+        if any(f.is_error for f in pkg.findings):  # a migrated variant's note is no error
             return source
         source.board, source.variant = pkg.board, pkg.variant
         source.board_path = f"{pkg.path}!{pkg.member('board').path}"
@@ -502,24 +532,31 @@ def build_package(board_file: Path, board: Board, variant_ref: str, overlays: li
     manifest = PackageManifest(
         name=name, created_by=f"conquest-workbench {__version__}", board=board.name,
         variant=variant_ref, overlays=overlays, members=[m for m, _ in members])
+    return zip_package(manifest, [d for _, d in members])
+
+
+def zip_package(manifest: PackageManifest, data: list[bytes]) -> bytes:
+    """The zip of a manifest and its members' bytes (in the manifest's order), deterministic."""
     import io as _io
 
     from editor.model.io import dump_document
 
     buffer = _io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path, data in [(MANIFEST_NAME, dump_document(manifest).encode("utf-8")),
-                           *((m.path, d) for m, d in members)]:
+        for path, member in [(MANIFEST_NAME, dump_document(manifest).encode("utf-8")),
+                             *zip((m.path for m in manifest.members), data, strict=True)]:
             info = zipfile.ZipInfo(path, _ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
+            zf.writestr(info, member)
     return buffer.getvalue()
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write bytes atomically (temporary file next to the target, fsync, rename)."""
-    from editor.model.io import _create_temp
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
+                       backup: bool = False) -> None:
+    """Write bytes atomically (temporary file next to the target, fsync, rename); with
+    `backup`, the previous file is kept as `NAME.bak` first."""
+    from editor.model.io import _backup, _create_temp
 
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -529,6 +566,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if backup and target.exists():
+            _backup(target, folder)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

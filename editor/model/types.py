@@ -13,10 +13,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 
 #: Decimal places kept for coordinates and other real numbers in every file format.
 FLOAT_DECIMALS = 3
-#: Largest coordinate accepted (image pixels); guards against absurd values. Coordinates are
-#: image pixels with the origin at the top left, so they are never negative (issue 12).
+#: Largest coordinate magnitude accepted (image pixels); guards against absurd values (issue
+#: 12). Coordinates are image pixels with the origin at the top left; a negative one is
+#: harmless (a field off the scan: FIELD_OUTSIDE_IMAGE, a warning) and boards written before the
+#: bound was tightened to 0 keep loading (issue 26, files keep their meaning).
 MAX_COORD = 1_000_000.0
-MIN_COORD = 0.0
+MIN_COORD = -MAX_COORD
 
 Id = Annotated[
     str,

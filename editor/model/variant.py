@@ -1,4 +1,4 @@
-"""The rule-variant file format `conquest-variant/1` (pydantic v2 models, no Qt).
+"""The rule-variant file format `conquest-variant/2` (pydantic v2 models, no Qt).
 
 A variant holds every number and switch the rules vary on (ARCHITECTURE principle 2): seats and
 turn order, budgets, piece types (range, terrain, what they carry), the capture matrix,
@@ -10,6 +10,9 @@ the file) and apply `overlays` (small variant files that only set a few values, 
 `classic-recapture`). Resolution merges the raw JSON objects (objects merge key by key, lists and
 scalars replace) in the order parent, overlays, own keys, and validates the result again.
 Missing parents and cycles are findings (`VARIANT_NOT_FOUND`, `VARIANT_CYCLE`), never exceptions.
+
+Versions: `/2` moved four rules from piece names into piece flags (`PIECE_NAME_FLAGS`); a `/1`
+file is read with the flags its piece names implied (`_from_version_1`, FORMAT_MIGRATED).
 """
 
 from __future__ import annotations
@@ -32,11 +35,12 @@ from editor.model.io import (
     load_document,
     read_limited,
 )
+from editor.model.migrate import Migration, can_migrate, migrate_data, register_migration
 from editor.model.options import MAX_STEPS, Options
 from editor.model.schema import SchemaSpec, register
 from editor.model.types import Id, PieceType, StrictModel
 
-VARIANT_FORMAT = "conquest-variant/1"
+VARIANT_FORMAT = "conquest-variant/2"
 VARIANT_SUFFIX = ".variant.json"
 
 VARIANT_NOT_FOUND = define(
@@ -188,7 +192,7 @@ class VictoryCondition(StrictModel):
 class Variant(StrictModel):
     """A rule variant (RULES.md section 2): every number and switch the engine reads."""
 
-    format: Literal["conquest-variant/1"] = F(
+    format: Literal["conquest-variant/2"] = F(
         default=VARIANT_FORMAT, description="Format tag and version of this file.")
     name: str = F(max_length=128, description="Variant name, e.g. 'conquest-4p'.")
     description: str = F(default="", max_length=10_000, description="What this variant is.")
@@ -246,6 +250,47 @@ class Variant(StrictModel):
 register(SchemaSpec("variant.schema.json", lambda: Variant, VARIANT_FORMAT))
 
 
+# ---- versions --------------------------------------------------------------------------------
+
+#: The rules `conquest-variant/1` tied to piece names and `/2` to piece flags (commit 50c3757):
+#: piece name -> the flags that now carry its rule, with the rule's words for the finding.
+PIECE_NAME_FLAGS: dict[str, dict[str, str]] = {
+    "elephant": {
+        "x_bridge_barred": "may not cross X bridges under narrow_bridge_rule x_no_elephants "
+                           "(OBST-3)",
+        "rope_bridge_unloaded_only": "crosses rope bridges only unloaded under "
+                                     "narrow_bridge_rule rope_unloaded_elephant (OBST-4)"},
+    "galleon": {
+        "seized_by_catapults": "may be seized by catapults under catapult_may_seize "
+                               "(CONF-7)"},
+    "catapult": {
+        "castle_access_by_option": "is kept out of castles when catapult_castle_access is "
+                                   "forbidden (PIECE-CATAPULT-6)"},
+}
+
+
+def _from_version_1(raw: dict) -> list[str]:
+    """conquest-variant/1 -> /2: a piece this file defines under one of the names of
+    `PIECE_NAME_FLAGS` gets the flags its name implied, unless the file sets them."""
+    assumed: list[str] = []
+    pieces = raw.get("pieces")
+    if not isinstance(pieces, dict):
+        return assumed
+    for name, flags in PIECE_NAME_FLAGS.items():
+        spec = pieces.get(name)
+        if not isinstance(spec, dict):
+            continue
+        for flag, rule in flags.items():
+            if flag not in spec:
+                spec[flag] = True
+                assumed.append(f"the {name} {rule}, as version 1 did by its name "
+                               f"(pieces.{name}.{flag}: true)")
+    return assumed
+
+
+register_migration(Migration("conquest-variant/1", VARIANT_FORMAT, _from_version_1))
+
+
 # ---- resolution ------------------------------------------------------------------------------
 
 
@@ -298,14 +343,15 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
     result: LoadResult[Variant] = load_document(path, Variant, VARIANT_FORMAT)
     raw, source = result.data, result.source  # parsed once: never a second, unguarded parse
     if result.model is not None and isinstance(raw, dict) and source is not None:
+        findings.extend(result.findings)  # a migrated older version's note
         return raw, source
     if not isinstance(raw, dict) or not _is_partial(raw) or source is None:
         findings.extend(with_suggestions(result.findings))
         return None
-    real = [f for f in with_suggestions(result.findings)
+    kept = [f for f in with_suggestions(result.findings)
             if not (f.code == SCHEMA.code and f.message.startswith("required key '"))]
-    if real:
-        findings.extend(real)
+    findings.extend(kept)
+    if any(f.severity == Severity.ERROR for f in kept):
         return None
     return raw, source
 
@@ -393,6 +439,9 @@ def resolve_variant_data(raw: dict, base: Path | None, where: str = "<inline>",
     """Resolve an in-memory variant object (e.g. from a scenario) against files under `base`."""
     findings: list[Finding] = []
     chain: list[str] = []
+    if can_migrate(raw.get("format"), VARIANT_FORMAT):
+        raw, notes = migrate_data(raw, VARIANT_FORMAT)
+        findings.extend(f.located(where) for f in notes)
     merged = _resolve_refs(raw, base, findings, [], chain, None, where)
     if merged is None:
         return ResolvedVariant(None, findings, chain)

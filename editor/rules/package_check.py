@@ -54,6 +54,8 @@ def check_source(source: GameSource, *, start: bool = True) -> list[Finding]:
         out += [f.located(where) for f in check_variant(source.variant)]
     if source.board is None or source.variant is None:
         return out
+    if source.variant.overlay:  # a few values, not a game: blame the variant, not the board
+        return [*out, _overlay_finding(source, where)]
     out += [locate(f) for f in check_board_for_variant(source.board, source.variant)]
     if start and not any(f.is_error for f in out):
         from editor.rules.engine import Game
@@ -66,10 +68,27 @@ def check_source(source: GameSource, *, start: bool = True) -> list[Finding]:
     return out
 
 
+def _overlay_finding(source: GameSource, where: str) -> Finding:
+    """PAIR_VARIANT for a variant that is an overlay, located on its "overlay" key (in the
+    package's resolved variant member when there is one)."""
+    finding = PAIR_VARIANT.at(
+        f"the variant '{source.variant.name}' is an overlay (a few values on top of a "
+        "variant), not a complete variant to play", "/overlay",
+        hint="Name a complete variant (e.g. 'conquest-4p') and give the overlay as "
+        "--overlay; for a package, pack it again that way.")
+    pkg = source.package
+    member = pkg.member("resolved_variant") if pkg is not None else None
+    if member is None:
+        return finding.located(where)
+    text = pkg.members[member.path].decode("utf-8-sig", "replace")
+    return SourceMap(text).locate(finding, where)
+
+
 def check_package(path: str | os.PathLike[str]) -> list[Finding]:
-    """Every finding of a game package (reading first: nothing else when it is unsafe)."""
+    """Every finding of a game package (reading first: nothing else when it is unsafe; a
+    migrated variant's note comes with the checks)."""
     source = open_game_source(path)
-    if source.findings:
+    if any(f.is_error for f in source.findings):
         return source.findings
-    return check_source(source)
+    return source.findings + check_source(source)
 

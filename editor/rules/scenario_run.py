@@ -233,6 +233,7 @@ def load(path: str | Path) -> Loaded:
         out.findings.append(result.locate([SCENARIO_VARIANT.at(
             f"variant cannot be used: {msg}", "/variant")])[0])
         return out
+    out.findings += vf  # warnings only, e.g. an older variant's migration note
     setup_id = scn.setup or variant.setup
     if scn.position == "start" and (setup_id is None or board.setup(setup_id) is None):
         have = [x.id for x in board.setups]
@@ -338,12 +339,13 @@ def check_expect(st: State, exp: Expect) -> list[str]:
 
 
 def run(path: str | Path) -> list[Finding]:
-    """Replay a scenario; one finding per failed expectation (empty: it passes)."""
+    """Replay a scenario; one finding per failed expectation (no error: it passes), after the
+    warnings of loading it (e.g. FORMAT_MIGRATED for a variant of an older version)."""
     ld = load(path)
     if ld.state is None:
         return ld.findings
     scn, st, res = ld.scenario, ld.state, ld.result
-    out: list[Finding] = []
+    out: list[Finding] = list(ld.findings)  # notes (warnings) of loading; errors follow
 
     def fail(code, msg: str, pointer: str) -> None:
         out.extend(res.locate([code.at(msg, pointer)]))

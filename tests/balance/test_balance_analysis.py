@@ -61,3 +61,10 @@ def test_games_paired_by_seed_are_compared_pair_by_pair() -> None:
     # games of other indices are not paired: the independent-sample comparison is used
     b.outcomes = {i + 5000: o for i, o in b.outcomes.items()}
     assert compare(a, b).paired == 0 and compare(a, b).seat_p == {}
+
+
+def test_tied_seats_are_named_once_each_in_the_verdict() -> None:
+    """Two seats winning equally often: the verdict names both, never one seat twice."""
+    side = summarise("A", "c2", ["south", "north"], _games([["south"], ["north"]] * 50))
+    text = seat_verdict(side)
+    assert text.count("south") == 1 and text.count("north") == 1, text

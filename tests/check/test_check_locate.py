@@ -24,7 +24,7 @@ def test_pointer_findings_are_located_in_their_file(tmp_path: Path) -> None:
 
 def test_variant_check_findings_carry_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "v.variant.json"
-    path.write_text('{\n  "format": "conquest-variant/1",\n  "name": "v",\n'
+    path.write_text('{\n  "format": "conquest-variant/2",\n  "name": "v",\n'
                     '  "extends": "conquest-2p",\n'
                     '  "seats": [{"id": "south"}, {"id": "south"}]\n}\n')
     findings = validate_file(path)

@@ -48,4 +48,4 @@ def test_a_file_without_a_known_tag_is_judged_by_its_name(tmp_path) -> None:
     path = tmp_path / "v.variant.json"
     path.write_text(json.dumps({"format": "nonsense", "name": "v"}), encoding="utf-8")
     (f,) = validate_file(path)
-    assert f.code == "FORMAT_TAG" and "conquest-variant/1" in f.message
+    assert f.code == "FORMAT_TAG" and "conquest-variant/2" in f.message

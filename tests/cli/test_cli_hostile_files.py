@@ -11,7 +11,7 @@ import pytest
 
 from editor.cli.main import main
 
-VARIANT = "conquest-variant/1"
+VARIANT = "conquest-variant/2"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
@@ -22,7 +22,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, st
 
 
 def deep_options(path: Path, depth: int = 5000) -> Path:
-    path.write_text('{"format": "conquest-variant/1", "name": "d", "extends": "conquest-4p", '
+    path.write_text('{"format": "conquest-variant/2", "name": "d", "extends": "conquest-4p", '
                     '"options": ' + "[" * depth + "]" * depth + "}")
     return path
 
@@ -95,7 +95,7 @@ def test_selfplay_with_a_300_character_board_name_is_a_usage_error(tmp_path: Pat
 
 def test_variant_incomplete_and_duplicate_are_located(tmp_path: Path, capsys) -> None:
     path = tmp_path / "x.variant.json"
-    path.write_text('{\n  "format": "conquest-variant/1",\n  "name": "x",\n'
+    path.write_text('{\n  "format": "conquest-variant/2",\n  "name": "x",\n'
                     '  "seats": [{"id": "south"}, {"id": "south"}],\n  "pieces": {},\n'
                     '  "victory": []\n}\n')
     code, out, _ = run(capsys, "validate", "--format", "json", path)

@@ -78,7 +78,7 @@ def test_expected_format_follows_the_file_name(tmp_path: Path,
     path.write_text("[1, 2]", encoding="utf-8")
     run = cli("validate", path)
     assert run.code == 1
-    assert "FORMAT_TAG" in run.out and "conquest-variant/1" in run.out
+    assert "FORMAT_TAG" in run.out and "conquest-variant/2" in run.out
 
 
 def test_truncated_string_message_is_complete(tmp_path: Path,

@@ -10,7 +10,7 @@ from editor.cli.main import main
 
 def _findings(tmp_path, capsys, data: dict) -> dict[str, dict]:
     path = tmp_path / "house.variant.json"
-    path.write_text(json.dumps({"format": "conquest-variant/1", **data}, indent=2),
+    path.write_text(json.dumps({"format": "conquest-variant/2", **data}, indent=2),
                     encoding="utf-8")
     assert main(["validate", str(path), "--format", "json"]) == 1
     [report] = json.loads(capsys.readouterr().out)

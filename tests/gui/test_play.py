@@ -285,7 +285,7 @@ def test_house_rule_file_and_option_overrides(qtbot, make_window, tmp_path, ui):
     import json
 
     rule = tmp_path / "house.variant.json"
-    rule.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+    rule.write_text(json.dumps({"format": "conquest-variant/2", "name": "house",
                                 "extends": "conquest-4p",
                                 "options": {"castle_penalty_per_field": 2}}),
                     encoding="utf-8")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -12,6 +14,8 @@ from editor.cli.main import main as cli
 from editor.gui.modes import TraceMode, VariantMode
 from editor.gui.modes.base import Mode
 from editor.model.variant import VARIANT_FORMAT
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def configurator(window) -> VariantMode:
@@ -305,3 +309,48 @@ def test_new_house_rule_asks_for_the_parent(make_window, ui):
     assert mode.new_dialog()
     assert mode.session.parent_ref == "grand-conquest-2p"
     assert mode.session.doc.variant is not None and mode.changes.changes == []
+
+
+OLD_VARIANT = ROOT / "tests" / "compat" / "01c2b9e" / "copied-conquest-2p.variant.json"
+OLD_PACKAGE = ROOT / "tests" / "compat" / "01c2b9e" / "conquest-2p.conquest"
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_opening_an_older_variant_offers_to_migrate_it(make_window, ui, tmp_path,
+                                                       accept: bool) -> None:
+    """Issue 26: a conquest-variant/1 file is shown with its old meaning and the editor offers
+    to rewrite it as the current version (with a backup)."""
+    path = tmp_path / "old.variant.json"
+    shutil.copy(OLD_VARIANT, path)
+    ui.yes = accept
+    w = make_window()
+    mode = w.switcher.modes["variant"]
+    assert mode.open_path(str(path))
+    (question,) = [text for kind, text in ui.calls if kind == "question"]
+    assert "conquest-variant/1" in question and "x_bridge_barred" in question
+    assert mode.session.doc.variant.pieces["elephant"].x_bridge_barred
+    written = json.loads(path.read_text())
+    assert written["format"] == ("conquest-variant/2" if accept else "conquest-variant/1")
+    assert (tmp_path / "old.variant.json.bak").exists() == accept
+
+
+def test_damaged_package_gives_a_dialog_and_keeps_the_board(make_window, ui, tmp_path):
+    from support.packagekit import SMALL_PACKAGE, damaged
+
+    data, member = damaged(SMALL_PACKAGE.read_bytes(), "deflate")
+    bad = tmp_path / "damaged.conquest"
+    bad.write_bytes(data)
+    w = make_window()
+    board = w.doc.board
+    assert not w.files.open_path(str(bad))
+    (error,) = ui.errors()
+    assert "Cannot open game package" in error and "PACKAGE_CORRUPT" in error and member in error
+    assert w.doc.board is board
+
+
+def test_older_package_opens_with_a_migration_note(make_window, ui):
+    w = make_window()
+    assert w.files.open_path(str(OLD_PACKAGE)), ui.errors()
+    warnings = [text for kind, text in ui.calls if kind == "warning"]
+    assert warnings and "FORMAT_MIGRATED" in warnings[0]
+    assert w.switcher.modes["variant"].session.doc.variant.pieces["elephant"].x_bridge_barred

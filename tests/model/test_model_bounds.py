@@ -19,7 +19,7 @@ from editor.model.variant import (
     resolve_variant,
 )
 
-VARIANT = "conquest-variant/1"
+VARIANT = "conquest-variant/2"
 
 
 def _variant(path: Path, **data: object) -> Path:
@@ -32,7 +32,7 @@ def _variant(path: Path, **data: object) -> Path:
 @pytest.mark.parametrize("depth", [300, 5000])
 def test_deeply_nested_options_are_a_located_finding(tmp_path: Path, depth: int) -> None:
     path = tmp_path / "deep.variant.json"
-    path.write_text('{"format": "conquest-variant/1", "name": "d", "extends": "conquest-4p", '
+    path.write_text('{"format": "conquest-variant/2", "name": "d", "extends": "conquest-4p", '
                     '"options": ' + "[" * depth + "]" * depth + "}")
     rv = resolve_variant(str(path))
     assert rv.variant is None
@@ -98,12 +98,24 @@ def test_variant_values_out_of_bounds_are_schema_findings(tmp_path: Path, data: 
 
 
 @pytest.mark.parametrize("where", ["x", "y"])
-def test_negative_field_coordinate_is_a_schema_finding(tmp_path: Path, where: str) -> None:
+def test_negative_field_coordinate_loads_and_is_outside_the_scan(tmp_path: Path, where: str,
+                                                                ) -> None:
+    """Boards with negative coordinates loaded before the bound was tightened and keep loading
+    (issue 26); a field off the scan is a warning, a coordinate beyond the magnitude bound a
+    SCHEMA error."""
+    from editor.check.board_checks import check_board
+
     field = {"id": "a", "terrain": "land", "x": 10, "y": 10, where: -0.5}
     path = tmp_path / "b.board.json"
-    path.write_text(json.dumps({"format": "conquest-board/1", "name": "n", "fields": [field]}))
+    path.write_text(json.dumps({"format": "conquest-board/1", "name": "n", "fields": [field],
+                                "image": {"path": "s.png", "width": 100, "height": 100}}))
     result = load_document(path, Board, "conquest-board/1")
-    (finding,) = result.findings
+    assert result.findings == [] and result.model is not None
+    (outside,) = [f for f in check_board(result.model) if f.code == "FIELD_OUTSIDE_IMAGE"]
+    assert outside.severity == "warning"
+    field[where] = -2_000_000
+    path.write_text(json.dumps({"format": "conquest-board/1", "name": "n", "fields": [field]}))
+    (finding,) = load_document(path, Board, "conquest-board/1").findings
     assert finding.code == "SCHEMA" and finding.pointer == f"/fields/0/{where}"
 
 
@@ -126,4 +138,4 @@ def test_schema_carries_the_bounds(repo_root: Path) -> None:
     steps = defs["Options"]["properties"]["catapult_galleon_max_steps"]["anyOf"][0]
     assert (steps["minimum"], steps["maximum"]) == (0, 100)
     board = json.loads((repo_root / "schema/board.schema.json").read_text())
-    assert board["$defs"]["Field"]["properties"]["x"]["minimum"] == 0
+    assert board["$defs"]["Field"]["properties"]["x"]["minimum"] == -1_000_000  # issue 26

@@ -48,7 +48,7 @@ def test_house_rule_round_trip(tmp_path, capsys):
     target = tmp_path / "house.variant.json"
     doc.save(target)
     saved = json.loads(target.read_text(encoding="utf-8"))
-    assert saved == {"format": "conquest-variant/1", "extends": "conquest-4p",
+    assert saved == {"format": "conquest-variant/2", "extends": "conquest-4p",
                      "pieces": {"soldier": {"range": 3}},
                      "options": {"no_capture_rounds": 6,
                                  "recapture_moves_must_be_necessary": False}}
@@ -68,7 +68,7 @@ def test_undo_redo_and_resolution_after_each_edit(tmp_path):
     assert history.undo()
     assert doc.variant.pieces["soldier"].range == 2 and len(doc.changes()) == 2
     assert history.undo() and history.undo() and not history.undo()
-    assert doc.changes() == [] and doc.raw == {"format": "conquest-variant/1",
+    assert doc.changes() == [] and doc.raw == {"format": "conquest-variant/2",
                                                "extends": "conquest-4p"}
     assert history.redo() and history.redo() and history.redo() and not history.redo()
     assert doc.variant.options.no_capture_rounds == 6 and len(doc.changes()) == 3
@@ -140,7 +140,7 @@ def test_budgets_penalties_victory_and_extends(tmp_path):
 def test_typo_in_a_house_rule_gives_the_suggestion(tmp_path):
     path = tmp_path / "typo.variant.json"
     path.write_text(json.dumps({
-        "format": "conquest-variant/1", "extends": "conquest-4p",
+        "format": "conquest-variant/2", "extends": "conquest-4p",
         "options": {"recapture_moves_must_be_neccessary": False},
         "no_capture_rounds": 6}, indent=2), encoding="utf-8")
     doc, findings = VariantDocument.open(path)
@@ -158,7 +158,7 @@ def test_a_top_level_key_inside_options_is_told_to_move_out(tmp_path):
     """`freeze_threshold` (FREEZE-1) is a top-level key, not an option: misspelt inside
     "options", the finding names it and says where it belongs."""
     path = tmp_path / "misplaced.variant.json"
-    path.write_text(json.dumps({"format": "conquest-variant/1", "extends": "conquest-4p",
+    path.write_text(json.dumps({"format": "conquest-variant/2", "extends": "conquest-4p",
                                 "options": {"freeze_treshold": 3}}), encoding="utf-8")
     doc, _ = VariantDocument.open(path)
     (found,) = [f for f in doc.findings if f.pointer == "/options/freeze_treshold"]

@@ -268,7 +268,7 @@ def test_scenario_fields_by_printed_number_board_5(tmp_path):
 def test_house_rule_file_overlay_and_options_are_named_in_the_saved_scenario(tmp_path):
     house = tmp_path / "rules" / "house.variant.json"
     house.parent.mkdir()
-    house.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+    house.write_text(json.dumps({"format": "conquest-variant/2", "name": "house",
                                  "extends": "conquest-4p", "base_budget": 12}), encoding="utf-8")
     source = SessionSource(variant=str(house), overlays=("classic-recapture",),
                            options={"allow_resignation": True})

@@ -23,7 +23,7 @@ RULES_MD = ROOT.parent / "shared" / "RULES.md"
 
 def _write(tmp: Path, name: str, data: dict) -> Path:
     p = tmp / name
-    p.write_text(json.dumps({"format": "conquest-variant/1", **data}), encoding="utf-8")
+    p.write_text(json.dumps({"format": "conquest-variant/2", **data}), encoding="utf-8")
     return p
 
 
@@ -200,7 +200,7 @@ def test_selfplay_with_a_missing_board_is_a_usage_error(tmp_path, capsys):
     """A house-rule variant whose board cannot be found is reported (exit 2), never replaced by
     some other board behind the user's back."""
     variant = tmp_path / "house.variant.json"
-    variant.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+    variant.write_text(json.dumps({"format": "conquest-variant/2", "name": "house",
                                    "extends": "conquest-4p", "board": "no-such-board"}))
     assert main(["selfplay", "--variant", str(variant), "--games", "1"]) == 2
     err = capsys.readouterr().err

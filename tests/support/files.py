@@ -24,6 +24,6 @@ def write_json(path: Path, data: dict) -> Path:
 def write_variant(tmp: Path, name: str, data: dict, text: str | None = None) -> Path:
     """`tmp/NAME.variant.json` with `data` (or the exact `text`, for line:column tests)."""
     p = tmp / f"{name}.variant.json"
-    p.write_text(text or json.dumps({"format": "conquest-variant/1", "name": name, **data},
+    p.write_text(text or json.dumps({"format": "conquest-variant/2", "name": name, **data},
                                     indent=1), encoding="utf-8")
     return p

@@ -33,7 +33,7 @@ def _scenario(name: str) -> dict:
 VARIANT_BASES = [
     _json(ROOT / "variants" / "conquest-2p.variant.json"),
     _json(ROOT / "variants" / "classic-recapture.variant.json"),
-    {"format": "conquest-variant/1", "name": "house", "extends": "conquest-4p",
+    {"format": "conquest-variant/2", "name": "house", "extends": "conquest-4p",
      "overlays": ["classic-recapture"], "base_budget": 18,
      "options": {"castle_penalty_per_field": 3, "grail_entry_types": ["knight"]},
      "pieces": {"galleon": {"letter": "G", "range": 3, "terrain": "sea",

@@ -39,7 +39,14 @@ from editor.gui.variant.session import VariantSession, shipped_name
 from editor.gui.variant.tables import PieceTable, VictoryTable
 from editor.gui.wording import plural
 from editor.model.findings import Finding
-from editor.model.variant import VARIANT_SUFFIX, locate_variant, shipped_variant_names
+from editor.model.migrate import FORMAT_MIGRATED, can_migrate
+from editor.model.migrate_files import migrate_file
+from editor.model.variant import (
+    VARIANT_FORMAT,
+    VARIANT_SUFFIX,
+    locate_variant,
+    shipped_variant_names,
+)
 from editor.model.variant_edit import VariantDocument, set_value
 
 #: the default parent of a new house rule
@@ -274,7 +281,30 @@ class VariantMode(Mode):
         self.window.show_message(
             f"New house rule extending the shipped variant '{name}': save it to keep it"
             if name else f"Opened variant {path}")
+        self.offer_migration(path)
         return True
+
+    def offer_migration(self, path: str) -> None:
+        """A file of an older format version: offer to rewrite it in the current one (with
+        what the migration assumes); it is shown with its old meaning either way."""
+        tag = self.session.doc.raw.get("format")
+        if not can_migrate(tag, VARIANT_FORMAT):
+            return
+        notes = [f for f in self.session.doc.findings if f.code == FORMAT_MIGRATED.code]
+        said = ("\n\n" + "\n".join(f.message for f in notes)) if notes else ""
+        if not dialogs.ask_yes_no(
+                self.window, "Variant from an older version",
+                f"'{path}' is a {tag} file; it is shown with the meaning it had. Rewrite it "
+                f"as {VARIANT_FORMAT} now? The old file is kept as {Path(path).name}.bak."
+                + said):
+            return
+        try:
+            migrate_file(path, [VARIANT_FORMAT])
+        except OSError as exc:
+            dialogs.show_error(self.window, "Variant not migrated", f"'{path}': {exc}")
+            return
+        self.session.open(path)
+        self.window.show_message(f"Migrated {path} to {VARIANT_FORMAT}")
 
     def open_document(self, doc: VariantDocument) -> None:
         """Show a document made elsewhere (e.g. read from a game package)."""

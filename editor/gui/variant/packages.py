@@ -18,6 +18,7 @@ from typing import Any
 from editor.gui import dialogs
 from editor.gui.recovery import format_findings
 from editor.gui.wording import plural
+from editor.model.migrate import FORMAT_MIGRATED
 from editor.model.package import (
     PACKAGE_SUFFIX,
     PackageContents,
@@ -78,12 +79,19 @@ def open_package(window, path: str) -> bool:
         return False
     source = open_game_source(path)
     pkg = source.package
-    if source.findings or pkg is None or source.board is None:
-        count = plural(len(source.findings), "problem")
+    errors = [f for f in source.findings if f.is_error]
+    if errors or pkg is None or source.board is None or source.variant is None:
+        count = plural(len(errors), "problem")
         dialogs.show_error(window, "Cannot open game package",
                            f"'{path}' could not be opened ({count}): nothing was unpacked.",
-                           format_findings(source.findings))
+                           format_findings(errors))
         return False
+    notes = [f for f in source.findings if f.code == FORMAT_MIGRATED.code]
+    if notes:
+        dialogs.show_warning(window, "Game package from an older version",
+                             f"'{path}' was written by an older version; its variant is read "
+                             "with the meaning it had then (details). 'conquest migrate' "
+                             "rewrites it in the current version.", format_findings(notes))
     scan = None
     if pkg.scan is not None:
         folder = _unpack(pkg, ("scan",))
