@@ -179,3 +179,40 @@ def test_findings_on_broken_shipped_boards_name_printed_numbers(board_name, brea
         assert shown is None, f"{f.code} shows id '{shown.group()}': {f.message}"
         if f.element in names.number_of:
             assert f"'{names.name(f.element)}'" in f.message, f.message
+
+
+def test_former_id_listed_on_two_fields_is_a_clash(cli, board_file):
+    """FORMER_ID_CLASH (BOARD-5): an old id kept by two fields would read either of them; the
+    finding names both by printed number and `conquest validate` exits 1."""
+    from support.boardkit import small_board
+
+    data = small_board()
+    for f, n in zip(data["fields"], (7, 8), strict=True):
+        f.update(number=n, former_ids=["old"])
+    run = cli("validate", board_file(data))
+    assert run.code == 1, run.out + run.err
+    assert "FORMER_ID_CLASH" in run.out + run.err
+    [f] = [f for f in check_board(parse_board(json.dumps(data)).model)]
+    assert (f.code, f.pointer, f.element) == ("FORMER_ID_CLASH", "/fields/1/former_ids/0", "b")
+    assert f.message == "field '8' lists former id 'old', which field '7' lists too"
+
+
+def test_former_id_of_another_field_fails_validate(cli, board_file):
+    from support.boardkit import small_board
+
+    data = small_board()
+    data["fields"][0].update(number=7, former_ids=["b"])
+    data["fields"][1]["number"] = 8
+    run = cli("validate", board_file(data))
+    assert run.code == 1 and "FORMER_ID_CLASH" in run.out + run.err
+    assert "field '7' lists former id 'b', the current id of field '8'" in run.out + run.err
+
+
+def test_pair_messages_list_ids_in_words():
+    """'the board has setups 'conquest' and 'conquest-plus'', not a Python list."""
+    v = PAIRS["conquest-2p"][0].model_copy(update={"setup": "tournament"})
+    text, _names, _ids = _shipped("conquest-2p")
+    board = parse_board(text).model
+    [f] = [f for f in check_board_for_variant(board, v) if f.code == "PAIR_SETUP_MISSING"]
+    assert f.message == ("the variant starts from setup 'tournament', the board has setups "
+                         "'conquest' and 'conquest-plus'")
