@@ -468,12 +468,16 @@ def regions(ix: Index) -> Iterator[Finding]:
 @check
 def arrow_slits(ix: Index) -> Iterator[Finding]:
     for i, s in enumerate(ix.board.arrow_slits):
-        if s.a == s.b or frozenset((s.a, s.b)) in ix.pairs:
-            joined = ix.pairs.get(frozenset((s.a, s.b)), ["itself"])
+        if s.a == s.b:
+            yield ARROW_SLIT_CONNECTED.at(
+                f"arrow slit '{s.id}' joins '{ix.name(s.a)}' to itself",
+                pointer_join("arrow_slits", i), element=s.id)
+        elif frozenset((s.a, s.b)) in ix.pairs:
+            joined = ix.pairs[frozenset((s.a, s.b))]
             yield ARROW_SLIT_CONNECTED.at(
                 f"arrow slit '{s.id}' joins '{ix.name(s.a)}' and '{ix.name(s.b)}', which are "
-                "already connected "
-                f"by '{joined[0]}'", pointer_join("arrow_slits", i), element=s.id)
+                f"already connected by '{joined[0]}'", pointer_join("arrow_slits", i),
+                element=s.id)
 
 
 @check
