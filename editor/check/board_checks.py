@@ -103,6 +103,11 @@ SCALE_CALIBRATION = define(
     "SCALE_CALIBRATION", W, "Scale disagrees with its calibration",
     "Recalibrate, or set px_per_cm to the calibration distance in pixels divided by "
     "distance_cm.")
+FORMER_ID_CLASH = define(
+    "FORMER_ID_CLASH", E, "Former field id clashes",
+    "A former id keeps resolving to the field that had it (files written before a rename): it "
+    "must not be the id of another field or region, nor listed on two fields. Remove it from "
+    "former_ids where it does not belong, or rename the element that took it.")
 UNCONFIRMED = define(
     "UNCONFIRMED", W, "Element proposed by detection is not confirmed",
     "Check the proposed element against the scan, then accept it (clear 'unconfirmed') or "
@@ -170,6 +175,11 @@ class Index:
             self._names = FieldNames(self.board)
         return self._names
 
+    def name(self, node: str) -> str:
+        """A field as people read it (`FieldNames.name`: its printed number); a region or an
+        unknown id as it is."""
+        return self.names.name(node)
+
     def terrain(self, node: str) -> Terrain | None:
         f = self.fields.get(node)
         return f.terrain if f else None
@@ -201,10 +211,21 @@ def duplicate_ids(ix: Index) -> Iterator[Finding]:
             if ident in first:
                 c0, i0 = first[ident]
                 yield DUPLICATE_ID.at(
-                    f"{what} id '{ident}' is used again (first at /{c0}/{i0})",
+                    f"{_holder(ix, coll, i, what)} has the id '{ident}' of "
+                    f"{_holder(ix, c0, i0, what)} (at /{c0}/{i0})",
                     pointer_join(coll, i, "id"), element=ident)
             else:
                 first[ident] = (coll, i)
+
+
+def _holder(ix: Index, collection: str, i: int, what: str) -> str:
+    """A duplicate id's element as people read it: a field by its printed number (the id is
+    not unique, so the name service cannot say which), anything else by its kind."""
+    if collection == "fields":
+        f = ix.board.fields[i]
+        return (f"{f.terrain.value} field {f.number}" if f.number is not None
+                else f"a {f.terrain.value} field")
+    return "a region" if collection == "regions" else f"a {what}"
 
 
 @dataclass(frozen=True)
@@ -223,7 +244,7 @@ def _owner(ix: Index, occ: Occurrence) -> str:
     if kind == "connection":
         return _describe(occ.element.kind.value, ident)
     if kind == "field":
-        return f"field '{ix.names.label(ident)}'"
+        return f"field '{ix.name(ident)}'"
     return _describe(KIND[kind].noun if kind in KIND else ident, ident)
 
 
@@ -255,13 +276,14 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
         name = _describe(c.kind.value, c.id)
         ptr = pointer_join("connections", i)
         if c.a == c.b:
-            yield CONNECTION_SELF_LOOP.at(f"{name} joins '{c.a}' to itself", ptr, element=c.id)
+            yield CONNECTION_SELF_LOOP.at(f"{name} joins '{ix.name(c.a)}' to itself", ptr,
+                                          element=c.id)
             continue
         if c.kind == ConnectionKind.WILDERNESS_PATH:
             bad = [e for e in (c.a, c.b) if e in ix.fields]
             if bad:
                 yield CONNECTION_TERRAIN.at(
-                    f"{name} must join two regions, but '{bad[0]}' is a field",
+                    f"{name} must join two regions, but '{ix.name(bad[0])}' is a field",
                     pointer_join("connections", i, "a" if bad[0] == c.a else "b"), element=c.id)
             continue
         ta, tb = ix.terrain(c.a), ix.terrain(c.b)
@@ -270,23 +292,23 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
         if c.kind in _LAND_KINDS and (ta, tb) != (Terrain.LAND, Terrain.LAND):
             yield CONNECTION_TERRAIN.at(
                 f"{name} must join two land fields, but joins {ta.value} field "
-                f"'{ix.names.label(c.a)}' to {tb.value} field '{ix.names.label(c.b)}'", ptr,
+                f"'{ix.name(c.a)}' to {tb.value} field '{ix.name(c.b)}'", ptr,
                 element=c.id)
         elif c.kind == ConnectionKind.SEA_LANE and (ta, tb) != (Terrain.SEA, Terrain.SEA):
             yield CONNECTION_TERRAIN.at(
                 f"{name} must join two sea fields, but joins {ta.value} field "
-                f"'{ix.names.label(c.a)}' to {tb.value} field '{ix.names.label(c.b)}'", ptr,
+                f"'{ix.name(c.a)}' to {tb.value} field '{ix.name(c.b)}'", ptr,
                 element=c.id)
         elif c.kind == ConnectionKind.HARBOUR_LINK:
             if {ta, tb} != {Terrain.LAND, Terrain.SEA}:
                 yield CONNECTION_TERRAIN.at(
                     f"{name} must join a sea field to a land field, but joins {ta.value} field "
-                    f"'{c.a}' to {tb.value} field '{c.b}'", ptr, element=c.id)
+                    f"'{ix.name(c.a)}' to {tb.value} field '{ix.name(c.b)}'", ptr, element=c.id)
             else:
                 sea = c.a if ta == Terrain.SEA else c.b
                 if not ix.fields[sea].harbour:
                     yield HARBOUR_LINK.at(
-                        f"{name} starts at sea field '{ix.names.label(sea)}', which is not a "
+                        f"{name} starts at sea field '{ix.name(sea)}', which is not a "
                         "harbour",
                         pointer_join("fields", ix.field_pos[sea], "harbour"), element=c.id)
 
@@ -301,9 +323,9 @@ def harbours_without_link(ix: Index) -> Iterator[Finding]:
     for i, f in flagged:
         if f.id not in linked:
             yield HARBOUR_UNLINKED.at(
-                f"sea field '{ix.names.label(f.id)}' is flagged a harbour, but no harbour link "
+                f"sea field '{ix.name(f.id)}' is flagged a harbour, but no harbour link "
                 f"starts at it" if f.terrain == Terrain.SEA else
-                f"land field '{ix.names.label(f.id)}' is flagged a harbour",
+                f"land field '{ix.name(f.id)}' is flagged a harbour",
                 pointer_join("fields", i, "harbour"), element=f.id)
 
 
@@ -343,7 +365,8 @@ def connection_attributes(ix: Index) -> Iterator[Finding]:
                                           element=c.id)
         if c.one_way is not None and c.one_way.to not in (c.a, c.b):
             yield CONNECTION_ATTRIBUTE.at(
-                f"{name}: one_way.to '{c.one_way.to}' is not one of its ends '{c.a}', '{c.b}'",
+                f"{name}: one_way.to '{ix.name(c.one_way.to)}' is not one of its ends "
+                f"'{ix.name(c.a)}', '{ix.name(c.b)}'",
                 pointer_join("connections", i, "one_way", "to"), element=c.id)
 
 
@@ -354,7 +377,8 @@ def duplicate_connections(ix: Index) -> Iterator[Finding]:
             a, b = sorted(pair)
             for extra in ids[1:]:
                 yield DUPLICATE_CONNECTION.at(
-                    f"connection '{extra}' joins '{a}' and '{b}', which '{ids[0]}' already joins",
+                    f"connection '{extra}' joins '{ix.name(a)}' and '{ix.name(b)}', which "
+                    f"'{ids[0]}' already joins",
                     pointer_join("connections", ix.conn_pos[extra]), element=extra)
 
 
@@ -370,7 +394,8 @@ def castles(ix: Index) -> Iterator[Finding]:
             if len(pair) == 2 and pair <= towers:
                 a, b = sorted(pair)
                 yield CASTLE_TOWERS_CONNECTED.at(
-                    f"{name}: towers '{a}' and '{b}' are joined by connection '{ids[0]}'",
+                    f"{name}: towers '{ix.name(a)}' and '{ix.name(b)}' are joined by "
+                    f"connection '{ids[0]}'",
                     pointer_join("connections", ix.conn_pos[ids[0]]), element=ids[0])
         for j, t in enumerate(castle.towers):
             ptr = pointer_join("castles", i, "towers", j)
@@ -378,12 +403,14 @@ def castles(ix: Index) -> Iterator[Finding]:
                 continue
             if ix.degree[t.field] != 1:
                 yield TOWER_ACCESS.at(
-                    f"{name}: tower '{t.field}' has {ix.degree[t.field]} connections; it needs "
+                    f"{name}: tower '{ix.name(t.field)}' has {ix.degree[t.field]} connections; "
+                    f"it needs "
                     f"exactly one access", ptr, element=t.field)
             access = ix.connections.get(t.access)
             if access is not None and t.field not in (access.a, access.b):
                 yield TOWER_ACCESS.at(
-                    f"{name}: access '{t.access}' of tower '{t.field}' does not touch the tower",
+                    f"{name}: access '{t.access}' of tower '{ix.name(t.field)}' does not touch "
+                    "the tower",
                     pointer_join("castles", i, "towers", j, "access"), element=t.field)
 
 
@@ -400,7 +427,7 @@ def grail(ix: Index) -> Iterator[Finding]:
     for j, gid in enumerate(g.fields):
         f = ix.fields.get(gid)
         if f is not None and f.terrain != Terrain.LAND:
-            yield GRAIL_FIELD_COUNT.at(f"grail field '{gid}' is a sea field",
+            yield GRAIL_FIELD_COUNT.at(f"grail field '{ix.name(gid)}' is a sea field",
                                        pointer_join("grail", "fields", j), element=gid)
 
 
@@ -425,13 +452,15 @@ def regions(ix: Index) -> Iterator[Finding]:
             if f is None:
                 continue
             if f.terrain != Terrain.LAND:
-                yield STAIR_NOT_ADJACENT.at(f"region '{r.id}': stair '{sid}' is a sea field",
+                yield STAIR_NOT_ADJACENT.at(f"region '{r.id}': stair '{ix.name(sid)}' is a sea "
+                                            "field",
                                             pointer_join("regions", i, "stairs", j), element=sid)
                 continue
             gap = distance_to_polygon((f.x, f.y), poly)
             if gap > limit:
                 yield STAIR_NOT_ADJACENT.at(
-                    f"region '{r.id}': stair field '{sid}' is {gap:.0f} px from the region "
+                    f"region '{r.id}': stair field '{ix.name(sid)}' is {gap:.0f} px from the "
+                    "region "
                     f"(at most {limit:.0f} px allowed)",
                     pointer_join("regions", i, "stairs", j), element=sid)
 
@@ -439,11 +468,16 @@ def regions(ix: Index) -> Iterator[Finding]:
 @check
 def arrow_slits(ix: Index) -> Iterator[Finding]:
     for i, s in enumerate(ix.board.arrow_slits):
-        if s.a == s.b or frozenset((s.a, s.b)) in ix.pairs:
-            joined = ix.pairs.get(frozenset((s.a, s.b)), ["itself"])
+        if s.a == s.b:
             yield ARROW_SLIT_CONNECTED.at(
-                f"arrow slit '{s.id}' joins '{s.a}' and '{s.b}', which are already connected "
-                f"by '{joined[0]}'", pointer_join("arrow_slits", i), element=s.id)
+                f"arrow slit '{s.id}' joins '{ix.name(s.a)}' to itself",
+                pointer_join("arrow_slits", i), element=s.id)
+        elif frozenset((s.a, s.b)) in ix.pairs:
+            joined = ix.pairs[frozenset((s.a, s.b))]
+            yield ARROW_SLIT_CONNECTED.at(
+                f"arrow slit '{s.id}' joins '{ix.name(s.a)}' and '{ix.name(s.b)}', which are "
+                f"already connected by '{joined[0]}'", pointer_join("arrow_slits", i),
+                element=s.id)
 
 
 @check
@@ -457,7 +491,8 @@ def placements(ix: Index) -> Iterator[Finding]:
                 other = setup.placements[k]
                 yield PLACEMENT_SHARED_FIELD.at(
                     f"setup '{setup.id}': {p.seat} {p.piece.value} (placement {j}) and "
-                    f"{other.seat} {other.piece.value} (placement {k}) both stand on '{p.field}'",
+                    f"{other.seat} {other.piece.value} (placement {k}) both stand on "
+                    f"'{ix.name(p.field)}'",
                     pointer_join("setups", i, "placements", j, "field"), element=p.field)
             else:
                 used[p.field] = j
@@ -469,11 +504,13 @@ def placements(ix: Index) -> Iterator[Finding]:
             vessel = PieceType(p.piece).is_vessel
             if vessel and terrain != Terrain.SEA:
                 yield PLACEMENT_TERRAIN.at(
-                    f"setup '{setup.id}': {p.seat} {p.piece.value} on land field '{p.field}'",
+                    f"setup '{setup.id}': {p.seat} {p.piece.value} on land field "
+                    f"'{ix.name(p.field)}'",
                     ptr, element=p.field)
             elif not vessel and terrain != Terrain.LAND:
                 yield PLACEMENT_TERRAIN.at(
-                    f"setup '{setup.id}': {p.seat} {p.piece.value} on sea field '{p.field}' "
+                    f"setup '{setup.id}': {p.seat} {p.piece.value} on sea field "
+                    f"'{ix.name(p.field)}' "
                     f"(put it aboard a vessel as cargo)", ptr, element=p.field)
 
 
@@ -485,7 +522,7 @@ def inside_image(ix: Index) -> Iterator[Finding]:
     for i, f in ix.each("fields"):
         if not (0 <= f.x <= img.width and 0 <= f.y <= img.height):
             yield FIELD_OUTSIDE_IMAGE.at(
-                f"field '{ix.names.label(f.id)}' at ({f.x:g}, {f.y:g}) lies outside the "
+                f"field '{ix.name(f.id)}' at ({f.x:g}, {f.y:g}) lies outside the "
                 f"{img.width}x{img.height} image", pointer_join("fields", i), element=f.id)
 
 
@@ -538,9 +575,9 @@ def reachability(ix: Index) -> Iterator[Finding]:
     for i, f in enumerate(ix.board.fields):
         if f.id not in seen:
             yield UNREACHABLE_FIELD.at(
-                f"field '{ix.names.label(f.id)}' cannot be reached from the start fields"
+                f"field '{ix.name(f.id)}' cannot be reached from the start fields"
                 if starts else
-                f"field '{ix.names.label(f.id)}' is not connected to the main part of the board",
+                f"field '{ix.name(f.id)}' is not connected to the main part of the board",
                 pointer_join("fields", i), element=f.id)
 
 
@@ -568,8 +605,9 @@ def one_way_direction(ix: Index) -> Iterator[Finding]:
         frm = c.b if to == c.a else c.a
         if to in dist and frm in dist and dist[to] >= dist[frm]:
             yield ONE_WAY_DIRECTION.at(
-                f"one-way {c.kind.value} '{c.id}' leads from '{frm}' ({dist[frm]} steps from the "
-                f"grail) to '{to}' ({dist[to]} steps), away from the grail",
+                f"one-way {c.kind.value} '{c.id}' leads from '{ix.name(frm)}' ({dist[frm]} "
+                f"steps from the grail) to '{ix.name(to)}' ({dist[to]} steps), away from the "
+                "grail",
                 pointer_join("connections", i, "one_way"), element=c.id)
 
 
@@ -581,8 +619,8 @@ def numbers(ix: Index) -> Iterator[Finding]:
             continue
         if f.number in first:
             yield DUPLICATE_NUMBER.at(
-                f"field '{f.id}' has printed number {f.number}, already used by "
-                f"'{first[f.number]}'",
+                f"field '{ix.name(f.id)}' has printed number {f.number}, already used by "
+                f"'{ix.name(first[f.number])}'",
                 pointer_join("fields", i, "number"), element=f.id)
         else:
             first[f.number] = f.id
@@ -609,9 +647,30 @@ def unconfirmed(ix: Index) -> Iterator[Finding]:
         for i, item in ix.each(group):
             if item.unconfirmed:
                 what = "field" if group == "fields" else f"{item.kind.value.replace('_', ' ')}"
+                shown = ix.name(item.id) if group == "fields" else item.id
                 yield UNCONFIRMED.at(
-                    f"{what} '{item.id}' was proposed from the scan and is not confirmed",
+                    f"{what} '{shown}' was proposed from the scan and is not confirmed",
                     pointer_join(group, i, "unconfirmed"), element=item.id)
+
+
+@check
+def former_ids(ix: Index) -> Iterator[Finding]:
+    """A former id names one field (BOARD-5): never a current id of another element, never
+    listed on two fields (either would make old files read a different field)."""
+    owner: dict[str, str] = {}
+    for i, f in enumerate(ix.board.fields):
+        for j, old in enumerate(f.former_ids):
+            ptr = pointer_join("fields", i, "former_ids", j)
+            if (old != f.id and old in ix.fields) or old in ix.regions:
+                what = "region" if old in ix.regions else f"field '{ix.name(old)}'"
+                yield FORMER_ID_CLASH.at(
+                    f"field '{ix.name(f.id)}' lists former id '{old}', the current id of {what}",
+                    ptr, element=f.id)
+            elif owner.get(old, f.id) != f.id:
+                yield FORMER_ID_CLASH.at(
+                    f"field '{ix.name(f.id)}' lists former id '{old}', which field "
+                    f"'{ix.name(owner[old])}' lists too", ptr, element=f.id)
+            owner.setdefault(old, f.id)
 
 
 class CheckCancelled(Exception):

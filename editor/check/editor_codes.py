@@ -34,6 +34,6 @@ def check_ids_and_numbers(board, fields=None) -> list:
     for i, f in enumerate(board.fields) if fields is None else fields:
         if f.id.isdigit() and f.number is not None and int(f.id) != f.number:
             out.append(FIELD_ID_NUMBER_MISMATCH.at(
-                f"field id '{f.id}' is printed as number {f.number}",
+                f"field {f.number} has the id '{f.id}', which reads as another number",
                 f"/fields/{i}/id", element=f.id))
     return out

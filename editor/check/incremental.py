@@ -5,8 +5,8 @@ elements whose findings may have changed (the touched ones and those whose findi
 them: the connections and arrow slits of a field, the towers of a castle, fields sharing a
 printed number, ...) and their findings, computed by the same checks as `check_board` over a
 scoped index. The result equals the whole board's findings restricted to those elements, except
-for the whole-board checks (`GLOBAL_CODES`: reachability, one-way direction), which only the full
-check (on the editor's worker thread) computes.
+for the whole-board checks (`GLOBAL_CODES`: reachability, one-way direction, former ids), which
+only the full check (on the editor's worker thread) computes.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from editor.model.findings import Finding
 from editor.model.refs import REFS, RENAMEABLE
 
 #: findings that depend on the whole board; the incremental check leaves them to the full check
-GLOBAL_CHECKS = (bc.reachability, bc.one_way_direction)
-GLOBAL_CODES = frozenset({bc.UNREACHABLE_FIELD.code, bc.ONE_WAY_DIRECTION.code})
+GLOBAL_CHECKS = (bc.reachability, bc.one_way_direction, bc.former_ids)
+GLOBAL_CODES = frozenset({bc.UNREACHABLE_FIELD.code, bc.ONE_WAY_DIRECTION.code,
+                          bc.FORMER_ID_CLASH.code})
 #: kinds of the nodes connections join (fields and regions share one id space), taken from the
 #: rename table: kind -> board list
 _NODE_KINDS = frozenset(k for k, name in RENAMEABLE.items() if name in ("fields", "regions"))

@@ -16,6 +16,7 @@ from editor.check.variant_checks import check_variant
 from editor.model import load_board
 from editor.model.board import Board, ConnectionKind, Placement, Setup
 from editor.model.findings import Finding, Severity, define
+from editor.model.names import FieldNames
 from editor.model.types import PieceType
 from editor.model.variant import Variant, locate_variant, resolve_variant
 
@@ -100,6 +101,16 @@ PAIR_NO_SCALE = define(
     "board's scale (px_per_cm).", area="pair")
 
 
+def _listed(noun: str, ids) -> str:
+    """Ids in plain words: "setups 'a' and 'b'", "seat 'south'", "no setups"."""
+    ids = [f"'{x}'" for x in ids]
+    if not ids:
+        return f"no {noun}s"
+    if len(ids) == 1:
+        return f"{noun} {ids[0]}"
+    return f"{noun}s {', '.join(ids[:-1])} and {ids[-1]}"
+
+
 def _carry_ok(v: Variant, carrier: str, cargo: list) -> str | None:
     spec = v.pieces.get(PieceType(carrier)) if carrier in {str(t) for t in v.pieces} else None
     if spec is None:
@@ -126,7 +137,7 @@ def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
     if v.setup and setup is None:
         out.append(PAIR_SETUP_MISSING.at(
             f"the variant starts from setup '{v.setup}', the board has "
-            f"{[s.id for s in board.setups]}", "/setups"))
+            f"{_listed('setup', [s.id for s in board.setups])}", "/setups"))
     if setup is not None:
         out.extend(_setup_findings(board, setup, v))
     if len(v.seats) >= 4 and board.grail is None:
@@ -151,7 +162,7 @@ def _seat_findings(board: Board, v: Variant) -> list[Finding]:
     for i, s in enumerate(v.seats):
         if s.id not in seats:
             out.append(PAIR_SEAT_MISSING.at(f"the variant seats '{s.id}', the board has "
-                                            f"{sorted(seats)}", f"/seats/{i}"))
+                                            f"{_listed('seat', sorted(seats))}", f"/seats/{i}"))
     castle_seats = {c.seat for c in board.castles}
     for s in v.seats:
         if s.id in seats and s.id not in castle_seats:
@@ -168,14 +179,16 @@ def _setup_findings(board: Board, setup: Setup, v: Variant) -> list[Finding]:
     if foreign:
         first = next(j for j, pl in enumerate(setup.placements) if pl.seat in foreign)
         out.append(PAIR_SETUP_SEATS.at(
-            f"setup '{setup.id}' places pieces of {foreign}, which the variant does not "
-            f"seat (it seats {[s.id for s in v.seats]})",
+            f"setup '{setup.id}' places pieces of {_listed('seat', foreign)}, which the "
+            f"variant does not seat (it seats {_listed('seat', [s.id for s in v.seats])})",
             f"/setups/{si}/placements/{first}"))
     used = set()
+    names = FieldNames(board)
     for j, pl in enumerate(setup.placements):
         if pl.seat in variant_seats:
             used.add(pl.seat)
-            out.extend(_placement_findings(board, pl, v, f"/setups/{si}/placements/{j}"))
+            out.extend(_placement_findings(board, pl, v, f"/setups/{si}/placements/{j}",
+                                           names.name(pl.field)))
     seats = {s.id for s in board.seats}
     for s in v.seats:
         if s.id in seats and s.id not in used:
@@ -189,9 +202,11 @@ def _setup_findings(board: Board, setup: Setup, v: Variant) -> list[Finding]:
     return out
 
 
-def _placement_findings(board: Board, pl: Placement, v: Variant, ptr: str) -> list[Finding]:
+def _placement_findings(board: Board, pl: Placement, v: Variant, ptr: str,
+                        where: str) -> list[Finding]:
     """One start piece of a seat the variant has: a type in play, allowed in its region
-    (WILD-2), with cargo its carrier takes (CARRY-1, CARRY-2)."""
+    (WILD-2), with cargo its carrier takes (CARRY-1, CARRY-2). `where`: its field as people
+    read it (the printed number)."""
     out: list[Finding] = []
     spec = v.pieces.get(pl.piece)
     # land / sea terrain is the board check's PLACEMENT_TERRAIN; regions depend on the
@@ -202,14 +217,14 @@ def _placement_findings(board: Board, pl: Placement, v: Variant, ptr: str) -> li
             f"{pl.seat} {pl.piece} in region '{pl.field}': not a wilderness type of the "
             "variant (WILD-2)", ptr))
     if spec is None:
-        out.append(PAIR_SETUP_PIECE.at(f"{pl.seat} {pl.piece} on {pl.field}: not a piece "
+        out.append(PAIR_SETUP_PIECE.at(f"{pl.seat} {pl.piece} on {where}: not a piece "
                                        "type of the variant", ptr))
         return out
     if not spec.implemented:
-        out.append(PAIR_PIECE_NOT_IMPLEMENTED.at(f"{pl.piece} on {pl.field}", ptr))
+        out.append(PAIR_PIECE_NOT_IMPLEMENTED.at(f"{pl.piece} on {where}", ptr))
     why = _carry_ok(v, str(pl.piece), pl.cargo)
     if why:
-        out.append(PAIR_SETUP_CARGO.at(f"{pl.seat} {pl.piece} on {pl.field}: {why}",
+        out.append(PAIR_SETUP_CARGO.at(f"{pl.seat} {pl.piece} on {where}: {why}",
                                        ptr + "/cargo"))
     return out
 

@@ -23,6 +23,7 @@ from editor.gui.pages import Page, pick_row, show_check, show_line, split_ids
 from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BoardSide, IslandKind
+from editor.model.names import FieldNames
 
 
 class BoardPage(Page):
@@ -187,11 +188,13 @@ class BoardPage(Page):
         show_line(self.grail_fields, [", ".join(b.grail.fields) if b.grail else ""])
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
+        # the summary is read: grail fields by printed number (the edit above takes ids)
+        grail = ", ".join(map(FieldNames(b).name, b.grail.fields)) if b.grail else "none"
         self.summary.setText(
             f"{plural(len(b.fields), 'field')}, {plural(len(b.connections), 'connection')}, "
             f"{plural(len(b.regions), 'region')}, {plural(len(b.arrow_slits), 'arrow slit')}"
             f"<br>Scan: {image}<br>Scale: {scale}"
-            f"<br>Grail: {', '.join(b.grail.fields) if b.grail else 'none'}")
+            f"<br>Grail: {grail}")
         self._fill(self.seat_list, [
             (s.id, f"{s.id} — {s.name}  " + "; ".join(
                 f"castle {c.id}: {plural(len(c.towers), 'tower')}{' (moat)' if c.moat else ''}"

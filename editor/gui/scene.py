@@ -40,6 +40,7 @@ from editor.gui.items import (
 )
 from editor.model.board import Board, IslandKind
 from editor.model.findings import Finding
+from editor.model.names import FieldNames
 from editor.model.refs import COLLECTION_OF, held
 from editor.render.scan import ScanRead, read_scan
 
@@ -471,17 +472,18 @@ class BoardScene(QGraphicsScene):
         """What the element under the cursor is, with its restrictions spelled out."""
         kind, ident = key
         b = self.board
+        names = FieldNames(b)  # fields by printed number; made per hover, never stale
         if kind == "field":
             f = b.field_by_id().get(ident)
-            return tooltips.field_tip(f, self._decor.get(ident, {})) if f else ""
+            return tooltips.field_tip(f, self._decor.get(ident, {}), names) if f else ""
         if kind == "connection":
             c = self.element("connection", ident)
-            return tooltips.connection_tip(b, c) if c else ""
+            return tooltips.connection_tip(b, c, names) if c else ""
         if kind == "slit":
             s = self.element("slit", ident)
             return tooltips.slit_tip(b, s) if s else ""
         r = self.element("region", ident)
-        return tooltips.region_tip(r) if r else ""
+        return tooltips.region_tip(r, names) if r else ""
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         """Tool tips are made when asked for, from the element under the cursor."""

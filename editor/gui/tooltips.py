@@ -41,8 +41,11 @@ def field_label(board: Board, field: Field, names: FieldNames | None = None) -> 
 PROPOSED_TIP = "proposed from the scan: Enter accepts, Delete rejects"
 
 
-def field_tip(field: Field, decor: dict) -> str:
-    lines = [f"{field_name(field).capitalize()} (id {field.id})"]
+def field_tip(field: Field, decor: dict, names: FieldNames | None = None) -> str:
+    """The field by its printed number (`FieldNames.name`: `37`, `37/south` where the number is
+    repeated), then its id as a detail (programs and files use it), then what it is."""
+    name = names.name(field.id) if names is not None else field_name(field).split()[-1]
+    lines = [f"{field.terrain.value.capitalize()} field {name}", _id_detail(field, name)]
     if field.unconfirmed:
         lines.append(PROPOSED_TIP)
     if field.label:
@@ -64,8 +67,21 @@ def field_tip(field: Field, decor: dict) -> str:
     return "\n".join(lines)
 
 
-def restrictions(c: Connection) -> list[str]:
-    """Every restriction of a connection in words."""
+def _id_detail(field: Field, name: str) -> str:
+    """The tooltip's id line: 'id s.36 (formerly s.L36)'; for a field without a number, that
+    it has none."""
+    text = f"id {field.id}"
+    if field.former_ids:
+        text += f" (formerly {', '.join(field.former_ids)})"
+    if field.number is None:
+        return text + "; no printed number"
+    if name == field.id != str(field.number):  # the number does not say which field alone
+        return text + f"; printed number {field.number}, which names another field too"
+    return text
+
+
+def restrictions(c: Connection, names: FieldNames | None = None) -> list[str]:
+    """Every restriction of a connection in words (its ends by printed number with `names`)."""
     out = []
     if c.bridge_class is not None:
         out.append(c.bridge_class.value.replace("_", " ") if hasattr(c.bridge_class, "value")
@@ -76,7 +92,8 @@ def restrictions(c: Connection) -> list[str]:
         out.append(f"only unloaded: {_pieces(c.only_unloaded)}")
     if c.one_way is not None:
         who = _pieces(c.one_way.pieces) if getattr(c.one_way, "pieces", None) else "everyone"
-        out.append(f"one way to {c.one_way.to} for {who}")
+        to = names.name(c.one_way.to) if names is not None else c.one_way.to
+        out.append(f"one way to {to} for {who}")
     if c.under_lane:
         out.append(f"ships pass under (sea lane {c.under_lane})")
     if c.drawbridge:
@@ -86,15 +103,17 @@ def restrictions(c: Connection) -> list[str]:
     return out
 
 
-def connection_name(board: Board, c: Connection) -> str:
+def connection_name(board: Board, c: Connection, names: FieldNames | None = None) -> str:
     """'bridge c28 (3 - 4)'."""
+    names = names or FieldNames(board)
     return (f"{KIND_NAMES.get(c.kind, str(c.kind))} {c.id} "
-            f"({node_name(board, c.a)} - {node_name(board, c.b)})")
+            f"({node_name(board, c.a, names)} - {node_name(board, c.b, names)})")
 
 
-def connection_tip(board: Board, c: Connection) -> str:
-    rest = restrictions(c)
-    name = connection_name(board, c)
+def connection_tip(board: Board, c: Connection, names: FieldNames | None = None) -> str:
+    names = names or FieldNames(board)
+    rest = restrictions(c, names)
+    name = connection_name(board, c, names)
     return name[0].upper() + name[1:] + ("\n" + "; ".join(rest) if rest else "") + (
         "\n" + PROPOSED_TIP if c.unconfirmed else "")
 
@@ -104,11 +123,13 @@ def slit_tip(board: Board, slit) -> str:
             "fire only")
 
 
-def region_tip(region) -> str:
+def region_tip(region, names: FieldNames | None = None) -> str:
+    """A region, its stair and border fields by printed number (with `names`)."""
+    name = names.name if names is not None else str
     parts = [f"Wilderness region {region.name or region.id} (id {region.id})"]
     if region.stairs:
-        parts.append(f"stairs: {', '.join(region.stairs)}")
+        parts.append(f"stairs: {', '.join(map(name, region.stairs))}")
     if region.borders:
         parts.append("borders: " + ", ".join(
-            b.field + (" (screened)" if b.screened else "") for b in region.borders))
+            name(b.field) + (" (screened)" if b.screened else "") for b in region.borders))
     return "\n".join(parts)

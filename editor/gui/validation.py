@@ -37,6 +37,7 @@ from editor.gui.document import BoardDocument
 from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
+from editor.model.names import FieldNames
 
 #: the interpreter's thread switch interval while a check runs on the worker (seconds)
 SWITCH_INTERVAL_S = 0.001
@@ -248,8 +249,12 @@ class ValidationPanel(QWidget):
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
         items = []
+        names = FieldNames(self.doc.board)  # the Element column: a field by its printed number
         for f in self.findings:
-            item = QTreeWidgetItem([f.severity.value, f.code, f.element or "", f.message])
+            shown = names.name(f.element) if f.element else ""
+            item = QTreeWidgetItem([f.severity.value, f.code, shown, f.message])
+            if shown != (f.element or ""):
+                item.setToolTip(2, f"id {f.element}")
             item.setIcon(0, self._icons.get(f.severity.value, QIcon()))
             item.setToolTip(3, f"{f.message}\nFix: {f.hint}\n{f.pointer}")
             item.setData(0, Qt.ItemDataRole.UserRole, len(items))

@@ -96,7 +96,7 @@ class FieldNames:
         if len(numbered) == 1:
             return Resolved(numbered[0])
         if len(numbered) > 1:
-            return Resolved(None, f"number {name} is printed on fields {sorted(numbered)}: "
+            return Resolved(None, f"number {name} is printed on {len(numbered)} fields: "
                             f"write {' or '.join(self.name(x) for x in sorted(numbered))}")
         if name in self.former:
             return Resolved(self.former[name])

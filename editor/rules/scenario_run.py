@@ -14,6 +14,7 @@ from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity, define
 from editor.model.io import LoadResult
+from editor.model.names import FieldNames
 from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
 from editor.model.variant import Variant, resolve_variant
 from editor.rules.actions import Window
@@ -89,12 +90,24 @@ class PositionError(CompileError):
         self.pointer = pointer
 
 
+def _name(c, field_id: str) -> str:
+    """A field id of the compiled board as people read it (its printed number, BOARD-5)."""
+    node = c.node_index.get(field_id)
+    return field_id if node is None else c.node_names[node]
+
+
+def _listed(ids: list[str]) -> str:
+    """Setup ids in plain words."""
+    return ", ".join(f"'{x}'" for x in ids) if ids else "none"
+
+
 def _terrain_problem(game: Game, ptype: str, field_id: str) -> str | None:
     """Why a piece of this type cannot stand (not as cargo) on the field, or None."""
     c = game.compiled
     t, node = c.type_index.get(ptype), c.node_index.get(field_id)
     if t is None or node is None or c.stand[t][node]:
         return None
+    field_id = c.node_names[node]  # what the message calls it
     if c.is_region[node]:
         return (f"{ptype} in wilderness region '{field_id}': only "
                 f"{[n for i, n in enumerate(c.type_names) if c.wilderness[i]]} enter regions "
@@ -162,7 +175,8 @@ def build_position(game: Game, pos: Position) -> State:
             st.add_piece(p.owner, str(p.piece), p.field, [_tree(x) for x in p.cargo],
                          steps=p.steps_used)
         except CompileError as exc:
-            raise PositionError(f"{p.owner} {p.piece} on {p.field}: {exc}", ptr) from None
+            raise PositionError(f"{p.owner} {p.piece} on {_name(c, p.field)}: {exc}",
+                                ptr) from None
     si = c.seat_index[pos.to_move]
     if pos.turn is None:
         st.turn = game.seat_count + si
@@ -180,7 +194,8 @@ def build_position(game: Game, pos: Position) -> State:
     for tower, seat in pos.drawbridges_raised.items():
         node = c.node_index.get(tower)
         if node is None or seat not in c.seat_index or not c.has_drawbridge[node]:
-            raise CompileError(f"drawbridges_raised: '{tower}' is no tower with a drawbridge "
+            raise CompileError(f"drawbridges_raised: '{_name(c, tower)}' is no tower with a "
+                               "drawbridge "
                                f"or '{seat}' no seat")
         st.raised[node] = c.seat_index[seat]
     if pos.pending_response is not None:
@@ -190,7 +205,7 @@ def build_position(game: Game, pos: Position) -> State:
         scene = c.node_index[pr.scene]
         cap = st.occ[scene]
         if cap < 0:
-            raise CompileError(f"pending_response: no capturer on '{pr.scene}'")
+            raise CompileError(f"pending_response: no capturer on '{_name(c, pr.scene)}'")
         st.window = Window(c.seat_index[pr.victim], cap, scene, pr.partner_only)
         st.end_pending = pr.end_turn_after
         st.captured_this_turn = True
@@ -236,14 +251,15 @@ def load(path: str | Path) -> Loaded:
     out.findings += vf  # warnings only, e.g. an older variant's migration note
     setup_id = scn.setup or variant.setup
     if scn.position == "start" and (setup_id is None or board.setup(setup_id) is None):
-        have = [x.id for x in board.setups]
+        have = _listed([x.id for x in board.setups])
         if scn.setup:
             msg, ptr = f"the board has no setup '{scn.setup}'; it has {have}", "/setup"
         elif setup_id:
             msg, ptr = (f"the board has no setup '{setup_id}' (the variant's); it has {have}: "
                         "name one with 'setup'", "/board")
         else:
-            msg, ptr = f"the variant names no setup: name one of {have} with 'setup'", "/setup"
+            msg, ptr = (f"the variant names no setup: name one of the board's ({have}) with "
+                        "'setup'", "/setup")
         out.findings.append(result.locate([SCENARIO_POSITION.at(msg, ptr)])[0])
         return out
     try:
@@ -296,12 +312,12 @@ def check_expect(st: State, exp: Expect) -> list[str]:
         o = st.occ[c.node_index[fid]]
         got = None if o < 0 else f"{c.seat_ids[st.owner[o]]}:{st.signature(o)}"
         if got != want:
-            bad.append(f"pieces[{fid}]: expected {want}, engine {got}")
+            bad.append(f"pieces[{_name(c, fid)}]: expected {want}, engine {got}")
     for fid, want in exp.range_left.items():
         o = st.occ[c.node_index[fid]] if fid in c.node_index else -1
         got = st.range_left(o) if o >= 0 else None
         if got != want:
-            bad.append(f"range_left[{fid}]: expected {want}, engine {got}")
+            bad.append(f"range_left[{_name(c, fid)}]: expected {want}, engine {got}")
     for seat, want in exp.captured.items():
         got = st.captured[c.seat_index[seat]] if seat in c.seat_index else None
         if got != want:
@@ -347,6 +363,8 @@ def run(path: str | Path) -> list[Finding]:
     scn, st, res = ld.scenario, ld.state, ld.result
     out: list[Finding] = list(ld.findings)  # notes (warnings) of loading; errors follow
 
+    names = FieldNames(ld.game.board)
+
     def fail(code, msg: str, pointer: str) -> None:
         out.extend(res.locate([code.at(msg, pointer)]))
 
@@ -376,7 +394,7 @@ def run(path: str | Path) -> list[Finding]:
             if why is None:
                 fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected illegal"
                      f"{' (' + step.reason + ')' if step.reason else ''}, engine accepts "
-                     f"{to_text(st, a)}", ptr)
+                     f"{names.show(to_text(st, a))}", ptr)
                 continue
             if step.reason and why.code != step.reason:
                 fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected "

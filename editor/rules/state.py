@@ -153,7 +153,7 @@ class StateData:
             raise CompileError(f"unknown field '{field_id}'")
         node = c.node_index[field_id]
         if self.occ[node] >= 0:
-            raise CompileError(f"field '{field_id}' holds two pieces (MOVE-3)")
+            raise CompileError(f"field '{c.node_names[node]}' holds two pieces (MOVE-3)")
         pid = self.new_piece(c.seat_index[seat], c.type_index[ptype], node, -1, steps)
         self.put_top(node, pid)
         self.add_cargo(pid, cargo or [])

@@ -28,7 +28,7 @@ def test_selfplay_and_bench_report_missing_setup_as_findings(capsys, cmd, varian
     assert "Traceback" not in err and "CompileError" not in err
     assert f"{board}.board.json:" in err and " error PAIR_" in err
     if variant != "grand-conquest-2p":
-        assert "PAIR_SETUP_MISSING" in err and "the board has ['grand-conquest']" in err
+        assert "PAIR_SETUP_MISSING" in err and "the board has setup 'grand-conquest'" in err
 
 
 def test_exit_codes_usage_versus_content(tmp_path, capsys):

@@ -176,6 +176,20 @@ def test_validation_panel_refreshes_and_jumps_to_the_element(make_window, drive,
     assert abs(centre.x() - 200) < 30 and abs(centre.y() - 100) < 30
 
 
+def test_validation_panel_names_fields_by_printed_number(make_window, tmp_path) -> None:
+    """BOARD-5: the unreachable sea field id '6', printed 41, is '41' in the Element column and
+    the message; its id is the column's tool tip (the finding keeps it for programs)."""
+    w = make_window(str(board_file(tmp_path)))
+    w.doc.apply("Number", E.set_attr, "fields", ["6"], "number", 41)
+    w.validation.refresh()
+    row = next(i for i, f in enumerate(w.validation.findings)
+               if f.code == "UNREACHABLE_FIELD")
+    assert w.validation.findings[row].element == "6"
+    item = w.validation.tree.topLevelItem(row)
+    assert (item.text(2), item.toolTip(2)) == ("41", "id 6")
+    assert "field '41'" in item.text(3) and "'6'" not in item.text(3)
+
+
 def test_view_zoom_pan_fit_layers_opacity(make_window, drive, tmp_path, qtbot) -> None:
     w = make_window(str(board_file(tmp_path)))
     view = w.trace.view

@@ -4,6 +4,8 @@ widgets (remembered in the test's own settings file), tool keys from any focused
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QToolTip
@@ -46,8 +48,32 @@ def test_every_item_has_a_tooltip_with_restrictions_spelled_out(make_window, dri
     assert tip.startswith("Bridge c1 (1 - 2)")
     assert "barred: elephant; ships pass under (sea lane c9)" in tip
     assert _tip_at(w, d, 400, 200) == "Road c2 (2 - 3)"
-    assert _tip_at(w, d, 300, 400).startswith("Sea field 4 (id 4)")
+    assert _tip_at(w, d, 300, 400).startswith("Sea field 4\nid 4")
     QToolTip.hideText()
+
+
+def test_field_tooltip_names_the_printed_number_first_and_the_id_as_a_detail(
+        make_window, drive, tmp_path) -> None:
+    """BOARD-5: hovering field id '3' printed 37 says 'Land field 37', then 'id 3'; a number
+    printed on two fields is qualified by island ('7/west')."""
+    from editor.gui.tooltips import field_tip
+    from editor.model import load_board
+    from editor.model.names import FieldNames
+
+    path = _board(tmp_path)
+    b = load_board(path).model
+    E.set_attr(b, "fields", ["3"], "number", 37)
+    E.set_attr(b, "fields", ["3"], "former_ids", ["s.L36"])
+    Path(path).write_text(dump_board(b))
+    w = make_window(path)
+    d = drive(w)
+    d.one_to_one()
+    assert _tip_at(w, d, 500, 200) == "Land field 37\nid 3 (formerly s.L36)"
+    QToolTip.hideText()
+    for fid, island in (("1", "west"), ("2", "east")):
+        E.set_attr(b, "fields", [fid], "number", 7)
+        E.set_attr(b, "fields", [fid], "island", island)
+    assert field_tip(b.fields[0], {}, FieldNames(b)).startswith("Land field 7/west\nid 1\n")
 
 
 def test_scan_opacity_and_disc_size_are_remembered(make_window, qtbot, tmp_path) -> None:

@@ -83,7 +83,7 @@ def test_numbering_swaps_a_duplicate_and_mismatches_are_reported() -> None:
     found = check_ids_and_numbers(b)
     assert [(f.code, f.element) for f in found] == [(FIELD_ID_NUMBER_MISMATCH.code, "1"),
                                                     (FIELD_ID_NUMBER_MISMATCH.code, "2")]
-    assert found[0].message == "field id '1' is printed as number 2"
+    assert found[0].message == "field 2 has the id '1', which reads as another number"
     assert found[0].pointer == "/fields/0/id"
 
 

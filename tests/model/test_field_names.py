@@ -47,5 +47,5 @@ def test_notation_shown_with_names_translates_back_to_ids():
     shown = names.show(text)
     assert shown == "(S[2] 11>7/west, K pad#7/east)"
     assert names.translate(shown) == (text, [])
-    assert names.translate("E s.L3>7") == ("E s.11>7", ["number 7 is printed on fields "
-                                                         "['a', 'b']: write 7/west or 7/east"])
+    assert names.translate("E s.L3>7") == ("E s.11>7", ["number 7 is printed on 2 fields: "
+                                                         "write 7/west or 7/east"])

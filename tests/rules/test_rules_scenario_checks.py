@@ -108,3 +108,24 @@ def test_scenario_notation_hint_fits_a_missing_piece(tmp_path):
     (f,) = scenario_run.run(scn)
     assert f.code == "SCENARIO_NOTATION"
     assert "Write the action in the notation" not in f.hint and "no piece" in f.hint
+
+
+def test_scenario_findings_name_fields_by_printed_number(tmp_path):
+    """BOARD-5: a scenario written with a former id (`s.L3`, printed 11) or a number gets findings
+    that call the field 11 and sea field 617, never by an id."""
+    base = {"format": "conquest-scenario/1", "name": "x", "board": "conquest-4p",
+            "variant": "conquest-4p"}
+    wet = write_json(tmp_path / "wet.scenario.json", base | {"position": {
+        "to_move": "south", "pieces": [{"owner": "south", "piece": "soldier", "field": "617"},
+                                       {"owner": "north", "piece": "soldier", "field": "n.336"}]}})
+    [f] = scenario_run.run(wet)
+    assert f.code == "SCENARIO_POSITION" and "sea field '617'" in f.message
+    assert "s.617" not in f.message
+    after = write_json(tmp_path / "after.scenario.json", base | {
+        "position": {"to_move": "south", "pieces": [
+            {"owner": "south", "piece": "soldier", "field": "s.L3"},
+            {"owner": "north", "piece": "soldier", "field": "n.336"}]},
+        "expect_initial": {"pieces": {"s.L3": "north:S"}}})
+    [f] = scenario_run.run(after)
+    assert f.code == "SCENARIO_EXPECTATION" and "pieces[11]: expected north:S" in f.message
+    assert "s.11" not in f.message and "s.L3" not in f.message
