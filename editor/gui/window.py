@@ -79,8 +79,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.counts_label)
         self._connect()
         self.resize(1400, 900)
-        self._lay_out(restore_layout)
-        self.switcher.start()
+        self.switcher.start(self._lay_out(restore_layout))
         self._on_reset()
         restored = self.recovery.offer() if check_recovery else False
         if path and not restored:
@@ -121,18 +120,23 @@ class MainWindow(QMainWindow):
             mode.findingsChanged.connect(
                 lambda m=mode: self.validation.timer.start() if m is self.mode else None)
 
-    def _lay_out(self, restore: bool) -> None:
+    def _lay_out(self, restore: bool) -> dict[str, list[str]]:
+        """Default dock sizes, then the saved layout; returns, by mode, the panels the user
+        had closed in the modes that were not active when the layout was saved."""
         self.resizeDocks([self.validation_dock], [170], Qt.Orientation.Vertical)
         for mode in self.switcher.modes.values():
             mode.lay_out_docks()
         if not restore:
-            return
+            return {}
         geometry = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
             self.restoreState(state)
+        return {name: [n for n in str(self.settings.value(f"window/closed/{name}", "")).split(",")
+                       if n]
+                for name in self.switcher.modes}
 
     def add_mode_menu(self, title: str) -> QMenu:
         """A menu of a mode, placed before the Mode menu."""
@@ -225,6 +229,8 @@ class MainWindow(QMainWindow):
         self.files.guard.release()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        for name, closed in self.switcher.closed_panels().items():
+            self.settings.setValue(f"window/closed/{name}", ",".join(closed))
         event.accept()
 
 
