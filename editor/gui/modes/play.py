@@ -51,6 +51,8 @@ class PlayMode(Mode):
         self.selected: str | None = None
         self.groups: dict[str, TargetGroup] = {}
         self.last_refusal: Verdict | None = None
+        #: the findings that kept the last Start game from starting (validation panel)
+        self.blocking: list[Finding] = []
         self.hover_text = ""
         self.chooser: QMenu | None = None
         self.result_box: QMessageBox | None = None
@@ -74,7 +76,8 @@ class PlayMode(Mode):
         #: the board document changed since the game started (the game keeps its snapshot)
         self.board_changed = False
         self.doc.changed.connect(self._doc_changed)
-        self.doc.reset.connect(self._doc_changed)
+        self.doc.reset.connect(self._doc_replaced)
+        self.scene.explain = self.field_explanation
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -146,6 +149,17 @@ class PlayMode(Mode):
     def _doc_changed(self, *_args) -> None:
         self.board_changed = True
 
+    def _doc_replaced(self) -> None:
+        """Another board was opened (or a new one made): with no game running, play mode
+        shows that board at once, without the old board's findings."""
+        self.board_changed = True
+        if self.session is None:
+            self.start_panel.show_findings([])
+            self.blocking = []
+            self.findingsChanged.emit()
+            if self.window.mode is self:
+                self.show_document_board()
+
     def deactivate(self) -> None:
         if self.chooser is not None:
             self.chooser.close()
@@ -160,6 +174,15 @@ class PlayMode(Mode):
     def go_to_finding(self, finding: Finding) -> None:
         """A finding that keeps the game from starting: show its element on the board."""
         self.window.go_to_finding(finding)
+
+    def findings(self) -> list[Finding]:
+        """The findings that keep the game from starting (the New game panel lists them too),
+        so the validation panel never says "No problems found" beside them."""
+        return list(self.blocking)
+
+    def _set_blocking(self, findings: list[Finding]) -> None:
+        self.blocking = list(findings)
+        self.findingsChanged.emit()
 
     # ---- starting --------------------------------------------------------------------------
 
@@ -178,6 +201,7 @@ class PlayMode(Mode):
         source = SessionSource(board_path=self.doc.path, variant=choice.variant,
                                overlays=tuple(choice.overlays), options=dict(choice.options))
         session, findings = session_io.start(self.doc.board, source, choice.setup)
+        self._set_blocking([] if session is not None else findings)
         if session is None:
             self.set_session(None)
             pair = any(f.code.startswith("PAIR") for f in findings)
@@ -344,13 +368,15 @@ class PlayMode(Mode):
         if group is not None:
             self.play_group(group)
             return
-        if field != self.selected and s.actions_of(field):
+        if field == self.selected or s.actions_of(field):
+            # a click on the selected stack keeps it selected and says its targets again
             self.select(field)
             stack = s.stack_at(field)
             owner = seat_name(s, stack.owner) + " " if stack else ""
             self.window.show_message(
                 f"{owner}{stack.letters if stack else ''} on {s.names.label(field)}: "
-                f"{len(self.groups)} target field(s); hover over a field to ask why not")
+                f"{len(self.groups)} target field(s); hover over a field to ask why not, "
+                "Esc to deselect")
             return
         if self.selected is not None and field != self.selected:
             self.attempt(self.selected, field)
@@ -464,7 +490,15 @@ class PlayMode(Mode):
             return
         self.hover_text = self.explain_field(self.selected, field)
         self.window.show_message(self.hover_text)
-        QToolTip.showText(QCursor.pos(), self.hover_text, self.view)
+        tip = self.scene.tooltip(("field", field))
+        QToolTip.showText(QCursor.pos(), tip, self.view)
+
+    def field_explanation(self, field: str) -> str:
+        """What the selected stack can do on `field`, or why not (the field's tool tip adds
+        it under the field's own lines; empty when nothing is selected)."""
+        if self.session is None or self.selected is None or field == self.selected:
+            return ""
+        return self.explain_field(self.selected, field)
 
     # ---- menus ------------------------------------------------------------------------------
 

@@ -11,6 +11,8 @@ new markers, so selecting a stack costs time in proportion to its targets, not t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -189,6 +191,14 @@ class PlayScene(BoardScene):
     def __init__(self, parent=None) -> None:
         super().__init__(BoardDocument(), parent)  # calls rebuild(), which sets the layers
         self.layers["starts"] = False
+        #: field id -> what the selected stack can do there or why not (set by play mode)
+        self.explain: Callable[[str], str] | None = None
+
+    def tooltip(self, key) -> str:
+        """A field's own lines, then what the selected stack can do there or why not."""
+        text = super().tooltip(key)
+        why = self.explain(key[1]) if self.explain is not None and key[0] == "field" else ""
+        return f"{text}\n{why}" if why and text else why or text
 
     def show_board(self, board, path: str | None) -> None:
         """Draw a new board snapshot (a new game or an opened scenario)."""
