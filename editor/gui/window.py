@@ -205,7 +205,7 @@ class MainWindow(QMainWindow):
             home.show_finding(finding)
 
     def export_package(self) -> bool:
-        """File > Export game package…: the board with the configurator's variant."""
+        """File > Export game package…: the board with the played or configured variant."""
         return packages.export_package(self)
 
     def commit_typing(self) -> None:

@@ -77,3 +77,37 @@ def test_validation_panel_lists_the_findings_that_block_the_game(qtbot, make_win
     assert all(code in listed for code in blocking)
     w.switch_mode("trace")
     qtbot.waitUntil(lambda: not any(f.code.startswith("PAIR_") for f in w.validation.findings))
+
+
+def test_export_packs_the_variant_being_played_and_names_it(qtbot, make_window, tmp_path, ui):
+    """A house rule played in play mode is what File > Export game package packs; the dialog
+    names board and variant, the suggested name has the variant's, the manifest no path."""
+    import json
+    import zipfile
+
+    from editor.gui.variant.packages import package_file_name
+    from editor.model.package import read_package
+
+    rule = tmp_path / "house.variant.json"
+    rule.write_text(json.dumps({"format": "conquest-variant/1", "name": "house",
+                                "extends": "conquest-4p",
+                                "options": {"castle_penalty_per_field": 2}}), encoding="utf-8")
+    w = make_window(str(C4_BOARD))
+    p = Player(qtbot, w)
+    p.mode.start_panel.set_house_rule(str(rule))
+    qtbot.mouseClick(p.mode.start_panel.start_button, LEFT)
+    assert p.session is not None and p.session.variant.name == "house"
+    out = tmp_path / "out.conquest"
+    ui.save_path = str(out)
+    w.menus.export_package.trigger()
+    assert not ui.errors()
+    caption = next(text for kind, text in ui.calls if kind == "save")
+    assert "variant 'house'" in caption and "board '" in caption
+    pkg = read_package(out)
+    assert pkg.variant.name == "house" and pkg.variant.options.castle_penalty_per_field == 2
+    assert pkg.manifest.variant == "house.variant.json"
+    with zipfile.ZipFile(out) as zf:
+        assert str(tmp_path) not in zf.read("manifest.json").decode("utf-8")
+    assert "house" in w.last_message and "Exported" in w.last_message
+    assert package_file_name(str(C4_BOARD), "house") == "conquest-4p-house.conquest"
+    assert package_file_name(str(C4_BOARD), "conquest-4p") == "conquest-4p.conquest"

@@ -104,6 +104,11 @@ class Mode(QObject):
     def commit_typing(self) -> None:
         """Commit values still being typed (before a save or close)."""
 
+    def variant_to_pack(self) -> tuple[str, list[str], object] | None:
+        """(variant reference, overlays, resolved variant) that File > Export game package
+        packs while this mode is active; None: the configurator's variant."""
+        return None
+
     def status(self) -> str:
         """The status-bar message when the mode becomes active."""
         return self.tip

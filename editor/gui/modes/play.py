@@ -180,6 +180,14 @@ class PlayMode(Mode):
         so the validation panel never says "No problems found" beside them."""
         return list(self.blocking)
 
+    def variant_to_pack(self) -> tuple[str, list[str], object] | None:
+        """The game being played: its variant reference, overlays and resolved variant (with
+        the option overrides), packed by File > Export game package."""
+        if self.session is None:
+            return None
+        source = self.session.source
+        return source.variant, list(source.overlays), self.session.variant
+
     def _set_blocking(self, findings: list[Finding]) -> None:
         self.blocking = list(findings)
         self.findingsChanged.emit()
