@@ -33,11 +33,13 @@ from editor.gui.modes import MODES, Mode
 from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
 from editor.gui.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
+from editor.gui.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.settings import app_settings
 from editor.gui.validation import ValidationPanel
 from editor.gui.variant import packages
 from editor.gui.wording import plural
 from editor.model.findings import Finding
+from editor.model.rulebook import cited_ids
 
 APP_NAME = "Conquest Workbench"
 
@@ -76,6 +78,10 @@ class MainWindow(QMainWindow):
         self.read_only_label.setStyleSheet("color: #8a4b00; font-weight: bold")
         self.read_only_label.hide()
         self.statusBar().addPermanentWidget(self.read_only_label)
+        #: the rule IDs of the last message, as links that open the Rules dock
+        self.rule_link_label = linkable_label("status_rules", self.show_rule)
+        self.rule_link_label.hide()
+        self.statusBar().addPermanentWidget(self.rule_link_label)
         self.statusBar().addPermanentWidget(self.counts_label)
         self._connect()
         self.resize(1400, 900)
@@ -99,7 +105,15 @@ class MainWindow(QMainWindow):
         self.history_dock.setObjectName("history_dock")
         self.history_dock.setWidget(self.history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        for dock in (self.validation_dock, self.history_dock):
+        self.rules = RulesPanel()
+        self.rules_dock = QDockWidget("Rules", self)
+        self.rules_dock.setObjectName("rules_dock")
+        self.rules_dock.setWidget(self.rules)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rules_dock)
+        self.tabifyDockWidget(self.history_dock, self.rules_dock)
+        self.history_dock.raise_()
+        self.rules_dock.hide()  # until a rule ID is clicked or View > Rules
+        for dock in (self.validation_dock, self.history_dock, self.rules_dock):
             self.menus.add_dock_toggle(dock)
 
     def _connect(self) -> None:
@@ -114,6 +128,7 @@ class MainWindow(QMainWindow):
         self.files.guard.readOnlyChanged.connect(self.update_title)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
+        self.validation.ruleRequested.connect(self.show_rule)
         self.validation.countsChanged.connect(self._counts)
         self.switcher.switched.connect(self._mode_switched)
         for mode in self.switcher.modes.values():
@@ -168,8 +183,18 @@ class MainWindow(QMainWindow):
     # ---- shared slots ---------------------------------------------------------------
 
     def show_message(self, text: str) -> None:
+        """The status bar's message; the rule IDs it cites become links beside it."""
         self.last_message = text
         self.statusBar().showMessage(text, 8000)
+        ids = cited_ids(text)
+        self.rule_link_label.setText("Rule: " + link_rules(", ".join(ids)) if ids else "")
+        self.rule_link_label.setVisible(bool(ids))
+
+    def show_rule(self, rule_id: str) -> None:
+        """Open the Rules dock at one rule (a rule ID clicked anywhere)."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules.show_rule(rule_id)
 
     def _counts(self, errors: int, warnings: int) -> None:
         self.counts_label.setText(f" {plural(errors, 'error')}, {plural(warnings, 'warning')} ")

@@ -124,6 +124,7 @@ class PlayMode(Mode):
         tp.stepForward.connect(self.step_forward)
         tp.toEnd.connect(self.to_end)
         tp.recordRequested.connect(self.record_refusal)
+        tp.ruleRequested.connect(self.window.show_rule)
         self.log.rowChosen.connect(self.show_played)
         self.view.clicked.connect(self.click)
         self.view.hovered.connect(self.hover)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.rules_panel import link_rules, linkable_label
 from editor.rules.action_view import Kind
 from editor.rules.session import LogRow, PlaySession, Verdict
 
@@ -56,6 +57,7 @@ def turn_headline(session: PlaySession) -> tuple[str, str]:
 
 class TurnPanel(QWidget):
     generalRequested = Signal(object)  # Kind
+    ruleRequested = Signal(str)  # a rule ID clicked in the refusal
     randomMove = Signal()
     randomTurns = Signal(int, int)  # turns, seed
     stepBack = Signal()
@@ -87,7 +89,7 @@ class TurnPanel(QWidget):
         lay.addLayout(grid)
         lay.addWidget(self._random_box())
         lay.addWidget(self._step_box())
-        self.refusal = QLabel(wordWrap=True, objectName="play_refusal")
+        self.refusal = linkable_label("play_refusal", self.ruleRequested.emit)
         self.refusal.setStyleSheet("color: #b00020")
         self.record = QPushButton("Record as expected-illegal step", objectName="record")
         self.record.clicked.connect(self.recordRequested.emit)
@@ -155,8 +157,9 @@ class TurnPanel(QWidget):
             self.refusal.setText("")
             self.record.hide()
             return
-        self.refusal.setText(f"Refused: {verdict.text}\n{verdict.reason}"
-                             + ("\n(recorded as an expected-illegal step)" if recorded else ""))
+        self.refusal.setText(link_rules(
+            f"Refused: {verdict.text}\n{verdict.reason}"
+            + ("\n(recorded as an expected-illegal step)" if recorded else "")))
         self.record.setVisible(not recorded)
 
 
