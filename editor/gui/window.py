@@ -78,6 +78,12 @@ class MainWindow(QMainWindow):
         self.read_only_label.setStyleSheet("color: #8a4b00; font-weight: bold")
         self.read_only_label.hide()
         self.statusBar().addPermanentWidget(self.read_only_label)
+        #: a lock taken over from a crashed editor, noted while that board is open
+        self.lock_note_label = QLabel(" Lock taken over from a crashed editor ")
+        self.lock_note_label.setObjectName("lock_note_label")
+        self.lock_note_label.setStyleSheet("color: #8a4b00")
+        self.lock_note_label.hide()
+        self.statusBar().addPermanentWidget(self.lock_note_label)
         #: the rule IDs of the last message, as links that open the Rules dock
         self.rule_link_label = linkable_label("status_rules", self.show_rule)
         self.rule_link_label.hide()
@@ -126,6 +132,7 @@ class MainWindow(QMainWindow):
         self.files.message.connect(self.show_message)
         self.files.package_opener = lambda path: packages.open_package(self, path)
         self.files.guard.readOnlyChanged.connect(self.update_title)
+        self.files.guard.noteChanged.connect(self._lock_note)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
         self.validation.ruleRequested.connect(self.show_rule)
@@ -189,6 +196,10 @@ class MainWindow(QMainWindow):
         ids = cited_ids(text)
         self.rule_link_label.setText("Rule: " + link_rules(", ".join(ids)) if ids else "")
         self.rule_link_label.setVisible(bool(ids))
+
+    def _lock_note(self, note: str) -> None:
+        self.lock_note_label.setToolTip(note)
+        self.lock_note_label.setVisible(bool(note))
 
     def show_rule(self, rule_id: str) -> None:
         """Open the Rules dock at one rule (a rule ID clicked anywhere)."""

@@ -106,6 +106,11 @@ def state_hash(st: State) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def raised_towers(st: State) -> list[str]:
+    """Tower fields whose drawbridge is raised (DRAW-2), by field id."""
+    return sorted(st.c.node_ids[tower] for tower in st.raised)
+
+
 def response_scene(st: State) -> str | None:
     """Field of the capture an open response window answers (RECAP-1), or None."""
     window = st.window

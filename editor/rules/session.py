@@ -32,6 +32,7 @@ from editor.rules.playout import random_action
 from editor.rules.position_view import (
     StackView,
     explain_single_step,
+    raised_towers,
     response_scene,
     seat_ids,
     stack_at,
@@ -247,6 +248,10 @@ class PlaySession:
     def stacks(self) -> list[StackView]:
         """Every stack on the board (what the play mode draws)."""
         return stacks(self.state)
+
+    def raised_drawbridges(self) -> list[str]:
+        """Tower fields whose drawbridge is raised now (DRAW-2; the play mode marks them)."""
+        return raised_towers(self.state)
 
     def stack_at(self, field_id: str) -> StackView | None:
         if field_id not in self._stacks:

@@ -11,6 +11,7 @@ game log. Undo and redo act on the game through the mode's own undo stack.
 
 from __future__ import annotations
 
+import json
 import random
 
 from PySide6.QtCore import QPoint, QRectF, Qt
@@ -138,7 +139,22 @@ class PlayMode(Mode):
 
     # ---- mode hooks ------------------------------------------------------------------------
 
+    def _enable_game_actions(self) -> None:
+        """The Game menu's actions that need a game (or a step to go to) are disabled
+        without one; the turn panel does the same for its buttons."""
+        s = self.session
+        if self.window.mode is not self:
+            return  # a hidden mode's actions stay disabled (`set_parts_visible`)
+        needs = {"Save as scenario…": s is not None, "Random move": s is not None,
+                 "End turn": s is not None, "Decline": s is not None,
+                 "Offer draw": s is not None, "Resign": s is not None,
+                 "Step back": self.stack.canUndo(),
+                 "Step forward": self.stack.canRedo() or (s is not None and s.can_redo())}
+        for name, enabled in needs.items():
+            self.actions[name].setEnabled(enabled)
+
     def activate(self) -> None:
+        self._enable_game_actions()
         if self.session is None:
             self.show_document_board()
         elif self.board_changed:
@@ -221,6 +237,11 @@ class PlayMode(Mode):
             return findings
         self.start_panel.show_findings([], f"Playing {choice.variant}"
                                        + "".join(f" + {o}" for o in choice.overlays))
+        # the panel shows what is played, so Start game plays it again, never other rules
+        self.start_panel.select_variant(choice.variant)
+        self.start_panel.set_overlays(list(choice.overlays))
+        self.start_panel.options.setText(", ".join(f"{k}={json.dumps(v)}"
+                                                   for k, v in choice.options.items()))
         self.set_session(session, self.doc.path)
         return []
 
@@ -295,12 +316,15 @@ class PlayMode(Mode):
         s = self.session
         self.turn_panel.show_session(s)
         self.log.show_log(s)
+        self._enable_game_actions()
         if s is None:
             self.scene.set_stacks([])
             self.scene.set_targets([])
             self.scene.set_scene_field(None)
+            self.scene.set_raised([])
             return
         self.scene.set_stacks(s.stacks())
+        self.scene.set_raised(s.raised_drawbridges())
         turn = s.turn()
         self.scene.set_scene_field(turn.scene)
         if self.selected is not None:
@@ -341,16 +365,22 @@ class PlayMode(Mode):
         self.scene.set_selected(self.selected)
         self.scene.set_targets(groups)
 
-    def select_named(self, name: str) -> bool:
-        """Select the stack on a field named by id or printed number (`--select`)."""
+    def select_named(self, name: str) -> str | None:
+        """Select the stack on a field named by id or printed number (`--select`); None when
+        selected, else why not (no such field, or no stack that can act there)."""
         if self.session is None:
-            return False
+            return "no game is running"
         resolved = self.session.names.resolve(name)
         if resolved.field is None:
-            self.window.show_message(resolved.problem or name)
-            return False
+            problem = resolved.problem or f"no field named '{name}'"
+            self.window.show_message(problem)
+            return problem
         self.select(resolved.field)
-        return self.selected is not None
+        if self.selected is not None:
+            return None
+        label = self.session.names.label(resolved.field)
+        return (f"field {label} has no stack" if self.session.stack_at(resolved.field) is None
+                else f"the stack on field {label} has no legal action now")
 
     def view_ready(self) -> None:
         """Frame the view for a picture: the selection and its targets, else the board."""

@@ -133,7 +133,8 @@ class TurnPanel(QWidget):
             self.detail.setText("Choose a variant and press Start game, or open a scenario.")
             self.ap.setText("")
             self.budgets.setText("")
-            for button in self.buttons.values():
+            for button in (*self.buttons.values(), self.step_back, self.step_forward,
+                           self.to_end):
                 button.setEnabled(False)
             return
         head, detail = turn_headline(session)
