@@ -102,6 +102,8 @@ def state_hash(st: State) -> str:
         "resting": sorted(st.resting.items()), "built": st.built,
         "seats": list(c.seat_ids),
     }
+    if st.draw_offers > 1:  # only then more than `draw_offered` (hashes of old games kept)
+        data["draw_offers"] = st.draw_offers
     text = json.dumps(data, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -67,6 +67,7 @@ class StateData:
     end_pending: bool = _f(VALUE, lambda g: False)
     draw: int | None = _f(VALUE, lambda g: None)  # seat that offered a draw (WIN-4)
     draw_offered: bool = _f(VALUE, lambda g: False)
+    draw_offers: int = _f(VALUE, lambda g: 0)  # offers made this turn (WIN-4 option)
     risky: int = _f(VALUE, lambda g: 0)  # answerable captures while unprotected (VULN-3)
     terminal: bool = _f(VALUE, lambda g: False)
     result_: Result | None = _f(VALUE, lambda g: None)

@@ -62,6 +62,7 @@ class Turns(StateData):
             self.ap_spent = 0
             self.risky = 0
             self.draw_offered = False
+            self.draw_offers = 0
             self.shots = set()
             self.rshots = set()
             self.pushed = {}
@@ -285,9 +286,16 @@ class Turns(StateData):
         others = tuple(x for x in range(self.game.seat_count) if team[x] != team[s])
         self.finish_as(RESIGNATION, others, f"WIN-26: {self.compiled.seat_ids[s]} resigned")
 
+    def may_offer_draw(self) -> bool:
+        """WIN-4: a draw may be agreed at any time ([000] 7.1); a variant may limit the offers
+        per turn (`draw_offers_per_turn`, 0 = no limit)."""
+        limit = self.game.opts.draw_offers_per_turn
+        return self.draw is None and (limit == 0 or self.draw_offers < limit)
+
     def _apply_offer(self) -> None:
         self.draw = self.mover
         self.draw_offered = True
+        self.draw_offers += 1
 
     def _apply_accept(self) -> None:
         self.draw = None
@@ -312,8 +320,13 @@ def explain_draw(st: Turns, a: tuple) -> Reason | None:
     if st.window is not None:
         return st.pending_reason()
     if a[0] == OFFER_DRAW:
-        if st.draw is not None or st.draw_offered:
-            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "one draw offer per turn")
+        if st.draw is not None:
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+        if not st.may_offer_draw():
+            limit = st.game.opts.draw_offers_per_turn
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4",
+                          f"{limit} draw offer(s) per turn in this variant "
+                          "(option draw_offers_per_turn)")
         return None
     if st.draw is None:
         return Reason(X.E_NOT_AVAILABLE, "WIN-4", "no draw has been offered")
