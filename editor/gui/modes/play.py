@@ -22,6 +22,7 @@ from editor.gui import dialogs
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.play.commands import GameStep
 from editor.gui.play.panels import LogPanel, TurnPanel, seat_name
+from editor.gui.play.review import Broken, broken_step
 from editor.gui.play.scene import PlayScene
 from editor.gui.play.start_panel import GameChoice, StartPanel
 from editor.gui.play.view import PlayView
@@ -52,6 +53,8 @@ class PlayMode(Mode):
         self.selected: str | None = None
         self.groups: dict[str, TargetGroup] = {}
         self.last_refusal: Verdict | None = None
+        #: the scenario step whose expected verdict no longer holds (replay review)
+        self.broken: Broken | None = None
         #: the findings that kept the last Start game from starting (validation panel)
         self.blocking: list[Finding] = []
         self.hover_text = ""
@@ -279,6 +282,7 @@ class PlayMode(Mode):
         self.selected = None
         self.groups = {}
         self.last_refusal = None
+        self.broken = None
         self._result_shown = None
         self._explained = {}
         if session is None:
@@ -611,8 +615,11 @@ class PlayMode(Mode):
             return False
         before, entries = len(s.played), len(s.history)
         verdict = s.redo()
-        if len(s.history) == entries:
-            self.window.show_message(f"the next step does not replay: {verdict}")
+        if len(s.history) == entries:  # the expected verdict no longer holds: show it there
+            self.broken = broken_step(entries, s.pending[0], verdict)
+            self.turn_panel.show_broken(self.broken.text)
+            self.log.show_log(s, self.broken)
+            self.window.show_message(self.broken.text)
             return False
         self.push_played(before)
         return True

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.play.review import Broken
 from editor.gui.rules_panel import link_rules, linkable_label
 from editor.rules.action_view import Kind
 from editor.rules.session import LogRow, PlaySession, Verdict
@@ -127,6 +128,11 @@ class TurnPanel(QWidget):
             setattr(self, name, button)
         return box
 
+    def show_broken(self, text: str) -> None:
+        """A scenario step whose expected verdict no longer holds (replay review)."""
+        self.refusal.setText(link_rules(f"⚠ {text}"))
+        self.record.hide()
+
     def show_session(self, session: PlaySession | None) -> None:
         if session is None:
             self.headline.setText("No game")
@@ -177,7 +183,8 @@ class LogPanel(QListWidget):
         self.itemClicked.connect(lambda item: self.rowChosen.emit(
             self.rows[self.row(item)].played))
 
-    def show_log(self, session: PlaySession | None) -> None:
+    def show_log(self, session: PlaySession | None, broken: Broken | None = None) -> None:
+        """The log; `broken` marks the step whose expected verdict no longer holds."""
         self.clear()
         self.rows = session.log() if session is not None else []
         n = 0
@@ -192,12 +199,19 @@ class LogPanel(QListWidget):
                 who = seat_name(session, row.actor) if row.actor else ""
                 text = f"{n:3d}. {who:<6} {text}"
             item = QListWidgetItem(text)
-            if row.future:
+            if broken is not None and broken.row == self.count():
+                item.setText(f"⚠ {text.strip()}  — no longer holds")
+                item.setToolTip(broken.text)
+                item.setForeground(QBrush(QColor("#b00020")))
+                item.setBackground(QBrush(QColor("#fde7e9")))
+            elif row.future:
                 item.setForeground(QBrush(QColor("#8a8a8a")))
             elif row.refused is not None:
                 item.setForeground(QBrush(QColor("#b00020")))
             self.addItem(item)
         current = max((i for i, r in enumerate(self.rows) if not r.future), default=-1)
+        if broken is not None and broken.row < self.count():
+            current = broken.row
         if current >= 0:
             self.setCurrentRow(current)
             self.scrollToItem(self.item(current))
