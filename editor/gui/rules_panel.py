@@ -91,7 +91,8 @@ class RulesPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.results)
         split.addWidget(self.text)
-        split.setSizes([120, 320])
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)  # the rule's text gets the room
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.search)
@@ -120,4 +121,12 @@ class RulesPanel(QWidget):
         """Show one rule's entry (an unknown ID says so)."""
         self.current = rule_id
         self.text.setHtml(rule_html(self.catalogue, rule_id))
+        for row in range(self.results.count()):  # the list follows, without re-showing
+            item = self.results.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == rule_id:
+                self.results.blockSignals(True)
+                self.results.setCurrentItem(item)
+                self.results.blockSignals(False)
+                self.results.scrollToItem(item)
+                break
         self.ruleShown.emit(rule_id)

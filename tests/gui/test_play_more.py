@@ -93,3 +93,14 @@ def test_select_named_says_whether_the_field_or_the_stack_is_missing(qtbot,
     assert "has no stack" in p.mode.select_named(empty)
     mover = next(s.field for s in p.session.stacks() if p.session.actions_of(s.field))
     assert p.mode.select_named(mover) is None and p.mode.selected == mover
+
+
+def test_an_opened_scenario_shows_its_variant_in_the_new_game_panel(qtbot, make_window,
+                                                                     tmp_path) -> None:
+    w = make_window(str(C2_BOARD))
+    p = Player(qtbot, w)
+    path = write_scenario(tmp_path, ["south:S@g0_1"], name="c4scen",
+                          variant={"name": "conquest-4p", "overlays": ["classic-recapture"]})
+    assert p.mode.open_scenario(str(path))
+    choice, _ = p.mode.start_panel.choice()
+    assert (choice.variant, choice.overlays) == ("conquest-4p", ["classic-recapture"])

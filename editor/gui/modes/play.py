@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QCursor
@@ -155,6 +156,7 @@ class PlayMode(Mode):
                  "Step forward": self.stack.canRedo() or (s is not None and s.can_redo())}
         for name, enabled in needs.items():
             self.actions[name].setEnabled(enabled)
+        self.start_panel.save_button.setEnabled(s is not None)
 
     def activate(self) -> None:
         self._enable_game_actions()
@@ -240,13 +242,17 @@ class PlayMode(Mode):
             return findings
         self.start_panel.show_findings([], f"Playing {choice.variant}"
                                        + "".join(f" + {o}" for o in choice.overlays))
-        # the panel shows what is played, so Start game plays it again, never other rules
-        self.start_panel.select_variant(choice.variant)
-        self.start_panel.set_overlays(list(choice.overlays))
-        self.start_panel.options.setText(", ".join(f"{k}={json.dumps(v)}"
-                                                   for k, v in choice.options.items()))
+        self._show_choice(choice.variant, choice.overlays, choice.options)
         self.set_session(session, self.doc.path)
         return []
+
+    def _show_choice(self, variant: str, overlays, options: dict) -> None:
+        """The New game panel shows the rules being played (a started game or an opened
+        scenario), so Start game plays them again, never other rules."""
+        self.start_panel.select_variant(variant)
+        self.start_panel.set_overlays(list(overlays))
+        self.start_panel.options.setText(", ".join(f"{k}={json.dumps(v)}"
+                                                   for k, v in options.items()))
 
     def start_with_variant(self, document) -> list[Finding]:
         """"Test play with this variant" from the configurator: a game under the saved
@@ -271,6 +277,11 @@ class PlayMode(Mode):
             self.start_panel.show_findings(findings, f"Cannot open {path}:")
             return False
         self.start_panel.show_findings([], f"Scenario: {session.source.name or path}")
+        src = session.source
+        ref = src.variant or session.variant.name
+        if src.base and (Path(src.base) / ref).is_file():  # a house rule beside the scenario
+            ref = str(Path(src.base) / ref)
+        self._show_choice(ref, src.overlays, src.options)
         self.set_session(session, session.source.board_path)
         return True
 
