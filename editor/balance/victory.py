@@ -28,7 +28,7 @@ class RuleEnds:
         """The middle half of the ending turns (lower and upper quartile)."""
         ordered = sorted(self.turns)
         n = len(ordered)
-        return ordered[n // 4], ordered[max(0, (3 * n - 1) // 4)]
+        return ordered[(n - 1) // 4], ordered[3 * (n - 1) // 4]
 
     @property
     def peak(self) -> int:
@@ -53,18 +53,37 @@ def rule_label(rule: str, catalogue: Catalogue | None = None, width: int = 0) ->
     return text if not width or len(text) <= width else text[:width - 1] + "…"
 
 
-def _option_values(rule_id: str, catalogue: Catalogue, options: dict[str, object]) -> str:
+def _option_values(rule_id: str, catalogue: Catalogue, options: dict[str, object],
+                   seats: int) -> str:
+    """The values of the options that switch a rule; a count of rounds also in turns (a
+    round is one turn of every seat, TURN-10), which is where such a rule strikes."""
     rule = catalogue.get(rule_id)
     names = [o.name for o in rule.options] if rule else []
-    values = [f"{name} = {options[name]!r}" for name in names if name in options]
+    values = []
+    for name in (n for n in names if n in options):
+        value = options[name]
+        text = f"{name} = {value!r}"
+        if name.endswith("_rounds") and isinstance(value, int) and seats:
+            text += f" ({value} rounds × {seats} seats = {value * seats} turns)"
+        values.append(text)
     return "; ".join(values)
 
 
-def _rule_entry(rule_id: str, catalogue: Catalogue, options: dict[str, object]) -> str:
+def peak_note(ends: RuleEnds) -> str:
+    """'3 of 4 games ended at turn 15' when one turn ends at least a third of a rule's games
+    (a rule that strikes at a fixed count), else ''."""
+    count = ends.turns.count(ends.peak)
+    if len(ends.turns) < 2 or count * 3 < len(ends.turns):
+        return ""
+    return f"{count} of {len(ends.turns)} games ended at turn {ends.peak}"
+
+
+def _rule_entry(rule_id: str, catalogue: Catalogue, options: dict[str, object],
+                seats: int = 0) -> str:
     rule = catalogue.get(rule_id)
     if rule is None:
         return ""
-    switches = _option_values(rule_id, catalogue, options)
+    switches = _option_values(rule_id, catalogue, options, seats)
     sources = "; ".join(catalogue.sources_of(rule))
     return (f"<div class='rule' id='rule-{html.escape(rule_id)}'><h3>"
             f"{html.escape(rule.heading)}</h3><p>{html.escape(rule.text or ' '.join(rule.body))}"
@@ -83,11 +102,17 @@ def victory_section(sides: Sequence, outcomes: Sequence[dict[int, tuple[str, int
              "its title; the turns are when its games ended (a rule that ends games at a "
              "fixed count, such as a no-capture limit, shows as a peak). Click an ID for the "
              "rule.</p>"]
-    cited: dict[str, dict[str, object]] = {}
+    cited: dict[str, tuple[dict[str, object], int]] = {}
     for side, ends_of, opts in zip(sides, outcomes, options, strict=True):
         games = side.summary.games
-        rows = []
+        rows, notes = [], []
         for ends in rule_ends(ends_of):
+            note = peak_note(ends)
+            if note and ends.rule != CAP:
+                notes.append(f"<li><a href='#rule-{html.escape(ends.rule)}'>"
+                             f"{html.escape(ends.rule)}</a>: {html.escape(note)}: the rule "
+                             "strikes at a fixed count; see its text and this run's values "
+                             "below.</li>")
             low, high = ends.middle
             name = html.escape(rule_label(ends.rule, catalogue))
             link = (f"<a href='#rule-{html.escape(ends.rule)}'>{name}</a>"
@@ -95,13 +120,14 @@ def victory_section(sides: Sequence, outcomes: Sequence[dict[int, tuple[str, int
             rows.append(f"<tr><td>{link}</td><td>{len(ends.turns)}</td>"
                         f"<td>{len(ends.turns) / games:.0%}</td><td>{ends.peak}</td>"
                         f"<td>{low} – {high}</td></tr>" if games else "")
-            cited.setdefault(ends.rule, opts)
+            cited.setdefault(ends.rule, (opts, len(side.summary.seats)))
         parts.append(f"<h3>{html.escape(side.summary.label)}: {html.escape(side.title)}</h3>"
                      "<table><tr><th>rule</th><th>games</th><th>share</th><th>most common "
                      "end turn</th><th>middle half of end turns</th></tr>"
-                     + "".join(rows) + "</table>")
+                     + "".join(rows) + "</table>"
+                     + (f"<ul>{''.join(notes)}</ul>" if notes else ""))
     parts.append("<img src='victory.png' alt='victory rules'>")
-    entries = [_rule_entry(r, catalogue, o) for r, o in cited.items()]
+    entries = [_rule_entry(r, catalogue, o, n) for r, (o, n) in cited.items()]
     if any(entries):
         parts.append("<h3>The rules that ended games</h3>" + "".join(entries))
     return "".join(parts)

@@ -165,4 +165,5 @@ def test_victory_section_names_each_rule_with_its_title_and_text(tmp_path: Path)
     section = page[page.index("How games were won"):]
     assert "WIN-9 — Conquest 4-player: no-capture limit</a>" in section
     assert "id='rule-WIN-9'" in section and "four consecutive rounds" in section
-    assert "no_capture_rounds = 1" in section and "most common end turn" in section
+    assert "no_capture_rounds = 1 (1 rounds × 4 seats = 4 turns)" in section
+    assert "most common end turn" in section
