@@ -6,7 +6,7 @@ Rules named: OBST-3 (an elephant refused on an X bridge).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication
 from support.scenariokit import write_scenario
@@ -26,13 +26,17 @@ def _refused_on_the_x_bridge(qtbot, make_window, tmp_path) -> Player:
     return p
 
 
-def _activate_first_link(qtbot, label) -> None:
-    """Tab to the label's first link and press Enter: what a keyboard user does."""
-    label.setFocus()
-    QApplication.processEvents()
-    qtbot.keyClick(label, Qt.Key.Key_Tab)
-    qtbot.keyClick(label, Qt.Key.Key_Return)
-    QApplication.processEvents()
+def _click_link(qtbot, label) -> None:
+    """Move the mouse over the label until the cursor says "link" (a pointing hand), then click
+    there: what a user does."""
+    for y in range(2, label.height(), 4):
+        for x in range(2, label.width(), 4):
+            qtbot.mouseMove(label, QPoint(x, y))
+            if label.cursor().shape() == Qt.CursorShape.PointingHandCursor:
+                qtbot.mouseClick(label, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+                QApplication.processEvents()
+                return
+    raise AssertionError(f"no link in {label.objectName()}: {label.text()}")
 
 
 def test_clicking_the_rule_id_of_a_refusal_shows_the_rules_text(qtbot, make_window,
@@ -42,7 +46,7 @@ def test_clicking_the_rule_id_of_a_refusal_shows_the_rules_text(qtbot, make_wind
     assert not w.rules_dock.isVisible()
     label = p.mode.turn_panel.refusal
     assert "href='rule:OBST-3'" in label.text()
-    _activate_first_link(qtbot, label)
+    _click_link(qtbot, label)
     assert w.rules_dock.isVisible() and w.rules.current == "OBST-3"
     shown = w.rules.text.toPlainText()
     assert shown.startswith("OBST-3 — Conquest X bridges")
@@ -54,7 +58,7 @@ def test_the_status_bar_links_the_rule_of_its_message(qtbot, make_window, tmp_pa
     p = _refused_on_the_x_bridge(qtbot, make_window, tmp_path)
     label = p.w.rule_link_label
     assert label.isVisibleTo(p.w) and "rule:OBST-3" in label.text()
-    _activate_first_link(qtbot, label)
+    _click_link(qtbot, label)
     assert p.w.rules.current == "OBST-3"
     p.w.show_message("nothing cited")
     assert not label.isVisibleTo(p.w)
