@@ -330,7 +330,9 @@ class PlayMode(Mode):
             return
         s = self.session
         self.turn_panel.show_session(s)
-        self.log.show_log(s)
+        if s is None or not s.can_redo():
+            self.broken = None  # nothing left to replay: no step to mark
+        self.log.show_log(s, self.broken)
         self._enable_game_actions()
         if s is None:
             self.scene.set_stacks([])
