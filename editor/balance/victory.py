@@ -85,10 +85,12 @@ def _rule_entry(rule_id: str, catalogue: Catalogue, options: dict[str, object],
         return ""
     switches = _option_values(rule_id, catalogue, options, seats)
     sources = "; ".join(catalogue.sources_of(rule))
+    editions = ", ".join(rule.editions)
     return (f"<div class='rule' id='rule-{html.escape(rule_id)}'><h3>"
-            f"{html.escape(rule.heading)}</h3><p>{html.escape(rule.text or ' '.join(rule.body))}"
-            "</p>" + (f"<p>In this run: <code>{html.escape(switches)}</code></p>"
-                      if switches else "")
+            f"{html.escape(rule.heading)}</h3>"
+            + (f"<p class='source'>Editions: {html.escape(editions)}</p>" if editions else "")
+            + f"<p>{html.escape(rule.text or ' '.join(rule.body))}</p>"
+            + (f"<p>In this run: <code>{html.escape(switches)}</code></p>" if switches else "")
             + (f"<p class='source'>Sources: {html.escape(sources)}</p>" if sources else "")
             + "</div>")
 

@@ -31,4 +31,5 @@ def test_section_names_titles_text_and_rounds_in_turns() -> None:
     assert "3 of 3 games ended at turn 15" in html
     assert "no_capture_rounds = 4 (4 rounds × 4 seats = 16 turns)" in html
     assert "four consecutive rounds pass without any capture" in html
+    assert "Editions: C4, CP4" in html and "Sources: [000] 7.2" in html
     assert rule_label("cap").startswith("cap — stopped by the turn cap")
