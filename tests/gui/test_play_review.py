@@ -49,6 +49,8 @@ def test_a_step_that_no_longer_holds_is_shown_at_its_step(qtbot, make_window,
     assert "no longer holds" not in p.mode.log.item(2).text()
     p.press("step_back")  # the mark stays at its step while the replay is reviewed
     assert len(p.session.played) == 2 and "no longer holds" in p.mode.log.item(3).text()
+    p.mode.log.itemClicked.emit(p.mode.log.item(3))  # its reason, rule linked, in the status bar
+    assert "was expected legal" in p.w.last_message and p.w.rule_link_label.isVisibleTo(p.w)
 
 
 def test_an_expected_refusal_that_is_now_legal_is_shown(qtbot, make_window, tmp_path) -> None:

@@ -131,6 +131,7 @@ class PlayMode(Mode):
         tp.recordRequested.connect(self.record_refusal)
         tp.ruleRequested.connect(self.window.show_rule)
         self.log.rowChosen.connect(self.show_played)
+        self.log.reasonShown.connect(self.window.show_message)
         self.view.clicked.connect(self.click)
         self.view.hovered.connect(self.hover)
         self.view.menuRequested.connect(self.context_menu)

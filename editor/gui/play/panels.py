@@ -175,13 +175,18 @@ class LogPanel(QListWidget):
     shows the position after that line."""
 
     rowChosen = Signal(int)  # the `played` count to show
+    reasonShown = Signal(str)  # the reason of a clicked refusal or broken step
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("play_log")
         self.rows: list[LogRow] = []
-        self.itemClicked.connect(lambda item: self.rowChosen.emit(
-            self.rows[self.row(item)].played))
+        self.itemClicked.connect(self._clicked)
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        self.rowChosen.emit(self.rows[self.row(item)].played)
+        if item.toolTip():  # a refusal or a broken step: its reason (rule linked) is shown
+            self.reasonShown.emit(item.toolTip())
 
     def show_log(self, session: PlaySession | None, broken: Broken | None = None) -> None:
         """The log; `broken` marks the step whose expected verdict no longer holds."""
@@ -208,6 +213,7 @@ class LogPanel(QListWidget):
                 item.setForeground(QBrush(QColor("#8a8a8a")))
             elif row.refused is not None:
                 item.setForeground(QBrush(QColor("#b00020")))
+                item.setToolTip(f"Refused: {row.text}: {row.refused}")
             self.addItem(item)
         current = max((i for i, r in enumerate(self.rows) if not r.future), default=-1)
         if broken is not None and broken.row < self.count():
