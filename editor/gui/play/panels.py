@@ -184,9 +184,10 @@ class LogPanel(QListWidget):
         self.itemClicked.connect(self._clicked)
 
     def _clicked(self, item: QListWidgetItem) -> None:
+        reason = item.toolTip()  # read first: going to the position rebuilds the list
         self.rowChosen.emit(self.rows[self.row(item)].played)
-        if item.toolTip():  # a refusal or a broken step: its reason (rule linked) is shown
-            self.reasonShown.emit(item.toolTip())
+        if reason:  # a refusal or a broken step: its reason (rule linked) is shown
+            self.reasonShown.emit(reason)
 
     def show_log(self, session: PlaySession | None, broken: Broken | None = None) -> None:
         """The log; `broken` marks the step whose expected verdict no longer holds."""
