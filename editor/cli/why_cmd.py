@@ -114,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         v, r = verdict.view, verdict.reason
         print(json.dumps({
-            "action": text, "read_as": verdict.text, "legal": verdict.legal,
+            "action": text, "read_as": verdict.text, "shown": verdict.shown,
+            "legal": verdict.legal,
             "actor": turn.actor, "ap_left": turn.ap_left,
             "kind": str(v.kind) if v else None, "notation": v.full if v else None,
             "ap_cost": v.cost if v else None, "path": list(v.path) if v else None,
@@ -122,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
                                               "message": r.message},
         }, indent=2, ensure_ascii=False))
     else:
-        print(_text(verdict, turn))
+        print(_text(session, verdict, turn))
     if verdict.reason is not None and verdict.reason.code == E_BAD_NOTATION:
         print("conquest why: the action cannot be read (engine notation such as 'E s12>s14'; "
               "`conquest moves SCENARIO` lists what can be played)", file=sys.stderr)
@@ -130,13 +131,14 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if verdict.legal else EXIT_FINDINGS
 
 
-def _text(verdict, turn) -> str:
+def _text(session, verdict, turn) -> str:
+    """The verdict as people read it: fields by printed number (ARCHITECTURE.md 11)."""
     if not verdict.legal:
         return f"illegal: {verdict.reason}"
     v = verdict.view
-    line = f"legal: {v.text} ({v.kind}, {v.cost} AP"
+    line = f"legal: {session.show(v.text)} ({v.kind}, {v.cost} AP"
     if turn.role == "mover":
         line += f" of {turn.ap_left} left"
     if len(v.path) > 1:
-        line += f", path {' > '.join(v.path)}"
+        line += f", path {' > '.join(session.names.name(f) for f in v.path)}"
     return line + ")"

@@ -67,7 +67,6 @@ class StateData:
     end_pending: bool = _f(VALUE, lambda g: False)
     draw: int | None = _f(VALUE, lambda g: None)  # seat that offered a draw (WIN-4)
     draw_offered: bool = _f(VALUE, lambda g: False)
-    draw_offers: int = _f(VALUE, lambda g: 0)  # offers made this turn (WIN-4 option)
     risky: int = _f(VALUE, lambda g: 0)  # answerable captures while unprotected (VULN-3)
     terminal: bool = _f(VALUE, lambda g: False)
     result_: Result | None = _f(VALUE, lambda g: None)
@@ -339,7 +338,7 @@ class StateData:
 
     def describe(self, pid: int) -> str:
         c = self.compiled
-        where = c.node_ids[self.node[pid]] if self.node[pid] >= 0 else "(captured)"
+        where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else "(captured)"
         return f"{c.seat_ids[self.owner[pid]]} {c.type_names[self.ptype[pid]]} on {where}"
 
     def move_text(self, pid: int, path: tuple[int, ...], full: bool,
@@ -359,7 +358,8 @@ class StateData:
         return text
 
     def field_name(self, node: int) -> str:
-        return self.compiled.node_ids[node]
+        """What people call the field (its printed number where that is unique, BOARD-5)."""
+        return self.compiled.node_names[node]
 
     def special_precheck(self, a: tuple) -> Reason | object | None:
         """Shared start of the explanation of the non-move kinds (shots, builds, drawbridges,

@@ -62,7 +62,6 @@ class Turns(StateData):
             self.ap_spent = 0
             self.risky = 0
             self.draw_offered = False
-            self.draw_offers = 0
             self.shots = set()
             self.rshots = set()
             self.pushed = {}
@@ -275,8 +274,9 @@ class Turns(StateData):
             if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
                 continue
             rule = self.game.victory[kind].rule or kind
+            where = self.field_name(f)
             self.finish_as(SIEGE, self.team_members(s),
-                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {c.node_ids[f]}")
+                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {where}")
             return True
         return False
 
@@ -287,15 +287,14 @@ class Turns(StateData):
         self.finish_as(RESIGNATION, others, f"WIN-26: {self.compiled.seat_ids[s]} resigned")
 
     def may_offer_draw(self) -> bool:
-        """WIN-4: a draw may be agreed at any time ([000] 7.1); a variant may limit the offers
-        per turn (`draw_offers_per_turn`, 0 = no limit)."""
-        limit = self.game.opts.draw_offers_per_turn
-        return self.draw is None and (limit == 0 or self.draw_offers < limit)
+        """WIN-4: a draw may be agreed at any time ([000] 7.1); a variant may allow one offer
+        per turn (`draw_offer_once_per_turn`, against offer spam)."""
+        return self.draw is None and not (self.game.opts.draw_offer_once_per_turn
+                                          and self.draw_offered)
 
     def _apply_offer(self) -> None:
         self.draw = self.mover
         self.draw_offered = True
-        self.draw_offers += 1
 
     def _apply_accept(self) -> None:
         self.draw = None
@@ -323,10 +322,8 @@ def explain_draw(st: Turns, a: tuple) -> Reason | None:
         if st.draw is not None:
             return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
         if not st.may_offer_draw():
-            limit = st.game.opts.draw_offers_per_turn
-            return Reason(X.E_NOT_AVAILABLE, "WIN-4",
-                          f"{limit} draw offer(s) per turn in this variant "
-                          "(option draw_offers_per_turn)")
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "one draw offer per turn in this variant "
+                          "(option draw_offer_once_per_turn)")
         return None
     if st.draw is None:
         return Reason(X.E_NOT_AVAILABLE, "WIN-4", "no draw has been offered")

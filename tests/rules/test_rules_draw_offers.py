@@ -1,5 +1,6 @@
 """WIN-4 agreed draw: a draw may be agreed at any time ([000] 7.1), so a second offer in the
-same turn is legal by default; a variant may limit offers per turn (`draw_offers_per_turn`)."""
+same turn is legal by default; a variant may allow one offer per turn
+(`draw_offer_once_per_turn`)."""
 
 from __future__ import annotations
 
@@ -32,12 +33,12 @@ def test_a_second_draw_offer_in_the_same_turn_is_legal_by_default() -> None:
 
 
 def test_a_variant_may_limit_draw_offers_per_turn() -> None:
-    s = _session(draw_offers_per_turn=1)
+    s = _session(draw_offer_once_per_turn=True)
     _offer_and_reject(s)
     refused = s.explain("offer draw")
     assert not refused.legal
     assert refused.reason.rule == "WIN-4"
-    assert "draw_offers_per_turn" in refused.reason.message
+    assert "draw_offer_once_per_turn" in refused.reason.message
     assert not any(v.text == "offer draw" for v in s.general_actions())
     assert s.play("end").legal
     assert s.play("offer draw").legal  # the next turn may offer again
