@@ -1,4 +1,4 @@
-"""Locate the shipped data folders (`schema/`, `boards/`, `variants/`).
+"""Locate the shipped data folders (`schema/`, `boards/`, `variants/`) and the rules catalogue.
 
 From a checkout they are the top-level folders next to the `editor` package; from an installed
 wheel they live inside the package as `editor/_data/<name>` (see pyproject's force-include).
@@ -22,6 +22,15 @@ def data_dir(name: str) -> Path:
     if (_PACKAGE.parent / "pyproject.toml").is_file() and checkout.is_dir():
         return checkout
     return Path(str(resources.files("editor") / "_data" / name))
+
+
+def rules_catalogue_path() -> Path:
+    """The rules catalogue: `docs/rules.md` in a checkout, `editor/_data/rules.md` in a wheel
+    (pyproject's force-include)."""
+    checkout = _PACKAGE.parent / "docs" / "rules.md"
+    if (_PACKAGE.parent / "pyproject.toml").is_file() and checkout.is_file():
+        return checkout
+    return Path(str(resources.files("editor") / "_data" / "rules.md"))
 
 
 def in_checkout() -> bool:

@@ -38,6 +38,8 @@ class SideSummary:
     rules: Counter = field(default_factory=Counter)
     # game index -> (seats counted as winning it, turns): pairs games of the same seed
     outcomes: dict[int, tuple[frozenset[str], int]] = field(default_factory=dict)
+    #: game index -> (the rule that ended it, turns): the report's "How games were won"
+    ends: dict[int, tuple[str, int]] = field(default_factory=dict)
     chi2: float = 0.0
     df: int = 0
     p: float = 1.0
@@ -54,6 +56,7 @@ def summarise(label: str, variant: str, seats: list[str], games: list[dict]) -> 
     shared = 0
     rules: Counter = Counter()
     outcomes: dict[int, tuple[frozenset[str], int]] = {}
+    ends: dict[int, tuple[str, int]] = {}
     for i, g in enumerate(games):
         winners = list(g["winners"] or [])
         rules[g["rule"]] += 1
@@ -62,11 +65,12 @@ def summarise(label: str, variant: str, seats: list[str], games: list[dict]) -> 
             shared += 1
             counted = frozenset()
         outcomes[g.get("game", i)] = (counted, g["turns"])
+        ends[g.get("game", i)] = (g["rule"], g["turns"])
         for w in counted:
             wins[w] += 1
     side = SideSummary(label, variant, seats, len(games), wins, shared,
                        [g["turns"] for g in games], [g["actions"] for g in games], rules,
-                       outcomes)
+                       outcomes, ends)
     side.chi2, side.df, side.p = chi2_equal([wins[s] for s in seats])
     return side
 

@@ -11,7 +11,7 @@ import html
 import itertools
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from editor.balance.analysis import (
@@ -22,6 +22,7 @@ from editor.balance.analysis import (
     median,
     seat_verdict,
 )
+from editor.balance.victory import rule_label, victory_section
 from editor.model.board import Board
 from editor.model.io import atomic_write_text
 
@@ -37,6 +38,8 @@ class SideData:
     summary: SideSummary
     captures: dict[str, int]
     title: str  # e.g. "conquest-4p" or "conquest-4p + classic-recapture"
+    #: the variant's option values (the victory section shows those that switch a rule)
+    options: dict[str, object] = field(default_factory=dict)
 
 
 def _figure(width: float = 7.0, height: float = 4.0):
@@ -104,7 +107,7 @@ def plot_length(sides: list[SideData], path: Path) -> None:
 
 def plot_victory(sides: list[SideData], path: Path) -> None:
     rules = sorted({r for side in sides for r in side.summary.rules})
-    fig = _figure(7.0, 1.2 + 0.45 * max(1, len(rules)) * len(sides))
+    fig = _figure(9.0, 1.2 + 0.45 * max(1, len(rules)) * len(sides))
     ax = fig.add_subplot()
     height = 0.8 / len(sides)
     for j, side in enumerate(sides):
@@ -114,11 +117,11 @@ def plot_victory(sides: list[SideData], path: Path) -> None:
         bars = ax.barh(ys, shares, height, edgecolor="black",
                        label=f"{s.label}: {side.title}", **SIDE_STYLE[s.label])
         ax.bar_label(bars, [f"{s.rules[r]}" for r in rules], padding=3, fontsize=7)
-    ax.set_yticks(range(len(rules)), rules)
+    ax.set_yticks(range(len(rules)), [rule_label(r, width=48) for r in rules], fontsize=8)
     ax.invert_yaxis()
     ax.xaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
     ax.set_xlabel("share of games (count at the bar)")
-    ax.set_title("How games were won (victory rule IDs; 'cap' = turn cap)")
+    ax.set_title("How games were won (victory rules; 'cap' = turn cap)")
     ax.legend(fontsize=8)
     _save(fig, path)
 
@@ -267,9 +270,8 @@ def write_report(folder: Path, board: Board, board_dir: Path | None, sides: list
                           f"{sum(s.summary.turns) / max(1, s.summary.games):.1f}",
                           f"{median(s.summary.actions):g}"] for s in sides]))
     parts.append("<img src='length.png' alt='game length'>")
-    parts.append("<h2>How games were won</h2><p>Victory rule IDs of RULES.md; "
-                 "<code>cap</code> = stopped by the turn cap.</p>")
-    parts.append("<img src='victory.png' alt='victory rules'>")
+    parts.append(victory_section(sides, [s.summary.ends for s in sides],
+                                 [s.options for s in sides]))
     parts.append("<h2>Where pieces are captured</h2>")
     parts.append("<img src='captures.png' alt='captures per field'>")
     page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Balance report</title>"

@@ -44,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="option override for --vs (repeatable)")
     p.add_argument("--games", type=int, required=True, metavar="N", help="games per variant")
     p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="local worker processes (ignored with --scheduler)")
+                   help="local worker processes (ignored with --scheduler; default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
@@ -183,6 +183,21 @@ def _play(args: argparse.Namespace, store, plans):
             return RunSummary(interrupted=True, stored=stored_counts(store, plans))
 
 
+def _stored_prefix(done: set[int]) -> int:
+    """n such that games 0..n-1 are all stored."""
+    n = 0
+    while n in done:
+        n += 1
+    return n
+
+
+def _games_to_report(store, plans) -> int:
+    """How many games per side the report counts: what this run asked for, or every game the
+    folder holds when an earlier run stored more (games 0..n-1 of every side, played from the
+    same seeds), so a smaller --games never shrinks a report silently."""
+    return min(max(plan.games, _stored_prefix(store.done(plan.meta.label))) for plan in plans)
+
+
 def _finish(args, store, plans, sides, summary, out: Path) -> int:
     from editor.balance.analysis import seat_verdict, summarise
     from editor.balance.report import SideData, write_report
@@ -196,16 +211,22 @@ def _finish(args, store, plans, sides, summary, out: Path) -> int:
               "command again to play the remaining games.", file=sys.stderr)
         return 130
     data = []
-    for plan, (_game, title) in zip(plans, sides, strict=True):
-        games = store.games(plan.meta.label, plan.games)
+    counted = _games_to_report(store, plans)
+    for plan, (game, title) in zip(plans, sides, strict=True):
+        games = store.games(plan.meta.label, counted)
         data.append(SideData(summarise(plan.meta.label, title,
                                        list(plan.meta.seats), games),
-                             store.capture_fields(plan.meta.label, plan.games), title))
+                             store.capture_fields(plan.meta.label, counted), title,
+                             game.variant.options.model_dump(mode="json")))
     game = sides[0][0]
-    note = (f"{args.games} games per variant on board {game.board.name}, policy "
+    if counted > args.games:
+        print(f"conquest balance: the folder holds {counted} games per variant; the report "
+              f"uses all {counted} (--games {args.games} asked for fewer; use a new folder "
+              "for a report of fewer games)", file=sys.stderr)
+    note = (f"{counted} games per variant on board {game.board.name}, policy "
             f"{args.policy}, seed {args.seed}, turn cap {args.max_turns}. Games are stored "
             f"in {store.path.name} (DuckDB). This run: {rate}.")
-    pairs = store.identical_pairs(args.games) if len(data) == 2 else None
+    pairs = store.identical_pairs(counted) if len(data) == 2 else None
     report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs)
     print(f"played {rate}; stored {stored}")
     for side in data:

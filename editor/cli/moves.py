@@ -26,7 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--steps", type=int, default=None, metavar="N",
                    help="replay only the first N steps (default: all legal steps)")
     p.add_argument("--full-path", action="store_true", help="print whole paths")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text: one action per line (default); json: an object with who acts, "
+                   "AP left and the actions (notation, AP cost, path)")
 
 
 def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:

@@ -3,7 +3,8 @@
 The position is the scenario's after its steps (or the first N with `--steps`), or the start
 position of `--board B --variant V [--setup S]`. Prints `legal:` with the kind, AP cost and path,
 or `illegal:` with the reason code, rule ID and message. Fields may be named by id or by printed
-number. Exit 0 legal, 1 illegal, 2 usage or unreadable input (its findings are printed).
+number. Exit 0 legal, 1 illegal, 2 usage, unreadable input (its findings are printed) or an
+action whose notation cannot be read (E_BAD_NOTATION: the input is wrong, not the move).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options
+from editor.rules.explain import E_BAD_NOTATION
 
 NAME = "why"
 HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "
@@ -25,7 +27,12 @@ HELP = ("Say whether an action is legal in a scenario's position (after its step
 INTERMIXED = "inputs"
 
 
+USAGE = ("conquest why [options] SCENARIO ACTION\n"
+         "       conquest why [options] --variant VARIANT [--board BOARD] ACTION")
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.usage = USAGE
     p.add_argument("inputs", nargs="+", metavar="SCENARIO ACTION",
                    help="a *.scenario.json file and an action in engine notation (with "
                    "--variant: the action alone)")
@@ -35,12 +42,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "(with --variant; default: the variant's board)")
     p.add_argument("--variant", metavar="VARIANT",
                    help="variant name or file: ask about the start position instead")
-    p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
+                   help="with --variant: an overlay applied to the variant (repeatable)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                   help="with --variant: an option override, e.g. no_capture_rounds=6 "
+                   "(repeatable)")
     p.add_argument("--setup", metavar="SETUP", help="setup id of the board")
     p.add_argument("--puzzle", action="store_true",
                    help="the action is in puzzle-book notation (RULES.md 5.9)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text: one line (default); json: an object with the verdict, kind, "
+                   "AP cost, path and reason")
 
 
 def _usage(message: str) -> int:
@@ -112,6 +124,10 @@ def run(args: argparse.Namespace) -> int:
         }, indent=2, ensure_ascii=False))
     else:
         print(_text(session, verdict, turn))
+    if verdict.reason is not None and verdict.reason.code == E_BAD_NOTATION:
+        print("conquest why: the action cannot be read (engine notation such as 'E s12>s14'; "
+              "`conquest moves SCENARIO` lists what can be played)", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK if verdict.legal else EXIT_FINDINGS
 
 

@@ -229,8 +229,9 @@ def _enter_mode(window, args: argparse.Namespace | None) -> int | None:
     if findings:
         _err(f"no game of {variant} starts on this board; no screenshot written")
         return EXIT_NOT_OPENED
-    if args.select and not play.select_named(args.select):
-        _err(f"--select {args.select}: no stack with legal actions on that field")
+    problem = play.select_named(args.select) if args.select else None
+    if problem:
+        _err(f"--select {args.select}: {problem}")
         return EXIT_USAGE
     return None
 

@@ -28,6 +28,9 @@ class FileGuard(QObject):
     """The lock and the watch of the document's file, and the questions they lead to."""
 
     message = Signal(str)  # for the status bar
+    #: the lasting note on the document's lock ("" for none): a lock taken over from a
+    #: crashed editor stays noted in the status bar while that board is open
+    noteChanged = Signal(str)
     readOnlyChanged = Signal(bool)
 
     def __init__(self, parent: QWidget, doc: BoardDocument) -> None:
@@ -44,6 +47,7 @@ class FileGuard(QObject):
         #: content hash the user chose to keep their version against (asked once per change)
         self._declined: str | None = None
         self._asking = False
+        self.note = ""
         #: loads the file again into the document (set by BoardFiles)
         self.reloader: Callable[[str], bool] | None = None
         self.watch = FileWatch(self)
@@ -76,15 +80,19 @@ class FileGuard(QObject):
         lock = BoardLock(path)
         result = lock.acquire()
         if result.held:
-            if result.stale is not None:
-                self.message.emit(f"Took over the lock left by a crashed editor "
-                                  f"({result.stale.describe()})")
+            note = (f"Took over the lock left by a crashed editor ({result.stale.describe()})"
+                    if result.stale is not None else "")
+            if note:
+                self.message.emit(note)
+            self._set_note(note)
             self._claimed = (path, lock, False)
             return True
         if result.error:  # e.g. a read-only folder: edit without a lock
+            self._set_note("")
             self.message.emit(f"Cannot lock {Path(path).name}: {result.error}")
             self._claimed = (path, None, False)
             return True
+        self._set_note("")
         answer = self._ask_locked(path, result.holder, read_only_choice)
         if answer == "take-over" and lock.take_over():
             self.message.emit(f"Took over {Path(path).name} from "
@@ -95,6 +103,11 @@ class FileGuard(QObject):
             self._claimed = (path, None, True)
             return True
         return False
+
+    def _set_note(self, note: str) -> None:
+        if note != self.note:
+            self.note = note
+            self.noteChanged.emit(note)
 
     def drop_claim(self) -> None:
         """A claimed file did not become the document's (the open or save failed)."""

@@ -51,7 +51,8 @@ class ShellMenus:
         self.file.addSeparator()
         self.export_package = make_action(
             window, self.file, "&Export game package…", window.export_package,
-            tip="Write a *.conquest package: the board, its scan and the configurator's variant")
+            tip="Write a *.conquest package: the board, its scan and the variant being "
+            "played (in play mode), else the configurator's variant")
         self.file.addSeparator()
         make_action(window, self.file, "&Quit", window.close, StandardKey.Quit)
         self.update_recent()

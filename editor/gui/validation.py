@@ -28,7 +28,14 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QMenu,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.check.board_checks import CheckCancelled, check_board
 from editor.check.editor_codes import check_ids_and_numbers
@@ -38,6 +45,7 @@ from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
 from editor.model.names import FieldNames
+from editor.model.rulebook import cited_ids, load_catalogue
 
 #: the interpreter's thread switch interval while a check runs on the worker (seconds)
 SWITCH_INTERVAL_S = 0.001
@@ -96,6 +104,7 @@ def _dot(colour: str) -> QIcon:
 
 class ValidationPanel(QWidget):
     activated = Signal(object)  # Finding
+    ruleRequested = Signal(str)  # a rule ID a finding cites, chosen from its context menu
     countsChanged = Signal(int, int)
     #: the findings on show are those of the current board (after a refresh or a worker's result)
     checked = Signal()
@@ -130,6 +139,10 @@ class ValidationPanel(QWidget):
             self.tree.setColumnWidth(i, width)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
         self.tree.installEventFilter(self)  # Enter on a row: the keyboard's double-click
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._rules_menu)
+        #: the open context menu of a finding's rules (not blocking)
+        self.menu: QMenu | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tree)
@@ -256,7 +269,8 @@ class ValidationPanel(QWidget):
             if shown != (f.element or ""):
                 item.setToolTip(2, f"id {f.element}")
             item.setIcon(0, self._icons.get(f.severity.value, QIcon()))
-            item.setToolTip(3, f"{f.message}\nFix: {f.hint}\n{f.pointer}")
+            item.setToolTip(3, f"{f.message}\nFix: {f.hint}\n{f.pointer}" + (
+                "\nRight click: open the rule" if cited_ids(f"{f.message} {f.hint}") else ""))
             item.setData(0, Qt.ItemDataRole.UserRole, len(items))
             items.append(item)
         if not items:
@@ -271,6 +285,26 @@ class ValidationPanel(QWidget):
     def counts(self) -> tuple[int, int]:
         errors = sum(1 for f in self.findings if f.is_error)
         return errors, len(self.findings) - errors
+
+    def _rules_menu(self, pos) -> None:
+        """Right click on a finding: open one of the rules its message or fix cites."""
+        item = self.tree.itemAt(pos)
+        index = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        if index is None or not 0 <= index < len(self.findings):
+            return
+        finding = self.findings[index]
+        ids = cited_ids(f"{finding.message}\n{finding.hint}")
+        if not ids:
+            return
+        if self.menu is not None:
+            self.menu.close()
+        self.menu = QMenu(self.tree)
+        self.menu.setObjectName("finding_rules")
+        catalogue = load_catalogue()
+        for rule in ids:
+            action = self.menu.addAction(f"Rule {catalogue.title(rule)}")
+            action.triggered.connect(lambda _c=False, r=rule: self.ruleRequested.emit(r))
+        self.menu.popup(self.tree.viewport().mapToGlobal(pos))
 
     def _double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         index = item.data(0, Qt.ItemDataRole.UserRole)

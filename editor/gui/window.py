@@ -33,11 +33,13 @@ from editor.gui.modes import MODES, Mode
 from editor.gui.modes.switcher import ModeSwitcher
 from editor.gui.modes.trace import TraceMode
 from editor.gui.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
+from editor.gui.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.settings import app_settings
 from editor.gui.validation import ValidationPanel
 from editor.gui.variant import packages
 from editor.gui.wording import plural
 from editor.model.findings import Finding
+from editor.model.rulebook import cited_ids
 
 APP_NAME = "Conquest Workbench"
 
@@ -76,11 +78,20 @@ class MainWindow(QMainWindow):
         self.read_only_label.setStyleSheet("color: #8a4b00; font-weight: bold")
         self.read_only_label.hide()
         self.statusBar().addPermanentWidget(self.read_only_label)
+        #: a lock taken over from a crashed editor, noted while that board is open
+        self.lock_note_label = QLabel(" Lock taken over from a crashed editor ")
+        self.lock_note_label.setObjectName("lock_note_label")
+        self.lock_note_label.setStyleSheet("color: #8a4b00")
+        self.lock_note_label.hide()
+        self.statusBar().addPermanentWidget(self.lock_note_label)
+        #: the rule IDs of the last message, as links that open the Rules dock
+        self.rule_link_label = linkable_label("status_rules", self.show_rule)
+        self.rule_link_label.hide()
+        self.statusBar().addPermanentWidget(self.rule_link_label)
         self.statusBar().addPermanentWidget(self.counts_label)
         self._connect()
         self.resize(1400, 900)
-        self._lay_out(restore_layout)
-        self.switcher.start()
+        self.switcher.start(self._lay_out(restore_layout))
         self._on_reset()
         restored = self.recovery.offer() if check_recovery else False
         if path and not restored:
@@ -100,7 +111,15 @@ class MainWindow(QMainWindow):
         self.history_dock.setObjectName("history_dock")
         self.history_dock.setWidget(self.history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        for dock in (self.validation_dock, self.history_dock):
+        self.rules = RulesPanel()
+        self.rules_dock = QDockWidget("Rules", self)
+        self.rules_dock.setObjectName("rules_dock")
+        self.rules_dock.setWidget(self.rules)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rules_dock)
+        self.tabifyDockWidget(self.history_dock, self.rules_dock)
+        self.history_dock.raise_()
+        self.rules_dock.hide()  # until a rule ID is clicked or View > Rules
+        for dock in (self.validation_dock, self.history_dock, self.rules_dock):
             self.menus.add_dock_toggle(dock)
 
     def _connect(self) -> None:
@@ -113,26 +132,33 @@ class MainWindow(QMainWindow):
         self.files.message.connect(self.show_message)
         self.files.package_opener = lambda path: packages.open_package(self, path)
         self.files.guard.readOnlyChanged.connect(self.update_title)
+        self.files.guard.noteChanged.connect(self._lock_note)
         self.recovery.message.connect(self.show_message)
         self.validation.activated.connect(self.go_to_finding)
+        self.validation.ruleRequested.connect(self.show_rule)
         self.validation.countsChanged.connect(self._counts)
         self.switcher.switched.connect(self._mode_switched)
         for mode in self.switcher.modes.values():
             mode.findingsChanged.connect(
                 lambda m=mode: self.validation.timer.start() if m is self.mode else None)
 
-    def _lay_out(self, restore: bool) -> None:
+    def _lay_out(self, restore: bool) -> dict[str, list[str]]:
+        """Default dock sizes, then the saved layout; returns, by mode, the panels the user
+        had closed in the modes that were not active when the layout was saved."""
         self.resizeDocks([self.validation_dock], [170], Qt.Orientation.Vertical)
         for mode in self.switcher.modes.values():
             mode.lay_out_docks()
         if not restore:
-            return
+            return {}
         geometry = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
             self.restoreState(state)
+        return {name: [n for n in str(self.settings.value(f"window/closed/{name}", "")).split(",")
+                       if n]
+                for name in self.switcher.modes}
 
     def add_mode_menu(self, title: str) -> QMenu:
         """A menu of a mode, placed before the Mode menu."""
@@ -164,8 +190,22 @@ class MainWindow(QMainWindow):
     # ---- shared slots ---------------------------------------------------------------
 
     def show_message(self, text: str) -> None:
+        """The status bar's message; the rule IDs it cites become links beside it."""
         self.last_message = text
         self.statusBar().showMessage(text, 8000)
+        ids = cited_ids(text)
+        self.rule_link_label.setText("Rule: " + link_rules(", ".join(ids)) if ids else "")
+        self.rule_link_label.setVisible(bool(ids))
+
+    def _lock_note(self, note: str) -> None:
+        self.lock_note_label.setToolTip(note)
+        self.lock_note_label.setVisible(bool(note))
+
+    def show_rule(self, rule_id: str) -> None:
+        """Open the Rules dock at one rule (a rule ID clicked anywhere)."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules.show_rule(rule_id)
 
     def _counts(self, errors: int, warnings: int) -> None:
         self.counts_label.setText(f" {plural(errors, 'error')}, {plural(warnings, 'warning')} ")
@@ -201,7 +241,7 @@ class MainWindow(QMainWindow):
             home.show_finding(finding)
 
     def export_package(self) -> bool:
-        """File > Export game package…: the board with the configurator's variant."""
+        """File > Export game package…: the board with the played or configured variant."""
         return packages.export_package(self)
 
     def commit_typing(self) -> None:
@@ -225,6 +265,8 @@ class MainWindow(QMainWindow):
         self.files.guard.release()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        for name, closed in self.switcher.closed_panels().items():
+            self.settings.setValue(f"window/closed/{name}", ",".join(closed))
         event.accept()
 
 

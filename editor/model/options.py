@@ -88,6 +88,9 @@ class Options(StrictModel):
     count_tiebreak: Literal["shared", "captured_then_shared"] = F(
         default="shared",
         description="CONF-13, WIN-18, WIN-23 (C 'shared', GC 'captured_then_shared').")
+    draw_offer_once_per_turn: bool = F(
+        default=False, description="WIN-4 (rule-local): at most one draw offer per turn; "
+        "false: no limit ([000] 7.1: a draw may be agreed at any time).")
     drawbridge_lower_in_response: bool = F(
         default=False, description="CONF-33, RECAP-21 (GC).")
     drawbridge_owner_may_raise_occupied: bool = F(

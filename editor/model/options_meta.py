@@ -94,6 +94,9 @@ OPTION_META: dict[str, OptionMeta] = {
     "count_tiebreak": _m(
         "How a tie in the final count is broken (C 'shared', GC 'captured_then_shared').",
         "CONF-13", "WIN-18, WIN-23"),
+    "draw_offer_once_per_turn": _m(
+        "At most one draw offer per turn (against offer spam); false: no limit, as the rules "
+        "say a draw may be agreed at any time.", "", "WIN-4"),
     "drawbridge_lower_in_response": _m(
         "A drawbridge may be lowered to make a recapture (GC).", "CONF-33", "RECAP-21"),
     "drawbridge_owner_may_raise_occupied": _m(

@@ -508,6 +508,12 @@ def _board_members(board_file: Path, board: Board) -> list[tuple[PackageMember, 
     return out
 
 
+def portable_ref(ref: str) -> str:
+    """A variant reference as a manifest keeps it: a shipped name as it is, a file by its name
+    (the member's `ref`), never a path of the machine that packed it."""
+    return Path(ref).name if "/" in ref or "\\" in ref else ref
+
+
 def build_package(board_file: Path, board: Board, variant_ref: str, overlays: list[str],
                   chain: list[str], resolved: Variant, name: str) -> bytes:
     """The package's bytes (deterministic): manifest, board, scan, chain, resolved variant."""
@@ -531,7 +537,7 @@ def build_package(board_file: Path, board: Board, variant_ref: str, overlays: li
                            name=resolved.name))
     manifest = PackageManifest(
         name=name, created_by=f"conquest-workbench {__version__}", board=board.name,
-        variant=variant_ref, overlays=overlays, members=[m for m, _ in members])
+        variant=portable_ref(variant_ref), overlays=overlays, members=[m for m, _ in members])
     return zip_package(manifest, [d for _, d in members])
 
 

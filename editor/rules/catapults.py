@@ -189,6 +189,8 @@ def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
             st.game.opts.catapult_fire_mode, "PIECE-CATAPULT-12")
         if c.castle_owner[v] >= 0 and st.game.opts.catapult_castle_access == "forbidden":
             rule = "PIECE-CATAPULT-6"
+        elif rule == "PIECE-CATAPULT-12" and c.is_tower[st.node[pid]]:
+            rule = "PIECE-CATAPULT-17"  # a tower's targets: ring neighbours and front field
         return Reason(X.E_NO_TARGET, rule, f"{st.field_name(v)} is not in the fire set of "
                       f"{st.describe(pid)}")
     o = st.occ[v]

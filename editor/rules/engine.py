@@ -235,7 +235,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
             if self.unprotected(s) and self.risky >= risky_limit:
                 acts = [a for a in acts if not self.vuln_blocks(a)]
         acts.append(A_END)
-        if "agreed_draw" in self.game.victory and not self.draw_offered:
+        if "agreed_draw" in self.game.victory and self.may_offer_draw():
             acts.append(A_OFFER)
         if self.game.opts.allow_resignation:
             acts.append(A_RESIGN)  # WIN-26

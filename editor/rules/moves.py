@@ -396,9 +396,15 @@ def _limits(st: Moves, pid: int, cost: int, ap: int | None, rng: int | None,
                           f"{who} is {cost} steps from the scene; at most {reach} allowed")
         return None
     if rng is not None and cost > rng:
+        full, limit = st.compiled.range_[st.ptype[pid]], st.range_limit(pid)
+        if limit < full:  # PIECE-GALLEON-3 (CONF-5): the catapult aboard slows the galleon
+            return Reason(X.E_RANGE_EXCEEDED, "PIECE-GALLEON-3",
+                          f"{who} carries a catapult: at most {limit} steps a turn "
+                          f"(catapult_galleon_max_steps), {max(rng, 0)} left; the move needs "
+                          f"{cost}")
         return Reason(X.E_RANGE_EXCEEDED, "MOVE-5",
-                      f"{who} has {max(rng, 0)} of its {st.compiled.range_[st.ptype[pid]]} steps "
-                      f"left this turn; the move needs {cost}")
+                      f"{who} has {max(rng, 0)} of its {full} steps left this turn; the move "
+                      f"needs {cost}")
     if ap is not None and cost > ap:
         return Reason(X.E_NO_AP, "TURN-9",
                       f"{st.compiled.seat_ids[st.mover]} has {ap} AP left; the move costs {cost}")

@@ -82,6 +82,11 @@ def turn_number(st: State) -> int:
     return st.turn
 
 
+def raised_towers(st: State) -> list[str]:
+    """Tower fields whose drawbridge is raised (DRAW-2), by field id."""
+    return sorted(st.c.node_ids[tower] for tower in st.raised)
+
+
 def response_scene(st: State) -> str | None:
     """Field of the capture an open response window answers (RECAP-1), or None."""
     window = st.window

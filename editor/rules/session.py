@@ -33,6 +33,7 @@ from editor.rules.position_key import position_key
 from editor.rules.position_view import (
     StackView,
     explain_single_step,
+    raised_towers,
     response_scene,
     seat_ids,
     stack_at,
@@ -265,6 +266,10 @@ class PlaySession:
     def stacks(self) -> list[StackView]:
         """Every stack on the board (what the play mode draws)."""
         return stacks(self.state)
+
+    def raised_drawbridges(self) -> list[str]:
+        """Tower fields whose drawbridge is raised now (DRAW-2; the play mode marks them)."""
+        return raised_towers(self.state)
 
     def stack_at(self, field_id: str) -> StackView | None:
         if field_id not in self._stacks:

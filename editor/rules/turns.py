@@ -286,6 +286,12 @@ class Turns(StateData):
         others = tuple(x for x in range(self.game.seat_count) if team[x] != team[s])
         self.finish_as(RESIGNATION, others, f"WIN-26: {self.compiled.seat_ids[s]} resigned")
 
+    def may_offer_draw(self) -> bool:
+        """WIN-4: a draw may be agreed at any time ([000] 7.1); a variant may allow one offer
+        per turn (`draw_offer_once_per_turn`, against offer spam)."""
+        return self.draw is None and not (self.game.opts.draw_offer_once_per_turn
+                                          and self.draw_offered)
+
     def _apply_offer(self) -> None:
         self.draw = self.mover
         self.draw_offered = True
@@ -313,8 +319,11 @@ def explain_draw(st: Turns, a: tuple) -> Reason | None:
     if st.window is not None:
         return st.pending_reason()
     if a[0] == OFFER_DRAW:
-        if st.draw is not None or st.draw_offered:
-            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "one draw offer per turn")
+        if st.draw is not None:
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+        if not st.may_offer_draw():
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "one draw offer per turn in this variant "
+                          "(option draw_offer_once_per_turn)")
         return None
     if st.draw is None:
         return Reason(X.E_NOT_AVAILABLE, "WIN-4", "no draw has been offered")

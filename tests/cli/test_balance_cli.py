@@ -140,3 +140,30 @@ def test_sigint_at_the_first_bar_stops_promptly(tmp_path: Path, workers: str) ->
     assert proc.returncode == 130, (seen + err).decode(errors="replace")
     assert b"Traceback" not in err and b"Run the same command again" in err
     assert len(_games(out)) < 400
+
+
+def test_fewer_games_into_a_folder_of_more_reports_all_and_says_so(tmp_path: Path,
+                                                                   capsys) -> None:
+    out = tmp_path / "out"
+    assert main(["balance", *SMALL, "-o", str(out)]) == 0
+    capsys.readouterr()
+    fewer = [a if a != "4" else "2" for a in SMALL]
+    assert main(["balance", *fewer, "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "the folder holds 4 games per variant" in captured.err
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "4 games per variant" in page and "2 games per variant" not in page
+
+
+def test_victory_section_names_each_rule_with_its_title_and_text(tmp_path: Path) -> None:
+    """WIN-9 (no-capture limit) ends the short games: the report names it with its title, its
+    text and the option values of the run that set when it strikes."""
+    out = tmp_path / "out"
+    assert main(["balance", "--variant", "conquest-4p", "--games", "3", "--max-turns", "40",
+                 "--option", "no_capture_rounds=1", "--no-progress", "-o", str(out)]) == 0
+    page = (out / "report.html").read_text(encoding="utf-8")
+    section = page[page.index("How games were won"):]
+    assert "WIN-9 — Conquest 4-player: no-capture limit</a>" in section
+    assert "id='rule-WIN-9'" in section and "four consecutive rounds" in section
+    assert "no_capture_rounds = 1 (1 rounds × 4 seats = 4 turns)" in section
+    assert "most common end turn" in section

@@ -183,7 +183,7 @@ def test_every_family_has_legal_and_illegal_cases_and_every_code_a_case():
                          ids=[f"{c[0]}:{c[1]}" for c in ILLEGAL])
 def test_illegal(tmp_path, capsys, family, case, pieces, keys, action, code, rule):
     status, out, err = _why(tmp_path, capsys, pieces, keys, action)
-    assert status == 1, out + err
+    assert status == (2 if code == X.E_BAD_NOTATION else 1), out + err  # unreadable: input
     assert out.startswith(f"illegal: {code} ({rule}): " if rule else f"illegal: {code}: ")
     assert len(out.split(": ", 2)[2].strip()) > 10  # a message naming pieces or fields
 
@@ -261,7 +261,7 @@ def test_ambiguous_printed_number_is_refused(tmp_path, capsys):
     assert main(["why", str(path), "S g0_1>8"]) == 0  # 8 is printed on g2_1 only
     assert capsys.readouterr().out.startswith(
         "legal: S g0_1>8 (move, 2 AP of 20 left, path g0_1 > g1_1 > 8)")  # g1_1: 7 twice
-    assert main(["why", str(path), "S g0_1>7"]) == 1
+    assert main(["why", str(path), "S g0_1>7"]) == 2  # the input is wrong, not the move
     out = capsys.readouterr().out
     assert out.startswith(f"illegal: {X.E_BAD_NOTATION} (BOARD-5): ")
     assert "g1_1" in out and "g3_3" in out
@@ -319,3 +319,22 @@ def test_moves_takes_a_printed_number_and_prints_printed_numbers(capsys, tmp_pat
     lines = capsys.readouterr().out.splitlines()[1:-1]
     assert lines and all(line.startswith("S 96>") for line in lines)
     assert not any("s." in line for line in lines)
+
+
+def test_why_help_names_both_forms_and_every_option(capsys):
+    assert main(["why", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "conquest why [options] SCENARIO ACTION" in text
+    assert "--variant VARIANT [--board BOARD] ACTION" in text
+    assert "SCENARIO ACTION [SCENARIO ACTION ...]" not in text
+    for option in ("--overlay", "--option", "--format"):
+        line = next(x for x in text.splitlines() if x.strip().startswith(option))
+        following = text[text.index(line):].split("\n", 2)
+        assert len(" ".join(following[:2]).split()) > 3, option  # a help text, not bare
+
+
+def test_moves_and_balance_help_state_formats_and_defaults(capsys):
+    assert main(["moves", "--help"]) == 0
+    assert "json: an object" in capsys.readouterr().out
+    assert main(["balance", "--help"]) == 0
+    assert "default 1)" in capsys.readouterr().out.split("  --workers K", 1)[1][:200]

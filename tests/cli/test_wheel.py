@@ -22,6 +22,9 @@ assert json.loads(schema.read_text(encoding="utf-8"))["properties"]["format"]["c
 from editor.model.schema import SCHEMAS, render
 spec = next(s for s in SCHEMAS if s.filename == "board.schema.json")
 assert schema.read_text(encoding="utf-8") == render(spec), "packaged board schema is stale"
+from editor.resources import rules_catalogue_path
+assert "_data" in rules_catalogue_path().parts, rules_catalogue_path()
+assert main(["rules", "OBST-3"]) == 0
 sys.exit(main(["validate", sys.argv[1]]))
 """
 
@@ -36,6 +39,7 @@ def test_wheel_ships_package_data(tmp_path: Path) -> None:
     (wheel,) = wheels.glob("conquest_workbench-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "editor/_data/schema/board.schema.json" in names
+    assert "editor/_data/rules.md" in names
     assert "editor/resources.py" in names
     assert not any(n.startswith(("tests/", "editor/_data/tests")) for n in names)
 

@@ -39,5 +39,7 @@ def test_play_screenshot_refusals_exit_1_or_2(tmp_path) -> None:
     empty = _run(tmp_path, "--mode", "play", "--variant", "conquest-4p", "--select", "9999",
                  "--screenshot", str(out), str(board))
     assert empty.returncode == 2 and "--select 9999" in empty.stderr
+    assert "no field has the id or printed number '9999'" in empty.stderr
+    assert "no stack with legal actions" not in empty.stderr
     unknown = _run(tmp_path, "--mode", "nope", "--screenshot", str(out), str(board))
     assert unknown.returncode == 2 and "unknown --mode" in unknown.stderr

@@ -168,3 +168,14 @@ def test_win_5_siege_tower_in_the_enemy_capital():
     st2 = cp(["south:T@g0_3"], variant=CP2)
     play(st2, "T g0_3>st0")
     assert not st2.terminal  # the own capital wins nothing
+
+
+def test_piece_galleon_3_a_laden_galleon_refused_a_fourth_step_cites_its_rule():
+    """PIECE-GALLEON-3, not MOVE-5: the galleon's own range is 8; the catapult aboard is what
+    stops it after 3 steps (CONF-5 catapult_galleon_max_steps)."""
+    st = cp(["south:G[K]@s0"])
+    reason = why(st, "G s0>s1>s2>s3>s4")
+    assert reason is not None and reason.code == "E_RANGE_EXCEEDED"
+    assert reason.rule == "PIECE-GALLEON-3" and "catapult" in reason.message
+    empty = cp(["south:G@s0"])
+    assert why(empty, "G s0>s1>s2>s3>s4") is None  # without the catapult: its 8 steps

@@ -315,3 +315,14 @@ def test_piece_chariot_2_built_chariots_cannot_be_commandeered():
     assert code(st, "S g0_0~g1_0") is not None
     assert why(st, "S g0_0*g1_0") is None
     assert why(st, "S g0_0+C@g0_0") is None
+
+
+def test_piece_catapult_17_a_tower_catapult_without_target_cites_the_tower_rule():
+    """PIECE-CATAPULT-17 gives a tower's targets (ring neighbours, front field); a field
+    outside them is refused citing it, not the general target set PIECE-CATAPULT-12."""
+    st = gc(["south:K@nt1", "north:S@nt3"])
+    reason = why(st, "K nt1#nt3")
+    assert reason is not None and reason.code == "E_NO_TARGET"
+    assert reason.rule == "PIECE-CATAPULT-17"
+    outside = gc(["south:K@g0_0", "north:S@g3_3"])
+    assert why(outside, "K g0_0#g3_3").rule == "PIECE-CATAPULT-12"

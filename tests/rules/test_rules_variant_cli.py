@@ -18,7 +18,7 @@ from editor.rules.synthetic import synthetic_board
 
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = ROOT / "tests" / "scenarios"
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+RULES_MD = ROOT / "docs" / "rules.md"  # the catalogue the product ships
 
 
 def _write(tmp: Path, name: str, data: dict) -> Path:

@@ -104,6 +104,11 @@ class Mode(QObject):
     def commit_typing(self) -> None:
         """Commit values still being typed (before a save or close)."""
 
+    def variant_to_pack(self) -> tuple[str, list[str], object] | None:
+        """(variant reference, overlays, resolved variant) that File > Export game package
+        packs while this mode is active; None: the configurator's variant."""
+        return None
+
     def status(self) -> str:
         """The status-bar message when the mode becomes active."""
         return self.tip
@@ -159,11 +164,31 @@ class Mode(QObject):
 
     # ---- switching (driven by the shell) ---------------------------------------------
 
-    def set_parts_visible(self, visible: bool) -> None:
+    @property
+    def panels(self) -> list[QToolBar | QDockWidget]:
+        """The mode's toolbars and docks."""
+        return [*self.toolbars, *self.docks]
+
+    def closed_panels(self) -> list[str]:
+        """Object names of the toolbars and docks the user closed in this mode (as they were
+        when the mode was last hidden, or as they are while it is active)."""
+        active = self.window.mode is self
+        return [p.objectName() for p in self.panels
+                if not (p.isVisibleTo(self.window) if active else self._shown.get(p, True))]
+
+    def hide_parts(self, closed: list[str] | None = None) -> None:
+        """Hide the parts of a mode that is not active at start. `closed` names the panels the
+        user had closed (saved with the layout); the rest come back when the mode is shown,
+        whatever a restored window state says of them, since a saved state has every inactive
+        mode's panels hidden."""
+        self._shown = {p: p.objectName() not in (closed or []) for p in self.panels}
+        self.set_parts_visible(False, remember=False)
+
+    def set_parts_visible(self, visible: bool, remember: bool = True) -> None:
         """Show or hide everything the mode owns; toolbars and docks come back as the user
         left them."""
-        panels: list[QToolBar | QDockWidget] = [*self.toolbars, *self.docks]
-        if not visible:
+        panels = self.panels
+        if not visible and remember:
             self._shown = {p: p.isVisibleTo(self.window) for p in panels}
         for panel in panels:
             panel.setVisible(visible and self._shown.get(panel, True))

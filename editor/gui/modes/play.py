@@ -11,7 +11,9 @@ game log. Undo and redo act on the game through the mode's own undo stack.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QCursor
@@ -21,6 +23,7 @@ from editor.gui import dialogs
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.play.commands import GameStep
 from editor.gui.play.panels import LogPanel, TurnPanel, seat_name
+from editor.gui.play.review import Broken, broken_step
 from editor.gui.play.scene import PlayScene
 from editor.gui.play.start_panel import GameChoice, StartPanel
 from editor.gui.play.view import PlayView
@@ -52,6 +55,10 @@ class PlayMode(Mode):
         self.selected: str | None = None
         self.groups: dict[str, TargetGroup] = {}
         self.last_refusal: Verdict | None = None
+        #: the scenario step whose expected verdict no longer holds (replay review)
+        self.broken: Broken | None = None
+        #: the findings that kept the last Start game from starting (validation panel)
+        self.blocking: list[Finding] = []
         self.hover_text = ""
         self.chooser: QMenu | None = None
         self.result_box: QMessageBox | None = None
@@ -75,7 +82,8 @@ class PlayMode(Mode):
         #: the board document changed since the game started (the game keeps its snapshot)
         self.board_changed = False
         self.doc.changed.connect(self._doc_changed)
-        self.doc.reset.connect(self._doc_changed)
+        self.doc.reset.connect(self._doc_replaced)
+        self.scene.explain = self.field_explanation
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -122,7 +130,9 @@ class PlayMode(Mode):
         tp.stepForward.connect(self.step_forward)
         tp.toEnd.connect(self.to_end)
         tp.recordRequested.connect(self.record_refusal)
+        tp.ruleRequested.connect(self.window.show_rule)
         self.log.rowChosen.connect(self.show_played)
+        self.log.reasonShown.connect(self.window.show_message)
         self.view.clicked.connect(self.click)
         self.view.hovered.connect(self.hover)
         self.view.menuRequested.connect(self.context_menu)
@@ -135,7 +145,23 @@ class PlayMode(Mode):
 
     # ---- mode hooks ------------------------------------------------------------------------
 
+    def _enable_game_actions(self) -> None:
+        """The Game menu's actions that need a game (or a step to go to) are disabled
+        without one; the turn panel does the same for its buttons."""
+        s = self.session
+        if self.window.mode is not self:
+            return  # a hidden mode's actions stay disabled (`set_parts_visible`)
+        needs = {"Save as scenario…": s is not None, "Random move": s is not None,
+                 "End turn": s is not None, "Decline": s is not None,
+                 "Offer draw": s is not None, "Resign": s is not None,
+                 "Step back": self.stack.canUndo(),
+                 "Step forward": self.stack.canRedo() or (s is not None and s.can_redo())}
+        for name, enabled in needs.items():
+            self.actions[name].setEnabled(enabled)
+        self.start_panel.save_button.setEnabled(s is not None)
+
     def activate(self) -> None:
+        self._enable_game_actions()
         if self.session is None:
             self.show_document_board()
         elif self.board_changed:
@@ -146,6 +172,17 @@ class PlayMode(Mode):
 
     def _doc_changed(self, *_args) -> None:
         self.board_changed = True
+
+    def _doc_replaced(self) -> None:
+        """Another board was opened (or a new one made): with no game running, play mode
+        shows that board at once, without the old board's findings."""
+        self.board_changed = True
+        if self.session is None:
+            self.start_panel.show_findings([])
+            self.blocking = []
+            self.findingsChanged.emit()
+            if self.window.mode is self:
+                self.show_document_board()
 
     def deactivate(self) -> None:
         if self.chooser is not None:
@@ -161,6 +198,23 @@ class PlayMode(Mode):
     def go_to_finding(self, finding: Finding) -> None:
         """A finding that keeps the game from starting: show its element on the board."""
         self.window.go_to_finding(finding)
+
+    def findings(self) -> list[Finding]:
+        """The findings that keep the game from starting (the New game panel lists them too),
+        so the validation panel never says "No problems found" beside them."""
+        return list(self.blocking)
+
+    def variant_to_pack(self) -> tuple[str, list[str], object] | None:
+        """The game being played: its variant reference, overlays and resolved variant (with
+        the option overrides), packed by File > Export game package."""
+        if self.session is None:
+            return None
+        source = self.session.source
+        return source.variant, list(source.overlays), self.session.variant
+
+    def _set_blocking(self, findings: list[Finding]) -> None:
+        self.blocking = list(findings)
+        self.findingsChanged.emit()
 
     # ---- starting --------------------------------------------------------------------------
 
@@ -179,6 +233,7 @@ class PlayMode(Mode):
         source = SessionSource(board_path=self.doc.path, variant=choice.variant,
                                overlays=tuple(choice.overlays), options=dict(choice.options))
         session, findings = session_io.start(self.doc.board, source, choice.setup)
+        self._set_blocking([] if session is not None else findings)
         if session is None:
             self.set_session(None)
             pair = any(f.code.startswith("PAIR") for f in findings)
@@ -189,8 +244,17 @@ class PlayMode(Mode):
             return findings
         self.start_panel.show_findings([], f"Playing {choice.variant}"
                                        + "".join(f" + {o}" for o in choice.overlays))
+        self._show_choice(choice.variant, choice.overlays, choice.options)
         self.set_session(session, self.doc.path)
         return []
+
+    def _show_choice(self, variant: str, overlays, options: dict) -> None:
+        """The New game panel shows the rules being played (a started game or an opened
+        scenario), so Start game plays them again, never other rules."""
+        self.start_panel.select_variant(variant)
+        self.start_panel.set_overlays(list(overlays))
+        self.start_panel.options.setText(", ".join(f"{k}={json.dumps(v)}"
+                                                   for k, v in options.items()))
 
     def start_with_variant(self, document) -> list[Finding]:
         """"Test play with this variant" from the configurator: a game under the saved
@@ -215,6 +279,11 @@ class PlayMode(Mode):
             self.start_panel.show_findings(findings, f"Cannot open {path}:")
             return False
         self.start_panel.show_findings([], f"Scenario: {session.source.name or path}")
+        src = session.source
+        ref = src.variant or session.variant.name
+        if src.base and (Path(src.base) / ref).is_file():  # a house rule beside the scenario
+            ref = str(Path(src.base) / ref)
+        self._show_choice(ref, src.overlays, src.options)
         self.set_session(session, session.source.board_path)
         return True
 
@@ -226,6 +295,7 @@ class PlayMode(Mode):
         self.selected = None
         self.groups = {}
         self.last_refusal = None
+        self.broken = None
         self._result_shown = None
         self._explained = {}
         if session is None:
@@ -262,13 +332,18 @@ class PlayMode(Mode):
             return
         s = self.session
         self.turn_panel.show_session(s)
-        self.log.show_log(s)
+        if s is None or not s.can_redo():
+            self.broken = None  # nothing left to replay: no step to mark
+        self.log.show_log(s, self.broken)
+        self._enable_game_actions()
         if s is None:
             self.scene.set_stacks([])
             self.scene.set_targets([])
             self.scene.set_scene_field(None)
+            self.scene.set_raised([])
             return
         self.scene.set_stacks(s.stacks())
+        self.scene.set_raised(s.raised_drawbridges())
         turn = s.turn()
         self.scene.set_scene_field(turn.scene)
         if self.selected is not None:
@@ -309,16 +384,22 @@ class PlayMode(Mode):
         self.scene.set_selected(self.selected)
         self.scene.set_targets(groups)
 
-    def select_named(self, name: str) -> bool:
-        """Select the stack on a field named by id or printed number (`--select`)."""
+    def select_named(self, name: str) -> str | None:
+        """Select the stack on a field named by id or printed number (`--select`); None when
+        selected, else why not (no such field, or no stack that can act there)."""
         if self.session is None:
-            return False
+            return "no game is running"
         resolved = self.session.names.resolve(name)
         if resolved.field is None:
-            self.window.show_message(resolved.problem or name)
-            return False
+            problem = resolved.problem or f"no field named '{name}'"
+            self.window.show_message(problem)
+            return problem
         self.select(resolved.field)
-        return self.selected is not None
+        if self.selected is not None:
+            return None
+        label = self.session.names.label(resolved.field)
+        return (f"field {label} has no stack" if self.session.stack_at(resolved.field) is None
+                else f"the stack on field {label} has no legal action now")
 
     def view_ready(self) -> None:
         """Frame the view for a picture: the selection and its targets, else the board."""
@@ -345,13 +426,15 @@ class PlayMode(Mode):
         if group is not None:
             self.play_group(group)
             return
-        if field != self.selected and s.actions_of(field):
+        if field == self.selected or s.actions_of(field):
+            # a click on the selected stack keeps it selected and says its targets again
             self.select(field)
             stack = s.stack_at(field)
             owner = seat_name(s, stack.owner) + " " if stack else ""
             self.window.show_message(
                 f"{owner}{stack.letters if stack else ''} on {s.names.label(field)}: "
-                f"{len(self.groups)} target field(s); hover over a field to ask why not")
+                f"{len(self.groups)} target field(s); hover over a field to ask why not, "
+                "Esc to deselect")
             return
         if self.selected is not None and field != self.selected:
             self.attempt(self.selected, field)
@@ -465,7 +548,15 @@ class PlayMode(Mode):
             return
         self.hover_text = self.explain_field(self.selected, field)
         self.window.show_message(self.hover_text)
-        QToolTip.showText(QCursor.pos(), self.hover_text, self.view)
+        tip = self.scene.tooltip(("field", field))
+        QToolTip.showText(QCursor.pos(), tip, self.view)
+
+    def field_explanation(self, field: str) -> str:
+        """What the selected stack can do on `field`, or why not (the field's tool tip adds
+        it under the field's own lines; empty when nothing is selected)."""
+        if self.session is None or self.selected is None or field == self.selected:
+            return ""
+        return self.explain_field(self.selected, field)
 
     # ---- menus ------------------------------------------------------------------------------
 
@@ -539,8 +630,11 @@ class PlayMode(Mode):
             return False
         before, entries = len(s.played), len(s.history)
         verdict = s.redo()
-        if len(s.history) == entries:
-            self.window.show_message(f"the next step does not replay: {verdict}")
+        if len(s.history) == entries:  # the expected verdict no longer holds: show it there
+            self.broken = broken_step(entries, s.pending[0], verdict)
+            self.turn_panel.show_broken(self.broken.text)
+            self.log.show_log(s, self.broken)
+            self.window.show_message(self.broken.text)
             return False
         self.push_played(before)
         return True

@@ -59,13 +59,20 @@ class ModeSwitcher(QObject):
         """The first registered mode: active at start, and where findings are shown."""
         return next(iter(self.modes.values()))
 
-    def start(self) -> None:
+    def start(self, closed: dict[str, list[str]] | None = None) -> None:
         """Activate the home mode and hide every other mode's parts, leaving the home mode's
-        docks and toolbars as the restored window layout has them."""
+        docks and toolbars as the restored window layout has them; `closed` names, by mode,
+        the panels the user had closed in the other modes (`closed_panels`)."""
         for mode in self.modes.values():
             if mode is not self.home:
-                mode.set_parts_visible(False)
+                mode.hide_parts((closed or {}).get(mode.name))
         self._enter(self.home)
+
+    def closed_panels(self) -> dict[str, list[str]]:
+        """By mode (home mode excepted: the window state keeps it), the panels the user
+        closed; saved with the window layout."""
+        return {name: mode.closed_panels() for name, mode in self.modes.items()
+                if mode is not self.home}
 
     def switch(self, name: str) -> bool:
         """Make mode `name` active; False when the current mode refuses to be left."""

@@ -33,6 +33,7 @@ from editor.check.pair_checks import check_board_for_variant
 from editor.check.variant_checks import check_variant
 from editor.gui import dialogs
 from editor.gui.modes.base import Mode, Shell
+from editor.gui.rules_panel import rule_of_link
 from editor.gui.variant.form import DetailPane, OptionsForm
 from editor.gui.variant.panes import ChangesView, OverlayList
 from editor.gui.variant.session import VariantSession, shipped_name
@@ -67,6 +68,7 @@ class VariantMode(Mode):
         super().__init__(window)
         self.session = VariantSession(self.stack, self)
         self.detail = DetailPane()
+        self.detail.anchorClicked.connect(self._link_clicked)
         self.form = OptionsForm(self.session, self.detail.setHtml)
         self.pieces = PieceTable(self.session, self.detail.setHtml)
         self.victory = VictoryTable(self.session, self.detail.setHtml)
@@ -85,6 +87,12 @@ class VariantMode(Mode):
 
     # ---- construction ---------------------------------------------------------------
 
+
+    def _link_clicked(self, url) -> None:
+        """A rule ID in the detail pane opens the rule (Rules dock)."""
+        rule = rule_of_link(url)
+        if rule is not None:
+            self.window.show_rule(rule)
     def _build_central(self) -> QWidget:
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("variant_name")

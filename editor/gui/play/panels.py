@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.play.review import Broken
+from editor.gui.rules_panel import link_rules, linkable_label
 from editor.rules.action_view import Kind
 from editor.rules.session import LogRow, PlaySession, Verdict
 
@@ -56,6 +58,7 @@ def turn_headline(session: PlaySession) -> tuple[str, str]:
 
 class TurnPanel(QWidget):
     generalRequested = Signal(object)  # Kind
+    ruleRequested = Signal(str)  # a rule ID clicked in the refusal
     randomMove = Signal()
     randomTurns = Signal(int, int)  # turns, seed
     stepBack = Signal()
@@ -87,7 +90,7 @@ class TurnPanel(QWidget):
         lay.addLayout(grid)
         lay.addWidget(self._random_box())
         lay.addWidget(self._step_box())
-        self.refusal = QLabel(wordWrap=True, objectName="play_refusal")
+        self.refusal = linkable_label("play_refusal", self.ruleRequested.emit)
         self.refusal.setStyleSheet("color: #b00020")
         self.record = QPushButton("Record as expected-illegal step", objectName="record")
         self.record.clicked.connect(self.recordRequested.emit)
@@ -125,13 +128,19 @@ class TurnPanel(QWidget):
             setattr(self, name, button)
         return box
 
+    def show_broken(self, text: str) -> None:
+        """A scenario step whose expected verdict no longer holds (replay review)."""
+        self.refusal.setText(link_rules(f"⚠ {text}"))
+        self.record.hide()
+
     def show_session(self, session: PlaySession | None) -> None:
         if session is None:
             self.headline.setText("No game")
             self.detail.setText("Choose a variant and press Start game, or open a scenario.")
             self.ap.setText("")
             self.budgets.setText("")
-            for button in self.buttons.values():
+            for button in (*self.buttons.values(), self.step_back, self.step_forward,
+                           self.to_end):
                 button.setEnabled(False)
             return
         head, detail = turn_headline(session)
@@ -155,8 +164,9 @@ class TurnPanel(QWidget):
             self.refusal.setText("")
             self.record.hide()
             return
-        self.refusal.setText(f"Refused: {verdict.shown}\n{verdict.reason}"
-                             + ("\n(recorded as an expected-illegal step)" if recorded else ""))
+        self.refusal.setText(link_rules(
+            f"Refused: {verdict.shown}\n{verdict.reason}"
+            + ("\n(recorded as an expected-illegal step)" if recorded else "")))
         self.record.setVisible(not recorded)
 
 
@@ -165,15 +175,22 @@ class LogPanel(QListWidget):
     shows the position after that line."""
 
     rowChosen = Signal(int)  # the `played` count to show
+    reasonShown = Signal(str)  # the reason of a clicked refusal or broken step
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("play_log")
         self.rows: list[LogRow] = []
-        self.itemClicked.connect(lambda item: self.rowChosen.emit(
-            self.rows[self.row(item)].played))
+        self.itemClicked.connect(self._clicked)
 
-    def show_log(self, session: PlaySession | None) -> None:
+    def _clicked(self, item: QListWidgetItem) -> None:
+        reason = item.toolTip()  # read first: going to the position rebuilds the list
+        self.rowChosen.emit(self.rows[self.row(item)].played)
+        if reason:  # a refusal or a broken step: its reason (rule linked) is shown
+            self.reasonShown.emit(reason)
+
+    def show_log(self, session: PlaySession | None, broken: Broken | None = None) -> None:
+        """The log; `broken` marks the step whose expected verdict no longer holds."""
         self.clear()
         self.rows = session.log() if session is not None else []
         n = 0
@@ -188,12 +205,20 @@ class LogPanel(QListWidget):
                 who = seat_name(session, row.actor) if row.actor else ""
                 text = f"{n:3d}. {who:<6} {text}"
             item = QListWidgetItem(text)
-            if row.future:
+            if broken is not None and broken.row == self.count():
+                item.setText(f"⚠ {text.strip()}  — no longer holds")
+                item.setToolTip(broken.text)
+                item.setForeground(QBrush(QColor("#b00020")))
+                item.setBackground(QBrush(QColor("#fde7e9")))
+            elif row.future:
                 item.setForeground(QBrush(QColor("#8a8a8a")))
             elif row.refused is not None:
                 item.setForeground(QBrush(QColor("#b00020")))
+                item.setToolTip(f"Refused: {row.text}: {row.refused}")
             self.addItem(item)
         current = max((i for i, r in enumerate(self.rows) if not r.future), default=-1)
+        if broken is not None and broken.row < self.count():
+            current = broken.row
         if current >= 0:
             self.setCurrentRow(current)
             self.scrollToItem(self.item(current))

@@ -11,6 +11,8 @@ new markers, so selecting a stack costs time in proportion to its targets, not t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -40,6 +42,7 @@ KIND_ORDER = [Kind.RESPONSE, Kind.CAPTURE, Kind.BOARDING, Kind.TAKE_OVER, Kind.S
               Kind.EMBARK, Kind.DISMOUNT, Kind.MOVE]
 SELECTED = QColor("#ffd400")
 SCENE_RING = QColor("#e0201b")
+RAISED = QColor("#8b0000")  # a raised drawbridge
 
 
 def text_colour(fill: QColor) -> QColor:
@@ -183,12 +186,55 @@ class SceneRing(QGraphicsItem):
         p.drawEllipse(QPointF(0, 0), r * 1.6, r * 1.6)
 
 
+class RaisedBridge(QGraphicsItem):
+    """A raised drawbridge (DRAW-2): a red bar across the tower's access line with "up", so
+    that a raised bridge never looks like a lowered one (which is drawn as the board has
+    it)."""
+
+    def __init__(self, scene: PlayScene, a: QPointF, b: QPointF) -> None:
+        super().__init__()
+        self.play_scene = scene
+        self.setZValue(15)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setPos((a + b) / 2)
+        d = b - a
+        length = max(1e-6, (d.x() ** 2 + d.y() ** 2) ** 0.5)
+        self.normal = QPointF(-d.y() / length, d.x() / length)
+
+    def boundingRect(self) -> QRectF:
+        r = self.play_scene.radius
+        return QRectF(-r * 1.6, -r * 1.6, r * 3.2, r * 3.2)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        r = self.play_scene.radius
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#ffffff"), r * 0.55, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+        p.drawLine(self.normal * -r * 0.9, self.normal * r * 0.9)
+        p.setPen(QPen(RAISED, r * 0.35, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+        p.drawLine(self.normal * -r * 0.9, self.normal * r * 0.9)
+        font = QFont()
+        font.setPixelSize(max(1, int(r * 0.7)))
+        font.setBold(True)
+        p.setFont(font)
+        p.drawText(QRectF(-r * 1.5, -r * 1.6, r * 3.0, r * 0.8), Qt.AlignmentFlag.AlignCenter,
+                   "up")
+
+
 class PlayScene(BoardScene):
     """The session's board (read-only) with pieces and target markers."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(BoardDocument(), parent)  # calls rebuild(), which sets the layers
         self.layers["starts"] = False
+        #: field id -> what the selected stack can do there or why not (set by play mode)
+        self.explain: Callable[[str], str] | None = None
+
+    def tooltip(self, key) -> str:
+        """A field's own lines, then what the selected stack can do there or why not."""
+        text = super().tooltip(key)
+        why = self.explain(key[1]) if self.explain is not None and key[0] == "field" else ""
+        return f"{text}\n{why}" if why and text else why or text
 
     def show_board(self, board, path: str | None) -> None:
         """Draw a new board snapshot (a new game or an opened scenario)."""
@@ -199,6 +245,8 @@ class PlayScene(BoardScene):
         self.markers: dict[str, TargetItem] = {}
         self.scene_ring: SceneRing | None = None
         self.selected_field: str | None = None
+        #: tower field -> the marks of its raised drawbridge (DRAW-2)
+        self.raised: dict[str, list[RaisedBridge]] = {}
         self.pieces = {}
         self.markers = {}
         self.scene_ring = None
@@ -270,6 +318,25 @@ class PlayScene(BoardScene):
                                         self.radius, pieces)
         for item, corner in zip(items, corners, strict=True):
             item.corner = corner
+
+    def set_raised(self, towers: list[str]) -> None:
+        """Mark the drawbridges of `towers` as raised (the others as the board draws them)."""
+        if sorted(towers) == sorted(self.raised):
+            return
+        for item in self.raised.values():
+            for mark in item:
+                self.removeItem(mark)
+        self.raised = {}
+        for tower in towers:
+            marks = []
+            for c in self.board.connections:
+                if c.drawbridge and tower in (c.a, c.b):
+                    a, b = self.field_pos(c.a), self.field_pos(c.b)
+                    if a is not None and b is not None:
+                        mark = RaisedBridge(self, a, b)
+                        self.addItem(mark)
+                        marks.append(mark)
+            self.raised[tower] = marks
 
     def set_scene_field(self, field: str | None) -> None:
         """Ring the field of an open response window's capture (None: no window)."""

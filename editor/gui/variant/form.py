@@ -84,6 +84,7 @@ def _renamed(info: OptionInfo, name: str) -> OptionInfo:
 
 def detail_html(info: OptionInfo, pointer: str, value: Any, origin: Origin) -> str:
     """The detail pane's text for one field."""
+    from editor.gui.rules_panel import link_rules
     from editor.model.variant_fields import describe_allowed
 
     ids = ", ".join(rule_ids(info)) or "—"
@@ -91,7 +92,8 @@ def detail_html(info: OptionInfo, pointer: str, value: Any, origin: Origin) -> s
     rows = [("Value", show_value(value)), ("From", origin_text(origin)),
             ("Default", default), ("Allowed", describe_allowed(info)), ("Rule IDs", ids),
             ("Key", pointer)]
-    table = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
+    # rule IDs are links: a click opens the rule in the Rules dock
+    table = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{link_rules(v)}</td></tr>"
                     for k, v in rows)
     return (f"<h3>{html.escape(info.name)}</h3><p>{html.escape(info.description)}</p>"
             f"<table>{table}</table>")

@@ -27,7 +27,7 @@ from editor.model.package import (
     open_game_source,
     read_package,
 )
-from editor.model.variant import resolve_variant, shipped_variant_names
+from editor.model.variant import Variant, resolve_variant, shipped_variant_names
 from editor.model.variant_edit import VariantDocument
 
 
@@ -119,39 +119,60 @@ def _variant_ref(configurator) -> str | None:
     return doc.path
 
 
+def _what_to_pack(window) -> tuple[str, list[str], Variant | None] | None:
+    """(variant reference, overlays, resolved variant or None) of the game to pack: the game
+    being played when play mode is active with a game, else the configurator's variant; None
+    when there is none or the user did not save it."""
+    played = window.mode.variant_to_pack()
+    if played is not None:
+        return played
+    configurator = window.switcher.modes.get("variant")
+    ref = _variant_ref(configurator) if configurator is not None else None
+    return (ref, [], None) if ref is not None else None
+
+
+def package_file_name(board_file: str, variant_name: str) -> str:
+    """The suggested package name: the board's, plus the variant's when it differs (a house
+    rule `house` on `conquest-4p` gives `conquest-4p-house.conquest`)."""
+    board = Path(board_file).name.removesuffix(".board.json").removesuffix(".json")
+    return board + (f"-{variant_name}" if variant_name and variant_name != board else "") \
+        + PACKAGE_SUFFIX
+
+
 def export_package(window) -> bool:
-    """File > Export game package…: the board (saved first) with the configurator's variant."""
+    """File > Export game package…: the board (saved first) with the variant being played in
+    play mode, else the configurator's variant; the dialog and the message name both."""
     from editor.rules.package_check import check_source
 
-    configurator = window.switcher.modes.get("variant")
-    if configurator is None:
-        return False
     window.commit_typing()
     if (window.doc.path is None or window.doc.modified) and not window.files.save():
         return False
-    ref = _variant_ref(configurator)
-    if ref is None:
+    what = _what_to_pack(window)
+    if what is None:
         return False
+    ref, overlays, played = what
     source = open_game_source(window.doc.path)
-    rv = resolve_variant(ref, Path.cwd())
-    source.variant = rv.variant
+    rv = resolve_variant(ref, Path.cwd(), overlays or None)
+    source.variant = played or rv.variant
     problems = [*source.findings, *rv.findings]
-    if not problems and rv.variant is not None:
+    if not problems and source.variant is not None:
         problems = [f for f in check_source(source) if f.is_error]
-    if problems or rv.variant is None or source.board is None:
+    if problems or source.variant is None or source.board is None:
         dialogs.show_error(window, "Package not written",
                            f"The board and variant have {plural(len(problems), 'error')}: "
                            "fix them first.", format_findings(problems))
         return False
-    name = Path(window.doc.path).name.removesuffix(".board.json").removesuffix(".json")
-    out = dialogs.get_save_path(window, "Export game package", dialogs.PACKAGE_FILTER,
-                                f"{name}{PACKAGE_SUFFIX}")
+    names = f"board '{source.board.name}', variant '{source.variant.name}'" + "".join(
+        f" + {o}" for o in overlays)
+    out = dialogs.get_save_path(window, f"Export game package: {names}",
+                                dialogs.PACKAGE_FILTER,
+                                package_file_name(window.doc.path, source.variant.name))
     if not out:
         return False
     if not out.endswith(PACKAGE_SUFFIX):
         out += PACKAGE_SUFFIX
-    data = build_package(Path(window.doc.path), source.board, ref, [], rv.chain, rv.variant,
-                         Path(out).name.removesuffix(PACKAGE_SUFFIX))
+    data = build_package(Path(window.doc.path), source.board, ref, overlays, rv.chain,
+                         source.variant, Path(out).name.removesuffix(PACKAGE_SUFFIX))
     try:
         atomic_write_bytes(out, data)
     except OSError as exc:
@@ -159,5 +180,6 @@ def export_package(window) -> bool:
         return False
     written = read_package(out)
     members = len(written.manifest.members) + 1 if written.manifest else 0
-    window.show_message(f"Exported {out} ({len(data)} bytes, {plural(members, 'member')})")
+    window.show_message(f"Exported {out} ({names}; {len(data)} bytes, "
+                        f"{plural(members, 'member')})")
     return True
