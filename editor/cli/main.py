@@ -12,7 +12,7 @@ import contextlib
 import sys
 from types import ModuleType
 
-from editor import __version__
+from editor import __version__, extras
 from editor.cli import (
     balance_cmd,
     bench,
@@ -46,9 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        needs = getattr(module, "EXTRAS", ())
+        description = module.HELP + "".join(
+            f" Needs the '{e}' extra ({extras.install_hint(e)})." for e in needs)
+        p = sub.add_parser(module.NAME, help=module.HELP, description=description)
         module.add_arguments(p)
-        p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None))
+        p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None),
+                       _extras=needs)
     return parser
 
 
@@ -73,6 +77,11 @@ def _tolerant_output() -> None:
                 reconfigure(errors="backslashreplace")
 
 
+def _needs_extra(command: str, extra: str, missing: str) -> int:
+    print(f"conquest {command}: {extras.needs_message(extra, missing)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
@@ -83,8 +92,17 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    for extra in args._extras:  # before the command writes anything
+        missing = extras.missing_modules(extra)
+        if missing:
+            return _needs_extra(args.command, extra, missing[0])
     try:
         return int(args._run(args))
+    except ModuleNotFoundError as exc:  # an optional library imported where it is used
+        extra = extras.extra_of(exc.name)
+        if extra is None:
+            raise
+        return _needs_extra(args.command, extra, exc.name or extra)
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
         return EXIT_OK
     except OSError as exc:  # a path the command cannot read or write: the user's to fix
