@@ -10,6 +10,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 from editor import __version__
+from editor.gui import dialogs
 from editor.resources import data_dir
 
 GUIDE_START = "index.md"
@@ -52,9 +53,9 @@ class HelpActions:
     def show_guide(self) -> None:
         """Open the guide (one window, raised again when already open)."""
         if not (data_dir("guide") / GUIDE_START).is_file():
-            QMessageBox.warning(self.window, "User guide",
-                                "The user guide is not installed with this copy of the "
-                                "workbench; reinstall it.")
+            dialogs.show_warning(self.window, "User guide",
+                                 "The user guide is not installed with this copy of the "
+                                 "workbench; reinstall it.")
             return
         if self.guide is None:
             self.guide = GuideWindow(self.window)

@@ -60,6 +60,8 @@ def test_wheel_ships_package_data(wheel: Path, tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "editor/_data/schema/board.schema.json" in names
     assert "editor/resources.py" in names
+    assert {"editor/_data/guide/index.md", "editor/_data/guide/img/trace-board.png",
+            "editor/gui/conquest-workbench.svg"} <= names  # Help › User guide, the icon
     assert not any(n.startswith(("tests/", "editor/_data/tests")) for n in names)
 
     # installed (unpacked into a folder of its own), it finds its data without the checkout
