@@ -5,13 +5,14 @@ scan (OpenCV, onnxruntime and the OCR model inside the bundle), and the editor h
 (`QT_QPA_PLATFORM=offscreen --screenshot`) a few times; prints the bundle's size and the
 editor's median start-to-screenshot time. Needs only the standard library.
 
-    python3 packaging/check_bundle.py dist/conquest-workbench [--runs 3]
+    python3 packaging/check_bundle.py dist/conquest-workbench [--runs 3] [--keep shot.png]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,7 +43,7 @@ def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def check(bundle: Path, runs: int) -> None:
+def check(bundle: Path, runs: int, keep: Path | None = None) -> None:
     editor, cli = bundle / "conquest-workbench", bundle / "conquest"
     boards = bundle / "_internal" / "editor" / "_data" / "boards"
     board = boards / "conquest-2p.board.json"
@@ -52,7 +53,8 @@ def check(bundle: Path, runs: int) -> None:
         _run([cli, "validate", board], work)
         out = _run([cli, "detect", boards / "scans" / "conquest-2p.png", "-o",
                     "draft.board.json"], work)
-        print(f"detect in the bundle: {out.strip().splitlines()[-1]}")
+        wrote = [line for line in out.splitlines() if line.startswith("wrote")]
+        print(f"detect in the bundle: {wrote[-1] if wrote else out}")
         seconds = []
         for k in range(runs):
             shot = work / f"shot{k}.png"
@@ -62,6 +64,8 @@ def check(bundle: Path, runs: int) -> None:
             seconds.append(time.perf_counter() - start)
             if shot.read_bytes()[:8] != b"\x89PNG\r\n\x1a\n":
                 sys.exit(f"check_bundle: {shot} is not a PNG")
+        if keep is not None:
+            shutil.copyfile(shot, keep)
     archive = bundle.parent / f"{bundle.name}-linux-x86_64.tar.gz"
     packed = f", archive {archive.stat().st_size / 2**20:.0f} MiB" if archive.is_file() else ""
     print(f"bundle {_size(bundle) / 2**20:.0f} MiB{packed}; editor start to screenshot: "
@@ -73,11 +77,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bundle", type=Path)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--keep", type=Path, metavar="PNG", help="copy the screenshot here")
     args = parser.parse_args()
     if not (args.bundle / "conquest-workbench").is_file():
         print(f"check_bundle: no bundle at {args.bundle}; run 'make dist'", file=sys.stderr)
         return 2
-    check(args.bundle, args.runs)
+    check(args.bundle.resolve(), args.runs, args.keep)
     return 0
 
 
