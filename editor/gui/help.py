@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QIcon
+from typing import Any
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QIcon, QImage, QTextDocument
 from PySide6.QtWidgets import QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 from editor import __version__
@@ -26,6 +28,22 @@ def app_icon() -> QIcon:
     return QIcon(str(Path(__file__).with_name("conquest-workbench.svg")))
 
 
+class GuideBrowser(QTextBrowser):
+    """A text browser whose pictures are scaled down to fit the page's width."""
+
+    MAX_IMAGE_WIDTH = 840
+
+    def loadResource(self, kind: int, url: QUrl) -> Any:  # noqa: N802 (Qt's name)
+        data = super().loadResource(kind, url)
+        if kind != QTextDocument.ResourceType.ImageResource.value or data is None:
+            return data
+        image = data if isinstance(data, QImage) else QImage.fromData(data)
+        if image.width() <= self.MAX_IMAGE_WIDTH:
+            return data
+        return image.scaledToWidth(self.MAX_IMAGE_WIDTH,
+                                   Qt.TransformationMode.SmoothTransformation)
+
+
 class GuideWindow(QDialog):
     """The user guide: Markdown pages rendered by Qt, links between pages followed inside,
     links to the web opened in the browser; Back and Home with Alt+Left and Alt+Home."""
@@ -34,7 +52,7 @@ class GuideWindow(QDialog):
         super().__init__(parent)
         self.setObjectName("user_guide")
         self.setWindowTitle("Conquest Workbench — User guide")
-        self.browser = QTextBrowser(self)
+        self.browser = GuideBrowser(self)
         self.browser.setOpenExternalLinks(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

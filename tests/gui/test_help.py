@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QTextDocument
 
 from editor.gui import guide_shots
 from editor.resources import data_dir
@@ -30,6 +30,9 @@ def test_help_is_the_last_menu_and_opens_the_guide(make_window, qtbot) -> None:
     assert "Board designer" in guide.browser.toPlainText()
     guide.browser.setSource(QUrl.fromLocalFile(str(GUIDE / "tester.md")))
     assert "Ask why a move is refused" in guide.browser.toPlainText()
+    picture = guide.browser.loadResource(QTextDocument.ResourceType.ImageResource.value,
+                                         QUrl.fromLocalFile(str(GUIDE / "img/trace-board.png")))
+    assert picture.width() == guide.browser.MAX_IMAGE_WIDTH  # scaled down to fit the page
     guide_action.trigger()  # a second time: the same window, raised
     assert w.menus.help_actions.guide is guide
 
