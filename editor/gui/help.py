@@ -4,7 +4,6 @@ bundle as editor/_data/guide) read offline in a window of its own, with its pict
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
@@ -33,7 +32,7 @@ class GuideBrowser(QTextBrowser):
 
     MAX_IMAGE_WIDTH = 840
 
-    def loadResource(self, kind: int, url: QUrl) -> Any:  # noqa: N802 (Qt's name)
+    def loadResource(self, kind: int, url: QUrl) -> Any:
         data = super().loadResource(kind, url)
         if kind != QTextDocument.ResourceType.ImageResource.value or data is None:
             return data
