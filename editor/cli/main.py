@@ -77,6 +77,16 @@ def _tolerant_output() -> None:
                 reconfigure(errors="backslashreplace")
 
 
+def _check_extras(command: str, needed: tuple[str, ...]) -> bool:
+    """Say so and return True when an extra the command needs is not installed."""
+    for extra in needed:
+        missing = extras.missing_modules(extra)
+        if missing:
+            _needs_extra(command, extra, missing[0])
+            return True
+    return False
+
+
 def _needs_extra(command: str, extra: str, missing: str) -> int:
     print(f"conquest {command}: {extras.needs_message(extra, missing)}", file=sys.stderr)
     return EXIT_USAGE
@@ -88,14 +98,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = _parse(parser, argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        if exc.code == EXIT_USAGE:  # `conquest detect` alone: also say what it needs
+            by_name = {m.NAME: m for m in SUBCOMMANDS}
+            words = sys.argv[1:] if argv is None else argv
+            named = next((by_name[w] for w in words if w in by_name), None)
+            if named is not None:
+                _check_extras(named.NAME, getattr(named, "EXTRAS", ()))
         return int(exc.code or 0)
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    for extra in args._extras:  # before the command writes anything
-        missing = extras.missing_modules(extra)
-        if missing:
-            return _needs_extra(args.command, extra, missing[0])
+    if _check_extras(args.command, args._extras):  # before the command writes anything
+        return EXIT_USAGE
     try:
         return int(args._run(args))
     except ModuleNotFoundError as exc:  # an optional library imported where it is used

@@ -57,6 +57,7 @@ def test_validate_works_without_the_extras() -> None:
 
 @pytest.mark.parametrize(("extra", "args"), [
     ("detect", ["detect", "scan.png", "-o", "draft.board.json"]),
+    ("detect", ["detect"]),  # its arguments missing too: usage, and what it needs
     ("balance", ["balance", "--variant", "conquest-2p", "--games", "2", "-o", "out"]),
 ])
 def test_a_command_needing_an_extra_names_it(tmp_path: Path, extra: str,
