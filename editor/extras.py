@@ -34,9 +34,10 @@ def missing_modules(extra: str) -> list[str]:
 
 def install_hint(extra: str) -> str:
     """How to get `extra`: the pip command, or in a bundle that it was built without it."""
+    command = f"pip install '{DISTRIBUTION}[{extra}]'"
     if getattr(sys, "frozen", False):
-        return f"this bundle was built without the '{extra}' extra"
-    return f"pip install '{DISTRIBUTION}[{extra}]'"
+        return f"this bundle was built without it; a Python install has it: {command}"
+    return command
 
 
 def needs_message(extra: str, missing: str) -> str:

@@ -109,8 +109,10 @@ def _name(requirement: str) -> str:
     return requirement.strip().lower().replace("_", "-")
 
 
-def test_extra_of_and_install_hint() -> None:
+def test_extra_of_and_install_hint(monkeypatch) -> None:
     assert extras.extra_of("cv2.typing") == "detect"
     assert extras.extra_of("duckdb") == "balance"
     assert extras.extra_of("json") is None and extras.extra_of(None) is None
     assert extras.install_hint("detect") == "pip install 'conquest-workbench[detect]'"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)  # in the bundle
+    assert extras.install_hint("balance").startswith("this bundle was built without it")
