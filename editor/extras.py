@@ -3,7 +3,8 @@ and the message that says how to install it.
 
 The base install (`pip install conquest-workbench`) has the editor and every command; OpenCV,
 the OCR model, DuckDB and the plotting and cluster libraries come with an extra and are imported
-only where they are used. tests/test_extras.py keeps the table below in step with pyproject.
+only where they are used. tests/cli/test_extras_cli.py keeps the table below in step with
+pyproject and with what `editor` imports.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from editor.resources import data_dir
@@ -30,7 +30,7 @@ class Shot:
     mode: str | None = None
     variant: str | None = None
     select: str | None = None
-    overlays: list[str] = field(default_factory=list)
+    overlays: tuple[str, ...] = ()
 
 
 SHOTS = (
