@@ -10,7 +10,9 @@ again. They are stored as 256-colour PNGs to keep the repository and the bundle 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +28,8 @@ class Shot:
     """One picture of the guide: `name`.png of the window on a shipped board."""
 
     name: str
-    board: str  # a shipped board's file name
+    board: str  # a shipped board's file name (with `detect`: a shipped scan's, under boards/)
+    detect: bool = False  # show the detector's draft of the scan (needs the detect extra)
     mode: str | None = None
     variant: str | None = None
     select: str | None = None
@@ -35,6 +38,7 @@ class Shot:
 
 SHOTS = (
     Shot("trace-board", "conquest-2p.board.json"),
+    Shot("trace-detected-draft", "scans/conquest-2p.png", detect=True),
     Shot("trace-grand-conquest", "grand-conquest-4p.board.json"),
     Shot("play-select", "conquest-2p.board.json", mode="play", variant="conquest-2p",
          select="s.L43"),
@@ -53,12 +57,34 @@ def take(shot: Shot, out: Path) -> int:
     args = argparse.Namespace(mode=shot.mode, variant=shot.variant, overlay=list(shot.overlays),
                               select=shot.select)
     board = data_dir("boards") / shot.board
-    code = run_screenshot(str(board), str(out), SIZE, args)
+    with tempfile.TemporaryDirectory(prefix="guide-shot-") as folder:
+        if shot.detect:
+            board = _draft_of(board, Path(folder))
+        code = run_screenshot(str(board), str(out), SIZE, args)
     if code == 0:
         image = QImage(str(out)).convertToFormat(
             QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither)
         image.save(str(out), "PNG", 0)  # quality 0: the strongest compression
     return code
+
+
+def _draft_of(scan: Path, folder: Path) -> Path:
+    """The detector's draft of `scan` (every element unconfirmed), saved in `folder` beside a
+    copy of the scan (so the picture shows no path of this machine)."""
+    from editor.detect import detect_board, load_scan
+    from editor.model import save_board
+
+    scan = Path(shutil.copy(scan, folder))
+    image, findings = load_scan(str(scan))
+    if image is None:
+        raise RuntimeError(f"{scan}: {findings[0].message if findings else 'unreadable'}")
+    draft = folder / f"{scan.stem}.board.json"
+    result = detect_board(image, None, name=f"Draft of {scan.name}",
+                          image_path=scan.name)
+    if result.board is None:
+        raise RuntimeError(f"{scan}: the detector found no board")
+    save_board(result.board, draft)
+    return draft
 
 
 def main(argv: list[str] | None = None) -> int:
