@@ -10,6 +10,7 @@ again. They are stored as 256-colour PNGs to keep the repository and the bundle 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 import tempfile
@@ -34,6 +35,13 @@ class Shot:
     variant: str | None = None
     select: str | None = None
     overlays: tuple[str, ...] = ()
+    house_rule: bool = False  # open HOUSE_RULE (extending `variant`) in the configurator
+
+
+#: the house rule the configurator's picture shows: a few changes of a shipped variant
+HOUSE_RULE = {"name": "my-conquest-4p", "description": "House rule: a bigger budget, frozen "
+              "sooner, the printed recapture rule.", "base_budget": 25, "freeze_threshold": 4,
+              "overlays": ["classic-recapture"]}
 
 
 SHOTS = (
@@ -43,12 +51,16 @@ SHOTS = (
     Shot("play-select", "conquest-2p.board.json", mode="play", variant="conquest-2p",
          select="s.L43"),
     Shot("variant-configurator", "conquest-4p.board.json", mode="variant",
-         variant="conquest-4p"),
+         variant="conquest-4p", house_rule=True),
 )
 
 
-def take(shot: Shot, out: Path) -> int:
-    """Render `shot` to `out` (a PNG reduced to COLOURS colours); the editor's exit code."""
+def take(shot: Shot, out: Path, work: Path | None = None) -> int:
+    """Render `shot` to `out` (a PNG reduced to COLOURS colours); the editor's exit code.
+
+    The files a shot makes (a house rule, a draft) go to `work`, a fresh temporary folder by
+    default; `make docs` names a fixed one, since the configurator shows the house rule's path.
+    """
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
@@ -57,15 +69,29 @@ def take(shot: Shot, out: Path) -> int:
     args = argparse.Namespace(mode=shot.mode, variant=shot.variant, overlay=list(shot.overlays),
                               select=shot.select)
     board = data_dir("boards") / shot.board
-    with tempfile.TemporaryDirectory(prefix="guide-shot-") as folder:
+    with tempfile.TemporaryDirectory(prefix="guide-shot-") as scratch:
+        folder = work or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        if shot.house_rule:
+            args.variant = str(_house_rule(shot.variant, folder))
         if shot.detect:
-            board = _draft_of(board, Path(folder))
+            board = _draft_of(board, folder)
         code = run_screenshot(str(board), str(out), SIZE, args)
     if code == 0:
         image = QImage(str(out)).convertToFormat(
             QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither)
         image.save(str(out), "PNG", 0)  # quality 0: the strongest compression
     return code
+
+
+def _house_rule(parent: str | None, folder: Path) -> Path:
+    """HOUSE_RULE extending `parent`, written to `folder`."""
+    from editor.model.variant import VARIANT_FORMAT
+
+    path = folder / f"{HOUSE_RULE['name']}.variant.json"
+    rule = {"format": VARIANT_FORMAT, "extends": parent, **HOUSE_RULE}
+    path.write_text(json.dumps(rule, indent=2) + "\n", encoding="utf-8")
+    return path
 
 
 def _draft_of(scan: Path, folder: Path) -> Path:
@@ -102,10 +128,13 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("Conquest Workbench")
     args.out.mkdir(parents=True, exist_ok=True)
     failed = 0
-    for shot in SHOTS:
-        if args.only and shot.name not in args.only:
-            continue
-        failed += take(shot, args.out / f"{shot.name}.png") != 0
+    work = Path(tempfile.gettempdir()) / "conquest-guide"  # the same path in every picture
+    try:
+        for shot in SHOTS:
+            if not args.only or shot.name in args.only:
+                failed += take(shot, args.out / f"{shot.name}.png", work) != 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
 
 
