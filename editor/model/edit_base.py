@@ -20,20 +20,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from editor.model.board import Board, Castle, Connection, Field
+from editor.model.derived import sync_after
+from editor.model.refs import KIND_OF
 
 Key = tuple[str, str]
 
-#: collection name on Board -> touched kind
-COLLECTIONS = {
-    "fields": "field",
-    "connections": "connection",
-    "regions": "region",
-    "arrow_slits": "slit",
-    "castles": "castle",
-    "seats": "seat",
-    "setups": "setup",
-    "islands": "island",
-}
+#: collection name on Board -> touched kind (the kind table of `editor.model.refs`)
+COLLECTIONS = KIND_OF
 
 
 class EditError(ValueError):
@@ -184,6 +177,7 @@ def operation(fn):
         rec = Recorder()
         try:
             fn(rec, board, *args, **kwargs)
+            sync_after(rec, board)
             _retire_removed(board, rec.edit)
         except ValidationError as exc:
             rec.rollback()
