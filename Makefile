@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema docs bench lint clean dist dist-check
+.PHONY: test run schema docs bench lint clean dist dist-check saved-games playthroughs
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -44,6 +44,13 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
+
+saved-games: $(STAMP)
+	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
+
+# Re-record tests/rules/data/playthroughs/*.txt: only for a deliberate rule change (review the diff).
+playthroughs: $(STAMP)
+	cd tests && PYTHONPATH=.. ../$(PY) -m support.playthrough
 
 # `make dist`: the self-contained Linux bundle (PyInstaller one-folder, packaging/*.spec) as
 # dist/conquest-workbench-linux-x86_64.tar.gz; built in a venv of its own from the installed

@@ -103,7 +103,10 @@ class Edit:
 
     @property
     def empty(self) -> bool:
-        return not self.ops
+        """True when the edit changes nothing, also after merging back to the start value
+        (a field dragged away and back): the undo command is then obsolete."""
+        return all(isinstance(op, Set) and op.old == op.new and type(op.old) is type(op.new)
+                   for op in self.ops)
 
     def merge(self, later: Edit) -> None:
         """Fold a later edit into this one (for value changes while dragging or typing).
