@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema bench lint clean saved-games playthroughs fuzz
+.PHONY: test run schema docs bench lint clean dist dist-check saved-games playthroughs fuzz
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -29,6 +29,12 @@ run: $(STAMP)
 
 schema: $(STAMP)
 	$(BIN)/conquest schema
+
+# the generated docs: the finding codes' table and the user guide's pictures (docs/guide/img),
+# which the application takes of itself
+docs: $(STAMP)
+	$(BIN)/conquest docs
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.guide_shots
 
 bench: $(STAMP)
 	$(BIN)/conquest bench --balance-games 60
@@ -65,5 +71,34 @@ fuzz: $(FUZZ_STAMP)
 	    build/fuzz/$$t tests/fuzz/seeds/$$t || exit 1; \
 	done
 
+
+# `make dist`: the self-contained Linux bundle (PyInstaller one-folder, packaging/*.spec) as
+# dist/conquest-workbench-linux-x86_64.tar.gz; built in a venv of its own from the installed
+# package, never from the checkout. `make dist-check` starts it headless and takes a screenshot.
+DIST_VENV  := build/dist-venv
+DIST_PY    := $(DIST_VENV)/bin/python
+DIST_STAMP := $(DIST_VENV)/.installed
+BUNDLE     := dist/conquest-workbench
+
+$(DIST_STAMP): pyproject.toml
+	python3 -m venv $(DIST_VENV)
+	$(DIST_PY) -m pip install --quiet --upgrade pip
+	$(DIST_PY) -m pip install --quiet '.[detect,dist]'
+	# the OCR model's package pulls in opencv-python, a second OpenCV with Qt 5 inside: keep
+	# only the detect extra's headless one
+	$(DIST_PY) -m pip uninstall --quiet --yes opencv-python
+	$(DIST_PY) -m pip install --quiet --force-reinstall --no-deps opencv-python-headless
+	touch $@
+
+dist: $(DIST_STAMP)
+	$(DIST_PY) -m pip install --quiet --no-deps --force-reinstall .
+	cd build && dist-venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
+	    --distpath ../dist --workpath pyinstaller ../packaging/conquest-workbench.spec
+	tar -C dist -czf dist/conquest-workbench-linux-x86_64.tar.gz conquest-workbench
+	@du -sh $(BUNDLE) dist/conquest-workbench-linux-x86_64.tar.gz
+
+dist-check: dist
+	python3 packaging/check_bundle.py $(BUNDLE)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build/fuzz
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

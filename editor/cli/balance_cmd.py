@@ -16,6 +16,8 @@ from editor.cli.game_args import game_or_exit
 from editor.cli.variant_cmd import parse_options
 
 NAME = "balance"
+#: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
+EXTRAS = ("balance",)
 HELP = ("Play many games of a variant in parallel (local processes or a Dask cluster), store "
         "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
         "length, victory rules, captures per field; with --vs the differences.")

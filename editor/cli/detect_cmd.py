@@ -12,6 +12,8 @@ from editor.model.findings import Finding
 from editor.model.scan_limit import MAX_SCAN_PIXELS
 
 NAME = "detect"
+#: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
+EXTRAS = ("detect",)
 MAX_SCALE = 1000.0
 HELP = ("Draft a board from a scan: find the field discs, tell land from sea, read the printed "
         "numbers and propose the connections along the drawn lines. Every proposed element is "
@@ -55,11 +57,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot write '{out}': folder '{out.parent}' does not exist", EXIT_USAGE)
     if not Path(args.scan).is_file():
         return _fail(f"cannot read '{args.scan}': no such file", EXIT_USAGE)
-    try:
-        from editor.detect import detect_board, load_scan
-    except ModuleNotFoundError as exc:
-        return _fail(f"the detector needs the 'detect' extra ({exc.name} is missing): "
-                     "pip install -e '.[detect]'", EXIT_USAGE)
+    from editor.detect import detect_board, load_scan
     from editor.model import save_board
 
     image, findings = load_scan(args.scan)

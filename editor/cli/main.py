@@ -18,7 +18,7 @@ import sys
 import traceback
 from types import ModuleType
 
-from editor import __version__
+from editor import __version__, extras
 from editor.cli import (
     balance_cmd,
     bench,
@@ -54,9 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        needs = getattr(module, "EXTRAS", ())
+        description = module.HELP + "".join(
+            f" Needs the '{e}' extra ({extras.install_hint(e)})." for e in needs)
+        p = sub.add_parser(module.NAME, help=module.HELP, description=description)
         module.add_arguments(p)
-        p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None))
+        p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None),
+                       _extras=needs)
     return parser
 
 
@@ -81,18 +85,46 @@ def _tolerant_output() -> None:
                 reconfigure(errors="backslashreplace")
 
 
+def _check_extras(command: str, needed: tuple[str, ...]) -> bool:
+    """Say so and return True when an extra the command needs is not installed."""
+    for extra in needed:
+        missing = extras.missing_modules(extra)
+        if missing:
+            _needs_extra(command, extra, missing[0])
+            return True
+    return False
+
+
+def _needs_extra(command: str, extra: str, missing: str) -> int:
+    print(f"conquest {command}: {extras.needs_message(extra, missing)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
     try:
         args = _parse(parser, argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        if exc.code == EXIT_USAGE:  # `conquest detect` alone: also say what it needs
+            by_name = {m.NAME: m for m in SUBCOMMANDS}
+            words = sys.argv[1:] if argv is None else argv
+            named = next((by_name[w] for w in words if w in by_name), None)
+            if named is not None:
+                _check_extras(named.NAME, getattr(named, "EXTRAS", ()))
         return int(exc.code or 0)
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    if _check_extras(args.command, args._extras):  # before the command writes anything
+        return EXIT_USAGE
     try:
         return int(args._run(args))
+    except ModuleNotFoundError as exc:  # an optional library imported where it is used
+        extra = extras.extra_of(exc.name)
+        if extra is None:
+            raise
+        return _needs_extra(args.command, extra, exc.name or extra)
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
         return EXIT_OK
     except OSError as exc:  # a path the command cannot read or write: the user's to fix

@@ -22,6 +22,7 @@ from editor.detect.codes import SCAN_NO_FIELDS, SCAN_NUMBER_UNREAD
 from editor.detect.digits import DigitReader, Reading, clean_crops
 from editor.detect.discs import Disc, WorkImage, find_discs
 from editor.detect.lines import Line, find_lines
+from editor.extras import install_hint
 from editor.model.board import (
     Board,
     Connection,
@@ -221,7 +222,7 @@ def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: f
     if reader is None:
         return [Reading(None, 0.0)] * len(discs), [SCAN_NUMBER_UNREAD.at(
             "the digit reader is not installed, so no numbers were read", element="scan",
-            hint="Install the detect extra: pip install -e '.[detect]'.")]
+            hint=f"Install the detect extra: {install_hint('detect')}.")]
     crops = []
     for k, d in enumerate(discs):
         if k % 128 == 0 and cancelled():

@@ -123,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("conquest-editor")
     app.setApplicationDisplayName("Conquest Workbench")
     app.setOrganizationName("ConquestWorkbench")
+    app.setDesktopFileName("conquest-workbench")
+    from editor.gui.help import app_icon
+
+    app.setWindowIcon(app_icon())
     if args.screenshot:
         return run_screenshot(args.board, args.screenshot, size, args)
     from editor.gui.window import MainWindow

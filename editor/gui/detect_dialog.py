@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QProgressDialog
 
+from editor import extras
 from editor.gui import dialogs
 from editor.gui.modes.base import Mode
 from editor.gui.wording import plural
@@ -50,8 +51,7 @@ class DetectThread(QThread):
         try:
             from editor.detect import DetectCancelled, detect_board, load_scan
         except ImportError as exc:  # the optional `detect` extra is missing
-            self.outcome = ("error", f"the detector is not installed ({exc.name}); install "
-                                     "the detect extra: pip install -e '.[detect]'")
+            self.outcome = ("error", extras.needs_message("detect", exc.name or "OpenCV"))
             return
         try:
             self.progressed.emit(0.0, "reading the scan")
@@ -105,6 +105,11 @@ class DraftController(QObject):
             dialogs.show_warning(window, "Detect from scan",
                                  "The board has no scan to detect from (or it cannot be read). "
                                  "Open or replace the scan first (File menu).")
+            return
+        missing = extras.missing_modules("detect")
+        if missing:
+            dialogs.show_warning(window, "Detect from scan", "The detector is not installed: "
+                                 f"{extras.needs_message('detect', missing[0])}.")
             return
         image = self.doc.board.image
         scale = self.doc.board.scale.px_per_cm if self.doc.board.scale else None

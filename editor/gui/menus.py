@@ -1,4 +1,5 @@
-"""The shell's actions and menus: File, Edit, View (and the modes' menus, which each mode adds).
+"""The shell's actions and menus: File, Edit, View, Help (and the modes' menus, which each mode
+adds before the Mode menu; Help stays last).
 
 File actions call the window's `files`; Undo and Redo follow the active mode's undo stack (the
 switcher's undo group). Modes put their own actions into Edit and View (`Mode.add_action` with
@@ -14,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from editor.gui.files import BoardFiles
+from editor.gui.help import HelpActions
 from editor.gui.modes.base import Mode
 
 StandardKey = QKeySequence.StandardKey
@@ -69,6 +71,15 @@ class ShellMenus:
         #: the View menu's part for dock toggles (after the modes' view actions)
         self._docks_separator = self.view.addSeparator()
         self._by_name = {"edit": self.edit, "view": self.view}
+
+    def add_help(self) -> None:
+        """The Help menu (User guide F1, About), after every other menu."""
+        self.help_actions = HelpActions(self.window)
+        self.help = self.window.menuBar().addMenu("&Help")
+        make_action(self.window, self.help, "&User guide", self.help_actions.show_guide,
+                    StandardKey.HelpContents, tip="Open the user guide (works offline)")
+        make_action(self.window, self.help, "&About Conquest Workbench",
+                    self.help_actions.show_about)
 
     def update_recent(self) -> None:
         self.recent.clear()

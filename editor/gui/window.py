@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self.switcher = ModeSwitcher(self, self.central)
         self.menus = ShellMenus(self, self.files, self.switcher.undo_group)
         self.menuBar().addMenu(self.switcher.menu)
+        self.menus.add_help()  # modes insert their menus before Mode: Help stays last
         self.switcher.add_modes(list(MODES if modes is None else modes))
         for mode in self.switcher.modes.values():
             self.menus.adopt(mode)

@@ -202,3 +202,20 @@ def test_proposed_fields_are_drawn_violet_and_accepted_ones_are_not(make_window,
     reach = int(w.trace.scene.radius * 1.4)
     assert _violet(image, d.at(450, 200), reach) > 40  # dashed ring and "?" badge
     assert _violet(image, d.at(150, 200), reach) == 0
+
+
+def test_detect_without_the_extra_names_it_and_leaves_the_board(scan_window, monkeypatch) -> None:
+    """An install without the `detect` extra: a warning naming the extra, no thread, no edit."""
+    from editor import extras
+    from editor.gui import dialogs
+
+    w = scan_window
+    warnings: list[str] = []
+    monkeypatch.setattr(extras, "missing_modules", lambda extra: ["cv2"])
+    monkeypatch.setattr(dialogs, "show_warning", lambda _p, _t, text, *a: warnings.append(text))
+    depth = w.doc.stack.count()
+    w.trace.draft.detect_action.trigger()
+    assert not w.trace.draft.running()
+    assert len(warnings) == 1 and "'detect' extra" in warnings[0]
+    assert "pip install 'conquest-workbench[detect]'" in warnings[0]
+    assert w.doc.stack.count() == depth
