@@ -12,7 +12,7 @@ import pickle
 import random
 from dataclasses import asdict, dataclass, field
 
-from editor.balance.policy import POLICIES
+from editor.agents.greedy import POLICIES
 from editor.rules.engine import MOVE, RESP, RIDE, RSHOT, SHOOT, Game, State
 
 #: turn cap per game when the caller gives none (as `conquest selfplay`)

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
 from support.ruleworld import make_state
 
 from editor.balance.play import CAP_RULE, game_seed, pack_game, play_chunk, play_game
-from editor.balance.policy import greedy_action
+from editor.agents.greedy import greedy_action
 from editor.model.variant import resolve_variant
 from editor.resources import data_dir
 from editor.rules.engine import K_CAPTURE, MOVE, Game
@@ -98,10 +98,10 @@ def test_greedy_prefers_the_capture_the_victim_cannot_answer() -> None:
 def test_greedy_heads_for_enemy_capitals_and_the_grail() -> None:
     """WIN-1 / GRAIL-4: with nothing to capture, a step brings the piece closer to the
     nearest enemy castle or grail field."""
-    from editor.balance.policy import _targets
+    from editor.agents.greedy import targets_of
 
     st = make_state(["south:N@g0_0", "north:S@nt4"])
-    dist = _targets(st.g).dist[(st.ptype[0], st.c.team_of[0])]
+    dist = targets_of(st.g).dist[(st.ptype[0], st.c.team_of[0])]
     a = greedy_action(st, random.Random(2))
     assert a[0] == MOVE and a[1] == 0
     assert dist[a[2][-1]] < dist[a[2][0]]
