@@ -89,6 +89,11 @@ def make_agent(spec: str, rng: random.Random) -> Agent:
     raise AgentSpecError(f"unknown agent '{spec}': use one of {', '.join(agent_names())}")
 
 
+def canonical(spec: str) -> str:
+    """The name the agent of `spec` goes by (`search` -> `search:2`, the default level)."""
+    return make_agent(spec, random.Random(0)).name
+
+
 def check_spec(spec: str) -> str | None:
     """None when `spec` names an agent, else what is wrong with it."""
     try:

@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     with store:
         try:
-            summary = _play(args, store, plans)
+            summary = play_plans(args, store, plans)
         except StoreError as exc:
             print(exc.finding.format_line(), file=sys.stderr)
             return EXIT_FINDINGS
@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
         return _finish(args, store, plans, sides, summary, out)
 
 
-def _play(args: argparse.Namespace, store, plans):
+def play_plans(args: argparse.Namespace, store, plans):
+    """Run `plans` on the executor the arguments choose; Ctrl-C stops cleanly."""
     from editor.balance.runner import open_executor, run_plans
 
     progress = sys.stderr.isatty() if args.progress is None else args.progress
