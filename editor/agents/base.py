@@ -94,6 +94,18 @@ def canonical(spec: str) -> str:
     return make_agent(spec, random.Random(0)).name
 
 
+def skill_pair(spec: str) -> tuple[str, str]:
+    """(stronger, weaker) agent names to measure skill sensitivity with `spec`: the agent and
+    the one a step below it (search:1 -> greedy -> random); greedy against random for random."""
+    name = canonical(spec)
+    if name == "random":
+        return "greedy", "random"
+    if name == "greedy":
+        return "greedy", "random"
+    level = int(name.partition(":")[2])
+    return name, f"search:{level - 1}" if level > 1 else "greedy"
+
+
 def check_spec(spec: str) -> str | None:
     """None when `spec` names an agent, else what is wrong with it."""
     try:
