@@ -1,6 +1,6 @@
-"""Playout policies (the agents `random` and `greedy`, `editor.agents.base`): `random` (the selfplay policy of `editor.rules.playout`)
-and `greedy`, which prefers captures that cannot be answered, safe moves, and moves towards the
-enemy capitals (castle fields) and the grail.
+"""Playout policies, the agents `random` and `greedy` (`editor.agents.base`): `random` (the
+selfplay policy of `editor.rules.playout`) and `greedy`, which prefers captures that cannot
+be answered, safe moves, and moves towards the enemy capitals (castle fields) and the grail.
 
 The greedy policy looks at a few random movable pieces per action (not at every legal action),
 so it costs a small multiple of a random move; `editor.cli.bench` measures the ratio. Both
@@ -140,7 +140,8 @@ def respond(st: State, rng: random.Random) -> tuple:
     return rng.choice(acts)
 
 
-def greedy_action(st: State, rng: random.Random, pieces_looked_at: int = GREEDY_PIECES) -> tuple:
+def greedy_action(st: State, rng: random.Random,
+                  pieces_looked_at: int = GREEDY_PIECES) -> tuple:
     """The best-scoring destination of a few random movable pieces: captures first (less when
     the victim can answer on the scene), then landing on enemy capitals or the grail, steps
     towards them, and not ending next to an enemy piece. Ends the turn when nothing is worth

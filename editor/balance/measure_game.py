@@ -12,6 +12,8 @@ while a balance or match game is played (`editor.balance.play.play_game`):
 
 from __future__ import annotations
 
+import itertools
+
 from editor.agents.evaluation import Evaluation
 from editor.rules.engine import State
 
@@ -42,7 +44,7 @@ class GameWatch:
     def metrics(self, winners: list[str]) -> dict[str, float]:
         leaders = self.leaders
         out = {
-            "lead_changes": float(sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)),
+            "lead_changes": float(sum(1 for a, b in itertools.pairwise(leaders) if a != b)),
             "coverage": len(self.visited) / self.fields if self.fields else 0.0,
         }
         if self.branching:

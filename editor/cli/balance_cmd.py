@@ -154,10 +154,9 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
     out.mkdir(parents=True, exist_ok=True)
+    from editor.agents.base import canonical
     from editor.balance.runner import RunError, SchedulerError, make_plan
     from editor.balance.store import Store, StoreError
-
-    from editor.agents.base import canonical
 
     args.policy = canonical(args.policy)
     plans = [make_plan(game, label, args.games, args.seed, args.policy, args.max_turns)

@@ -95,12 +95,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace, game, out: Path) -> int:
+    from editor.agents.base import canonical
     from editor.balance.match import match_lines, summarise_match
     from editor.balance.runner import RunError, SchedulerError, make_plan
     from editor.balance.store import Store, StoreError
     from editor.cli.balance_cmd import play_plans
-
-    from editor.agents.base import canonical
 
     names = [canonical(spec) for spec in args.agents]
     lineup = ",".join(names + ([] if len(names) > 1 else names))

@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
 
 from support.ruleworld import make_state
 
-from editor.balance.play import CAP_RULE, game_seed, pack_game, play_chunk, play_game
 from editor.agents.greedy import greedy_action
+from editor.balance.play import CAP_RULE, game_seed, pack_game, play_chunk, play_game
 from editor.model.variant import resolve_variant
 from editor.resources import data_dir
 from editor.rules.engine import K_CAPTURE, MOVE, Game
