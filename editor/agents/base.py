@@ -13,23 +13,13 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Protocol
 
+from editor.agents.decision import Decision
 from editor.agents.greedy import greedy_action
+from editor.agents.search import DEFAULT_LEVEL, LEVELS, SearchAgent
 from editor.rules.engine import State
 from editor.rules.playout import random_action
-
-
-@dataclass
-class Decision:
-    """What an agent would play, what it expects (its evaluation for the actor, None when it
-    does not evaluate) and why, in a sentence."""
-
-    action: tuple
-    value: float | None = None
-    reason: str = ""
-    terms: dict[str, float] = field(default_factory=dict)
 
 
 class Agent(Protocol):
@@ -65,8 +55,6 @@ class AgentSpecError(ValueError):
 
 def agent_names() -> list[str]:
     """The agent specs a user may give (`--policy`, `conquest match`), levels included."""
-    from editor.agents.search import LEVELS
-
     return ["random", "greedy", "search", *(f"search:{n}" for n in LEVELS)]
 
 
@@ -79,8 +67,6 @@ def make_agent(spec: str, rng: random.Random) -> Agent:
         return PolicyAgent("greedy", greedy_action, rng,
                            "the best-scoring move of a few pieces (captures, safety, targets)")
     if name == "search":
-        from editor.agents.search import DEFAULT_LEVEL, LEVELS, SearchAgent
-
         n = DEFAULT_LEVEL if not level else int(level) if level.isdigit() else -1
         if n not in LEVELS:
             raise AgentSpecError(f"search has the levels {', '.join(map(str, LEVELS))}, "

@@ -22,7 +22,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from editor.agents.base import Decision
+from editor.agents.decision import Decision
 from editor.agents.evaluation import Evaluation
 from editor.agents.greedy import greedy_action, respond
 from editor.rules.engine import Game, State

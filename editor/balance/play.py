@@ -53,7 +53,8 @@ class GameRecord:
     turns: int
     captures: list[Capture] = field(default_factory=list)
     agents: list[str] = field(default_factory=list)  # per seat: the agent that played it
-    turn_times: list[tuple[str, float]] = field(default_factory=list)  # (agent, s) per turn
+    # (agent, seconds) per turn: wall time, so left out of comparisons
+    turn_times: list[tuple[str, float]] = field(default_factory=list, compare=False)
     metrics: dict[str, float] = field(default_factory=dict)  # editor.balance.measure_game
 
     def to_dict(self) -> dict:

@@ -16,7 +16,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--skill-games", type=int, default=None, metavar="N",
                    help="games of the stronger agent (--policy, or greedy for random) against "
                         "the one a level below in the same seats, for the skill sensitivity "
-                        "(default: --games; 0: none)")
+                        "(default: --games for a search agent, else 0: none)")
 
 
 def skill_plan(args: argparse.Namespace, game: Game):
@@ -24,7 +24,9 @@ def skill_plan(args: argparse.Namespace, game: Game):
     from editor.agents.base import skill_pair
     from editor.balance.runner import make_plan
 
-    games = args.games if args.skill_games is None else args.skill_games
+    games = args.skill_games
+    if games is None:
+        games = args.games if args.policy.startswith("search") else 0
     if games <= 0:
         return None
     strong, weak = skill_pair(args.policy)

@@ -52,7 +52,10 @@ def test_play_chunk_unpickles_the_game_and_matches_play_game(c4: Game) -> None:
     digest, blob = pack_game(c4)
     records = play_chunk(digest, blob, [0, 2], 9, "greedy", 20)
     assert [r["index"] for r in records] == [0, 2]
-    assert records[1] == play_game(c4, 2, 9, "greedy", 20).to_dict()
+    again = play_game(c4, 2, 9, "greedy", 20).to_dict()
+    for record in (records[1], again):
+        assert len(record.pop("turn_times")) == record["turns"]  # wall times, one per turn
+    assert records[1] == again
 
 
 def test_captures_record_the_field_and_both_seats(c4: Game) -> None:
