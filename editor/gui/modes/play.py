@@ -68,12 +68,13 @@ class PlayMode(Mode):
         self.seats_panel = SeatsPanel()  # who plays each seat, in the New game panel
         self.start_panel.layout().insertWidget(1, self.seats_panel)
         self.computer_panel = ComputerPanel()
-        self.turn_panel.layout().addWidget(self.computer_panel)
         self.computer = ComputerSeats(self, self.seats_panel, self.computer_panel)
         self.start_dock = self.add_dock("New game", "play_start_dock", self.start_panel,
                                         Qt.DockWidgetArea.LeftDockWidgetArea)
         self.turn_dock = self.add_dock("Turn", "play_turn_dock", self.turn_panel)
         self.log_dock = self.add_dock("Game log", "play_log_dock", self.log)
+        self.computer_dock = self.add_dock("Computer", "play_computer_dock",
+                                           self.computer_panel)
         self._build_actions()
         self._connect()
         self.turn_panel.show_session(None)

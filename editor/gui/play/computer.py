@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -86,7 +86,6 @@ class ComputerPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         self.stop_button = QPushButton("Stop computer", objectName="play_stop_computer")
         self.undo_button = QPushButton("Undo my decision", objectName="play_undo_mine")
@@ -96,8 +95,10 @@ class ComputerPanel(QWidget):
         lay.addLayout(row)
         self.status = QLabel(wordWrap=True, objectName="play_computer_status")
         self.hint = QLabel(wordWrap=True, objectName="play_hint_text")
-        lay.addWidget(self.status)
-        lay.addWidget(self.hint)
+        for label in (self.status, self.hint):
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            lay.addWidget(label)
+        lay.addStretch(1)
 
 
 class ComputerSeats(QObject):
