@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema bench lint clean
+.PHONY: test run schema bench lint clean evaluation
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -38,6 +38,10 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
+
+# the agents' evaluation of every shipped variant (docs/evaluation.md; about 15 minutes)
+evaluation: $(STAMP)
+	$(BIN)/conquest evaluate --workers 2 -o docs/evaluation.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

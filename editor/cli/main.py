@@ -1,5 +1,5 @@
 """`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench, why,
-balance, match, detect.
+balance, match, evaluate, detect.
 
 Each subcommand lives in its own module of this package with `NAME`, `HELP`,
 `add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
@@ -20,6 +20,7 @@ from editor.cli import (
     check_cmd,
     detect_cmd,
     docs_cmd,
+    evaluate_cmd,
     match_cmd,
     moves,
     options_cmd,
@@ -36,7 +37,8 @@ from editor.cli.exits import EXIT_OK, EXIT_USAGE
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
     validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
-    options_cmd, pack_cmd, why_cmd, balance_cmd, match_cmd, detect_cmd,
+    options_cmd, pack_cmd, why_cmd, balance_cmd, match_cmd, evaluate_cmd,
+    detect_cmd,
 ]
 
 

@@ -39,3 +39,20 @@ def test_balance_with_the_search_agent_writes_metrics_and_skill(tmp_path: Path,
     assert "Evaluation metrics" in page and "game-tree complexity" in page
     assert "Does the variant reward skill?" in page
     assert (out / "skill.png").stat().st_size > 1000
+
+
+def test_evaluate_writes_a_metric_table_and_verdicts_per_variant(tmp_path: Path) -> None:
+    page = tmp_path / "evaluation.md"
+    code = main(["evaluate", "--variant", "conquest-2p", "--games", "2", "--skill-games", "2",
+                 "--max-turns", "6", "-o", str(page)])
+    assert code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "conquest evaluate" in text  # the command that regenerates it
+    row = next(line for line in text.splitlines() if line.startswith("| conquest-2p"))
+    assert row.count("|") == 13  # variant, ten metrics, the skill column
+    assert "- **conquest-2p**: " in text and "search:1 won" in text
+
+
+def test_evaluate_refuses_an_unknown_agent(tmp_path: Path, capsys) -> None:
+    assert main(["evaluate", "--policy", "deep-blue", "-o", str(tmp_path / "x.md")]) == 2
+    assert "unknown agent 'deep-blue'" in capsys.readouterr().err
