@@ -45,7 +45,7 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level(plans=3, replies=1, width=3),
     2: Level(plans=8, replies=1, width=4),
-    3: Level(plans=24, replies=2, width=5),
+    3: Level(plans=16, replies=2, width=5),
 }
 DEFAULT_LEVEL = 2
 
