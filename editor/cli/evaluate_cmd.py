@@ -23,15 +23,15 @@ COLUMNS = ("balance", "completion", "drawishness", "duration (turns)", "decisive
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=100, metavar="N",
-                   help="games per variant for the metrics (default 100)")
+    p.add_argument("--games", type=int, default=60, metavar="N",
+                   help="games per variant for the metrics (default 60)")
     p.add_argument("--policy", default="greedy", metavar="AGENT",
                    help="the agent of every seat for the metrics (default greedy)")
     p.add_argument("--skill", nargs=2, default=["search:1", "greedy"],
                    metavar=("STRONG", "WEAK"),
                    help="the agents of the skill games (default search:1 greedy)")
-    p.add_argument("--skill-games", type=int, default=40, metavar="N",
-                   help="skill games per variant (default 40)")
+    p.add_argument("--skill-games", type=int, default=20, metavar="N",
+                   help="skill games per variant (default 20)")
     p.add_argument("--variant", action="append", default=[], metavar="V",
                    help="evaluate only these variants (repeatable; default: every shipped one)")
     p.add_argument("--workers", type=int, default=1, metavar="K")
@@ -127,7 +127,7 @@ def _page(args: argparse.Namespace, rows: list[list[str]], notes: list[str]) -> 
     return "\n".join([
         "# Evaluation of the shipped variants with agents",
         "",
-        f"Regenerate with `{COMMAND}` (about 15 minutes on two cores). Metrics of "
+        f"Regenerate with `{COMMAND}` (about 10 minutes on two free cores). Metrics of "
         f"{args.games} games per variant with `{args.policy}` in every seat (seed {args.seed}, "
         f"turn cap {args.max_turns}); skill: {args.skill_games} games of `{args.skill[0]}` in "
         f"one seat against `{args.skill[1]}` in the others, rotated over the seats. The "
