@@ -7,7 +7,10 @@ while a balance or match game is played (`editor.balance.play.play_game`):
 * board coverage: the share of fields that held a piece at the start or were moved or shot to;
 * branching factor and decision moves: the number of legal actions at every `SAMPLE_EVERY`-th
   decision of a mover (the full generator is costly, so it is sampled), and the share of those
-  decisions with more than one choice.
+  decisions with more than one choice (at most `MAX_SAMPLES` per game).
+
+Measuring costs about half a random game again, so only the first `MEASURED_GAMES` games of a
+run are measured (`play_game`); a long random run stays about as fast as before.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from editor.agents.evaluation import Evaluation
 from editor.rules.engine import State
 
 SAMPLE_EVERY = 16
+MAX_SAMPLES = 8
+MEASURED_GAMES = 200
 
 
 class GameWatch:
@@ -34,7 +39,8 @@ class GameWatch:
         """Called before action `n` is applied; `target` is the field it moves or shoots to."""
         if target is not None:
             self.visited.add(target)
-        if n % SAMPLE_EVERY == 0 and st.window is None and st.draw is None:
+        if n % SAMPLE_EVERY == 0 and len(self.branching) < MAX_SAMPLES and \
+                st.window is None and st.draw is None:
             self.branching.append(len(st.legal_actions()))
 
     def turn_ended(self, st: State) -> None:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 from editor.agents.base import Agent, make_agent
 from editor.agents.search import evaluation_of
-from editor.balance.measure_game import GameWatch
+from editor.balance.measure_game import MEASURED_GAMES, GameWatch
 from editor.rules.engine import MOVE, RESP, RIDE, RSHOT, SHOOT, Game, State
 
 #: turn cap per game when the caller gives none (as `conquest selfplay`)
@@ -105,7 +105,7 @@ def play_game(game: Game, index: int, seed: int, policy: str = "random",
     st.keep_undo = False
     c = game.c
     captures: list[Capture] = []
-    watch = GameWatch(st, evaluation_of(game))
+    watch = GameWatch(st, evaluation_of(game)) if index < MEASURED_GAMES else None
     turn_times: list[tuple[str, float]] = []
     spent, turn = 0.0, st.turn
     clock = time.perf_counter
@@ -120,7 +120,8 @@ def play_game(game: Game, index: int, seed: int, policy: str = "random",
         v = _target(a)
         victim = st.occ[v] if v is not None else -1
         victim_info = (st.owner[victim], st.ptype[victim]) if victim >= 0 else None
-        watch.before(st, n, v)
+        if watch is not None:
+            watch.before(st, n, v)
         st.apply(a, check=False)
         if sum(st.captured) > before and victim_info is not None:
             captures.append(Capture(n, st.turn, c.seat_ids[actor], c.seat_ids[victim_info[0]],
@@ -128,7 +129,8 @@ def play_game(game: Game, index: int, seed: int, policy: str = "random",
         n += 1
         if st.turn != turn:
             turn_times.append((agents[turn % game.seat_count].name, spent))
-            watch.turn_ended(st)
+            if watch is not None:
+                watch.turn_ended(st)
             spent, turn = 0.0, st.turn
     res = st.result()
     if st.terminal and res is not None:
@@ -137,7 +139,8 @@ def play_game(game: Game, index: int, seed: int, policy: str = "random",
     else:
         winners, reason, rule = [], f"turn cap {max_turns}", CAP_RULE
     return GameRecord(index, gseed, winners, rule, reason, n, st.turn, captures,
-                      [a.name for a in agents], turn_times, watch.metrics(winners))
+                      [a.name for a in agents], turn_times,
+                      watch.metrics(winners) if watch is not None else {})
 
 
 # ---- worker side ----------------------------------------------------------------------------
