@@ -149,11 +149,13 @@ class PlayMode(Mode):
                 "The board changed since this game started; the game goes on with the board "
                 "as it was. Start game to play the board as it is now.")
         self.view.setFocus()
+        self.computer.hold(False)
 
     def _doc_changed(self, *_args) -> None:
         self.board_changed = True
 
     def deactivate(self) -> None:
+        self.computer.hold(True)  # the computer waits while another mode is shown
         if self.chooser is not None:
             self.chooser.close()
         QToolTip.hideText()

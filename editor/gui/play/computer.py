@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from editor.agents.base import Agent, agent_names, canonical, make_agent
 from editor.agents.decision import Decision
+from editor.rules.action_view import ActionView
+from editor.rules.notation import to_text
 from editor.rules.session import PlaySession
 
 PERSON = "person"
@@ -105,7 +107,7 @@ class ComputerSeats(QObject):
     """Plays the computer seats of the mode's session (module docstring). `mode` is the play
     mode: it has `session`, `stack` (the undo stack), `play_view` and `window`."""
 
-    decided = Signal(object, object, object)  # (purpose, revision, Decision or exception)
+    decided = Signal(object, object, object)  # (purpose, ticket, Decision or exception)
 
     def __init__(self, mode, seats: SeatsPanel, panel: ComputerPanel) -> None:
         super().__init__()
@@ -114,6 +116,8 @@ class ComputerSeats(QObject):
         self.panel = panel
         self.agents: dict[int, Agent] = {}
         self.paused = False
+        self.held = False  # another mode is shown: the computer waits
+        self.ticket = 0  # counts up whenever a running decision is to be dropped
         self.by_computer: set[int] = set()  # indexes into session.played
         self.running: tuple[str, Agent, Future] | None = None
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="computer")
@@ -161,7 +165,8 @@ class ComputerSeats(QObject):
     def poke(self) -> None:
         """After every change: when a computer seat acts, play its next action soon."""
         s = self.session
-        if s is None or self.paused or self.running is not None or s.state.terminal:
+        if s is None or self.paused or self.held or self.running is not None or \
+                s.state.terminal:
             return
         if s.can_redo():
             return  # stepping through undone actions or a scenario: the person leads
@@ -180,24 +185,25 @@ class ComputerSeats(QObject):
     def _start(self, purpose: str, agent: Agent) -> None:
         s = self.session
         state = s.state.clone()
-        revision = s.revision
+        ticket = (self.ticket, s.revision)
         agent.stop.clear()
         future = self.pool.submit(agent.decide, state)
         self.running = (purpose, agent, future)
         future.add_done_callback(
-            lambda f: self.decided.emit(purpose, revision, f.exception() or f.result()))
+            lambda f: self.decided.emit(purpose, ticket, f.exception() or f.result()))
         self._show_status()
 
-    def _decided(self, purpose: str, revision: int, decision: Decision | BaseException) -> None:
+    def _decided(self, purpose: str, ticket: tuple[int, int],
+                 decision: Decision | BaseException) -> None:
         self.running = None
         s = self.session
         if isinstance(decision, BaseException):
             self.panel.status.setText(f"The computer failed: {decision}")
             self.paused = True
             return
-        if s is None or s.revision != revision:
+        if s is None or ticket != (self.ticket, s.revision):
             self.poke()
-            return  # the position changed meanwhile (undo, a new game): decide again
+            return  # interrupted, or the position changed (undo, a new game): decide again
         if purpose == "hint":
             self.panel.hint.setText(self._explain(decision))
             self.poke()
@@ -205,7 +211,7 @@ class ComputerSeats(QObject):
         if self.paused:
             self._show_status()
             return
-        view = next((v for v in s.legal() if v.action == decision.action), None)
+        view = self._view_of(decision.action)
         if view is None:
             self.panel.status.setText("The computer chose an action the game does not list")
             self.paused = True
@@ -218,9 +224,19 @@ class ComputerSeats(QObject):
         self.panel.status.setText(f"{who} played {view.full}. {decision.reason}")
         self.poke()
 
+    def _view_of(self, action: tuple) -> ActionView | None:
+        """The session's view of an agent's action: the listed one, else the one its engine
+        notation names (the engine lists one of identical riders, MOVE-1)."""
+        s = self.session
+        view = next((v for v in s.legal() if v.action == action), None)
+        if view is None:
+            verdict = s.explain(to_text(s.state, action))
+            view = verdict.view if verdict.legal else None
+        return view
+
     def _explain(self, decision: Decision) -> str:
         s = self.session
-        view = next((v for v in s.legal() if v.action == decision.action), None)
+        view = self._view_of(decision.action)
         text = view.full if view is not None else str(decision.action)
         terms = ", ".join(f"{k} {v:+.1f}" for k, v in decision.terms.items())
         return (f"Hint for {s.state.actor}: {text}. {decision.reason}"
@@ -231,8 +247,17 @@ class ComputerSeats(QObject):
     def interrupt(self) -> None:
         """Stop a running search (its answer is dropped) and the pending step."""
         self.timer.stop()
+        self.ticket += 1
         if self.running is not None:
             self.running[1].stop.set()
+
+    def hold(self, held: bool) -> None:
+        """Wait while another mode is shown (held), play on when the mode is back."""
+        self.held = held
+        if held:
+            self.interrupt()
+        else:
+            self.poke()
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
