@@ -34,9 +34,9 @@ def test_person_against_three_computer_seats(qtbot, make_window, tmp_path) -> No
     p = _game(qtbot, make_window, tmp_path)
     p.click("g2_1")
     p.click("g3_1")  # south captures west's knight: west (the computer) may answer
-    assert p.session.played[-1].kind is Kind.CAPTURE
     _wait_for_south(qtbot, p)
-    answer = p.session.played[-1]
+    capture, answer = p.session.played[-2:]
+    assert capture.kind is Kind.CAPTURE and capture.actor == "south"
     assert answer.actor == "west" and answer.kind in (Kind.RESPONSE, Kind.DECLINE)
     assert len(p.session.played) - 1 in p.mode.computer.by_computer
     assert p.mode.log.count() == 2
@@ -68,5 +68,18 @@ def test_stop_halts_the_computer_and_resume_lets_it_play(qtbot, make_window, tmp
     qtbot.wait(200)
     assert p.session.turn().role == "victim" and p.session.played[-1].actor == "south"
     p.press("play_stop_computer")  # resume
+    _wait_for_south(qtbot, p)
+    assert p.session.played[-1].actor == "west"
+
+
+def test_the_computer_waits_while_another_mode_is_shown(qtbot, make_window, tmp_path) -> None:
+    p = _game(qtbot, make_window, tmp_path)
+    p.mode.computer.timer.setInterval(1000)  # it answers after a second ...
+    p.click("g2_1")
+    p.click("g3_1")  # west's window: the computer is about to answer
+    assert p.w.switch_mode("trace")  # ... but another mode is shown first
+    qtbot.wait(300)
+    assert p.session.played[-1].actor == "south"
+    assert p.w.switch_mode("play")
     _wait_for_south(qtbot, p)
     assert p.session.played[-1].actor == "west"
