@@ -23,15 +23,15 @@ COLUMNS = ("balance", "completion", "drawishness", "duration (turns)", "decisive
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=60, metavar="N",
-                   help="games per variant for the metrics (default 60)")
+    p.add_argument("--games", type=int, default=40, metavar="N",
+                   help="games per variant for the metrics (default 40)")
     p.add_argument("--policy", default="greedy", metavar="AGENT",
                    help="the agent of every seat for the metrics (default greedy)")
     p.add_argument("--skill", nargs=2, default=["search:1", "greedy"],
                    metavar=("STRONG", "WEAK"),
                    help="the agents of the skill games (default search:1 greedy)")
-    p.add_argument("--skill-games", type=int, default=20, metavar="N",
-                   help="skill games per variant (default 20)")
+    p.add_argument("--skill-games", type=int, default=16, metavar="N",
+                   help="skill games per variant (default 16)")
     p.add_argument("--variant", action="append", default=[], metavar="V",
                    help="evaluate only these variants (repeatable; default: every shipped one)")
     p.add_argument("--workers", type=int, default=1, metavar="K")
