@@ -50,7 +50,7 @@ def plot_leads(per_game: dict[str, list[float]], path: Path) -> None:
     left.set_ylabel("games")
     right.hist(per_game.get("decided_at", []), bins=20, range=(0, 1), color="#a88",
                edgecolor="black")
-    right.set_xlabel("share of the game before the winner led for good")
+    right.set_xlabel("when the winner took the lead for good")
     right.xaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
     fig.suptitle("How the lead moved (agents' evaluation after every turn)", fontsize=10)
     _save(fig, path)
