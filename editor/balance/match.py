@@ -1,6 +1,8 @@
 """What a match says (`conquest match`, and the skill section of a balance report): per agent its
-win rate with the 95 % Wilson interval against par (its share of the seats), a Bradley-Terry
-rating on the Elo scale, the time its turns took, and per agent and seat the win rates.
+win rate with the 95 % Wilson interval against par (what an agent as strong as the others would
+win: its seats times the share of seats that win a game, so 1/4 for one seat of four, 1/2 in a
+team game of two teams), a Bradley-Terry rating on the Elo scale, the time its turns took, and
+per agent and seat the win rates.
 
 A game of n seats counts as n*(n-1)/2 pairwise results for the ratings: every winner beat every
 seat that did not win (pairs of the same agent carry no information and are left out; a game
@@ -28,7 +30,8 @@ class AgentResult:
     seats_played: int = 0  # seat-games: an agent in two seats of a game counts twice
     games: int = 0  # games it took part in
     wins: int = 0  # games one of its seats won
-    par: float = 0.0  # the win rate of an agent as strong as the others (its seat share)
+    par: float = 0.0  # the win rate of an agent as strong as the others (module docstring)
+    par_sum: float = 0.0  # per game: its seats x the share of seats that won, summed
     rating: float = 0.0  # Elo scale, the first agent of the lineup 0
     turn_seconds: list[float] = field(default_factory=list)
     by_seat: dict[str, tuple[int, int]] = field(default_factory=dict)  # seat -> (wins, games)
@@ -63,6 +66,7 @@ def summarise_match(lineup: list[str], seats: list[str], games: list[dict],
             mine = [s for s in seats if agents.get(s) == name]
             r.games += 1
             r.seats_played += len(mine)
+            r.par_sum += min(1.0, len(mine) * len(counted) / len(seats))
             won = any(s in counted for s in mine)
             r.wins += won
             for s in mine:
@@ -73,7 +77,7 @@ def summarise_match(lineup: list[str], seats: list[str], games: list[dict],
                          if o not in counted and agents.get(o) != agents.get(s)
                          and agents.get(s) in results and agents.get(o) in results)
     for r in results.values():
-        r.par = min(1.0, r.seats_played / max(1, r.games) / len(seats))
+        r.par = r.par_sum / r.games if r.games else 0.0
         r.turn_seconds = list(turn_times.get(r.name, []))
     ratings = bradley_terry(names, pairs)
     for name, x in ratings.items():

@@ -46,6 +46,19 @@ def test_match_win_rates_par_and_ratings() -> None:
     assert sum(n for _w, n in search.by_seat.values()) == 8
 
 
+def test_par_in_a_team_game_is_half() -> None:
+    """TEAM-5: a seat wins with its team, so an agent in one seat of four wins half the time
+    when it is as strong as the others."""
+    rows, agents = [], {}
+    for i in range(4):
+        lineup = lineup_of("search:2,greedy", 4, i)
+        agents[i] = dict(zip(SEATS, lineup, strict=True))
+        rows.append({"game": i, "winners": ["south", "north"], "rule": "TEAM-5"})
+    search, greedy = summarise_match(["search:2", "greedy"], SEATS, rows, agents, {})
+    assert search.par == 0.5 and greedy.par == 1.0
+    assert search.wins == 2 and greedy.wins == 4
+
+
 def test_bradley_terry_orders_by_results_and_stays_finite() -> None:
     ratings = bradley_terry(["a", "b", "c"], [("a", "b")] * 8 + [("b", "c")] * 8)
     assert ratings["a"] == 0 and ratings["b"] < 0 and ratings["c"] < ratings["b"]
