@@ -52,6 +52,10 @@ def plot_leads(per_game: dict[str, list[float]], path: Path) -> None:
                edgecolor="black")
     right.set_xlabel("when the winner took the lead for good")
     right.xaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
+    from matplotlib.ticker import MaxNLocator
+
+    for ax in (left, right):
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted
     fig.suptitle("How the lead moved (agents' evaluation after every turn)", fontsize=10)
     _save(fig, path)
 
