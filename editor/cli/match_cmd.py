@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import tempfile
 from pathlib import Path
@@ -47,6 +48,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="progress bar on stderr (default: when stderr is a terminal)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("-o", "--output", metavar="DIR", help="folder to store the games in")
+
+
+def _number(x: float) -> float | None:
+    """JSON has no NaN: an agent without turns has no time per turn."""
+    return None if math.isnan(x) else x
 
 
 def _fail(message: str, code: int) -> int:
@@ -124,7 +130,8 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
     if args.format == "json":
         rows = [{"agent": r.name, "games": r.games, "wins": r.wins, "win_rate": r.rate()[0],
                  "interval": list(r.rate()[1:]), "par": r.par, "rating": r.rating,
-                 "turn_seconds_median": r.turn_time()[0], "turn_seconds_p95": r.turn_time()[1],
+                 "turn_seconds_median": _number(r.turn_time()[0]),
+                 "turn_seconds_p95": _number(r.turn_time()[1]),
                  "by_seat": r.by_seat} for r in results]
         print(json.dumps({"variant": game.variant.name, "games": args.games,
                           "seed": args.seed, "agents": rows}, indent=2))
