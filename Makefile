@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema bench lint clean evaluation
+.PHONY: test run schema bench lint clean saved-games playthroughs evaluation
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -39,7 +39,14 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
 
-# the agents' evaluation of every shipped variant (docs/evaluation.md; about 15 minutes)
+saved-games: $(STAMP)
+	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
+
+# Re-record tests/rules/data/playthroughs/*.txt: only for a deliberate rule change (review the diff).
+playthroughs: $(STAMP)
+	cd tests && PYTHONPATH=.. ../$(PY) -m support.playthrough
+
+# the agents' evaluation of every shipped variant (docs/evaluation.md; about 10 minutes)
 evaluation: $(STAMP)
 	$(BIN)/conquest evaluate --workers 2 -o docs/evaluation.md
 

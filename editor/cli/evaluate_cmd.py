@@ -90,9 +90,9 @@ def _evaluate(args: argparse.Namespace, name: str, folder: Path):
     from editor.balance.store import Store
     from editor.cli.balance_cmd import play_plans
     from editor.cli.balance_eval import SKILL_LABEL, skill_of, state_space
-    from editor.cli.selfplay import load_game
+    from editor.cli.game_args import game_or_exit
 
-    game, code = load_game(None, name, {}, [])
+    game, code = game_or_exit(None, name, {}, [])
     if game is None:
         return code
     folder.mkdir(parents=True, exist_ok=True)

@@ -74,7 +74,7 @@ def _check(args: argparse.Namespace, seats: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from editor.cli.balance_cmd import _check_numbers
-    from editor.cli.selfplay import load_game
+    from editor.cli.game_args import game_or_exit
     from editor.cli.variant_cmd import parse_options
 
     args.vs, args.vs_overlay, args.vs_option = None, [], []
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if options is None:
         return EXIT_USAGE
-    game, code = load_game(args.board, args.variant, options, args.overlay)
+    game, code = game_or_exit(args.board, args.variant, options, args.overlay)
     if game is None:
         return code
     problem = _check(args, game.seat_count)
