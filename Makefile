@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema docs bench lint clean dist dist-check saved-games playthroughs fuzz
+.PHONY: test run schema docs bench lint clean dist dist-check saved-games playthroughs fuzz evaluation
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -99,6 +99,10 @@ dist: $(DIST_STAMP)
 
 dist-check: dist
 	python3 packaging/check_bundle.py $(BUNDLE)
+
+# the agents' evaluation of every shipped variant (docs/evaluation.md; about 10 minutes)
+evaluation: $(STAMP)
+	$(BIN)/conquest evaluate --workers 2 -o docs/evaluation.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

@@ -24,7 +24,7 @@ from support.importgraph import (
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
 
-#: Layers, lowest first: model -> check -> rules / render / detect / balance -> gui, cli.
+#: Layers, lowest first: model -> check -> rules / render -> agents -> detect / balance -> gui, cli.
 #: Each may import the layers listed (and itself, and the base: `editor`, `editor.resources`).
 _LOW = frozenset({"model", "check"})
 _MIDDLE = _LOW | {"rules", "render"}
@@ -33,10 +33,11 @@ CONTRACTS = {
     "check": Contract(frozenset({"model"})),
     "rules": Contract(_LOW),
     "render": Contract(_LOW, qt=("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtSvg")),
+    "agents": Contract(_LOW | {"rules"}),
     "detect": Contract(_MIDDLE),
-    "balance": Contract(_MIDDLE),
-    "gui": Contract(_MIDDLE | {"detect", "balance"}, qt=("*",)),
-    "cli": Contract(_MIDDLE | {"detect", "balance"}),
+    "balance": Contract(_MIDDLE | {"agents"}),
+    "gui": Contract(_MIDDLE | {"agents", "detect", "balance"}, qt=("*",)),
+    "cli": Contract(_MIDDLE | {"agents", "detect", "balance"}),
 }
 
 #: Test folders: one per code layer, plus the helpers, the shipped-board tests and data.

@@ -9,8 +9,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from editor.agents.greedy import POLICIES
 from editor.balance.play import pack_game, warm_worker
-from editor.balance.policy import POLICIES
 from editor.balance.runner import make_plan, open_executor, run_plans
 from editor.balance.store import Store
 from editor.rules.engine import Game

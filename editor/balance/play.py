@@ -10,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import pickle
 import random
+import time
 from dataclasses import asdict, dataclass, field
 
-from editor.balance.policy import POLICIES
+from editor.agents.base import Agent, make_agent
+from editor.agents.search import evaluation_of
+from editor.balance.measure_game import MEASURED_GAMES, GameWatch
 from editor.rules.engine import MOVE, RESP, RIDE, RSHOT, SHOOT, Game, State
 
 #: turn cap per game when the caller gives none (as `conquest selfplay`)
@@ -49,6 +52,10 @@ class GameRecord:
     actions: int
     turns: int
     captures: list[Capture] = field(default_factory=list)
+    agents: list[str] = field(default_factory=list)  # per seat: the agent that played it
+    # (agent, seconds) per turn: wall time, so left out of comparisons
+    turn_times: list[tuple[str, float]] = field(default_factory=list, compare=False)
+    metrics: dict[str, float] = field(default_factory=dict)  # editor.balance.measure_game
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -66,36 +73,74 @@ def _target(a: tuple) -> int | None:
     return None
 
 
+def lineup_of(policy: str, seats: int, index: int) -> list[str]:
+    """The agent of every seat in game `index`: `policy` is one agent spec, or a comma list
+    (a match) filled up with its last entry and rotated by one seat per game, so every agent
+    plays every seat equally often."""
+    specs = policy.split(",")
+    if len(specs) == 1:
+        return specs * seats
+    specs = (specs + [specs[-1]] * seats)[:seats]
+    return [specs[(s + index) % seats] for s in range(seats)]
+
+
+def _agents(policy: str, seats: int, index: int, gseed: int) -> list[Agent]:
+    """One agent shared by every seat for a single policy (its one `Random`, as the balance
+    runs always played); one agent per seat, seeded per seat, in a match."""
+    lineup = lineup_of(policy, seats, index)
+    if "," not in policy:
+        shared = make_agent(policy, random.Random(gseed))
+        return [shared] * seats
+    return [make_agent(spec, random.Random(gseed + 7919 * (s + 1)))
+            for s, spec in enumerate(lineup)]
+
+
 def play_game(game: Game, index: int, seed: int, policy: str = "random",
               max_turns: int = DEFAULT_MAX_TURNS) -> GameRecord:
-    """Play game `index` of the run seeded `seed` to its end or the turn cap."""
-    choose = POLICIES[policy]
+    """Play game `index` of the run seeded `seed` to its end or the turn cap; `policy` is an
+    agent spec or a match lineup (`lineup_of`)."""
     gseed = game_seed(seed, index)
-    rng = random.Random(gseed)
+    agents = _agents(policy, game.seat_count, index, gseed)
     st: State = game.initial_state()
     st.keep_undo = False
     c = game.c
     captures: list[Capture] = []
+    watch = GameWatch(st, evaluation_of(game)) if index < MEASURED_GAMES else None
+    turn_times: list[tuple[str, float]] = []
+    spent, turn = 0.0, st.turn
+    clock = time.perf_counter
     n = 0
     while not st.terminal and st.turn < max_turns:
-        a = choose(st, rng)
+        actor = st.actor_index
+        t0 = clock()
+        a = agents[actor].act(st)
+        if actor == st.mover:
+            spent += clock() - t0
         before = sum(st.captured)
         v = _target(a)
         victim = st.occ[v] if v is not None else -1
-        actor = st.actor_index
         victim_info = (st.owner[victim], st.ptype[victim]) if victim >= 0 else None
+        if watch is not None:
+            watch.before(st, n, v)
         st.apply(a, check=False)
         if sum(st.captured) > before and victim_info is not None:
             captures.append(Capture(n, st.turn, c.seat_ids[actor], c.seat_ids[victim_info[0]],
                                     c.type_names[victim_info[1]], c.node_ids[v]))
         n += 1
+        if st.turn != turn:
+            turn_times.append((agents[turn % game.seat_count].name, spent))
+            if watch is not None:
+                watch.turn_ended(st)
+            spent, turn = 0.0, st.turn
     res = st.result()
     if st.terminal and res is not None:
         winners, reason = list(res.winners), res.reason
         rule = reason.split(":")[0].strip()
     else:
         winners, reason, rule = [], f"turn cap {max_turns}", CAP_RULE
-    return GameRecord(index, gseed, winners, rule, reason, n, st.turn, captures)
+    return GameRecord(index, gseed, winners, rule, reason, n, st.turn, captures,
+                      [a.name for a in agents], turn_times,
+                      watch.metrics(winners) if watch is not None else {})
 
 
 # ---- worker side ----------------------------------------------------------------------------

@@ -237,8 +237,10 @@ _CSS = ("body{font-family:sans-serif;max-width:980px;margin:2em auto;color:#222}
 
 
 def write_report(folder: Path, board: Board, board_dir: Path | None, sides: list[SideData],
-                 run_note: str, pairs: tuple[int, int] | None = None) -> Path:
-    """Draw the plots and write `report.html` into `folder`; returns the report's path."""
+                 run_note: str, pairs: tuple[int, int] | None = None,
+                 sections: list[str] | None = None) -> Path:
+    """Draw the plots and write `report.html` into `folder`; returns the report's path.
+    `sections` (HTML, e.g. `editor.balance.evaluation_report`) follow the game lengths."""
     plot_winrate(sides, board, folder / "winrate.png")
     plot_length(sides, folder / "length.png")
     plot_victory(sides, folder / "victory.png")
@@ -270,6 +272,7 @@ def write_report(folder: Path, board: Board, board_dir: Path | None, sides: list
                           f"{sum(s.summary.turns) / max(1, s.summary.games):.1f}",
                           f"{median(s.summary.actions):g}"] for s in sides]))
     parts.append("<img src='length.png' alt='game length'>")
+    parts.extend(sections or [])
     parts.append(victory_section(sides, [s.summary.ends for s in sides],
                                  [s.options for s in sides]))
     parts.append("<h2>Where pieces are captured</h2>")

@@ -9,6 +9,9 @@ Tables (compare two runs with SQL: `ATTACH 'a/balance.duckdb' AS a; ATTACH 'b/..
   victory rule ID, reason, actions, turns, number of captures.
 * `captures`: one row per capture: label, game, action index, turn, capturing seat, victim
   seat, victim piece type and field id.
+* `seat_agents`: the agent that played each seat of each game (`editor.balance.play.lineup_of`).
+* `turn_times`: per game, the seconds each turn's mover took to choose its actions, by agent.
+* `game_metrics`: per game, the measurements of `editor.balance.measure_game` (name, value).
 
 Each chunk of games is appended in one transaction, so an interrupted run keeps every finished
 game and a new run plays only the missing ones.
@@ -45,6 +48,12 @@ _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS captures (
         label VARCHAR, game INTEGER, action INTEGER, turn INTEGER, by_seat VARCHAR,
         victim_seat VARCHAR, piece VARCHAR, field VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS seat_agents (
+        label VARCHAR, game INTEGER, seat VARCHAR, agent VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS turn_times (
+        label VARCHAR, game INTEGER, agent VARCHAR, seconds DOUBLE)""",
+    """CREATE TABLE IF NOT EXISTS game_metrics (
+        label VARCHAR, game INTEGER, name VARCHAR, value DOUBLE)""",
 ]
 
 
@@ -154,10 +163,59 @@ class Store:
                     "unnest(?::INTEGER[]), unnest(?::INTEGER[]), unnest(?::VARCHAR[]), "
                     "unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[])",
                     [list(col) for col in zip(*caps, strict=True)])
+            self._append_extras(meta, records)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
+
+    def _append_extras(self, meta: RunMeta, records: list[dict]) -> None:
+        """Seat agents, turn times and game metrics of `records` (inside append's
+        transaction)."""
+        tables = {
+            "seat_agents": [(meta.label, r["index"], seat, agent) for r in records
+                            for seat, agent in zip(meta.seats, r.get("agents", []),
+                                                   strict=False)],
+            "turn_times": [(meta.label, r["index"], agent, seconds) for r in records
+                           for agent, seconds in r.get("turn_times", [])],
+            "game_metrics": [(meta.label, r["index"], name, value) for r in records
+                             for name, value in r.get("metrics", {}).items()],
+        }
+        types = {"seat_agents": ("VARCHAR", "INTEGER", "VARCHAR", "VARCHAR"),
+                 "turn_times": ("VARCHAR", "INTEGER", "VARCHAR", "DOUBLE"),
+                 "game_metrics": ("VARCHAR", "INTEGER", "VARCHAR", "DOUBLE")}
+        for table, rows in tables.items():
+            if rows:
+                cols = ", ".join(f"unnest(?::{t}[])" for t in types[table])
+                self.con.execute(f"INSERT INTO {table} SELECT {cols}",
+                                 [list(col) for col in zip(*rows, strict=True)])
+
+    def seat_agents(self, label: str, limit: int) -> dict[int, dict[str, str]]:
+        """Per game (index < limit): seat id -> agent."""
+        out: dict[int, dict[str, str]] = {}
+        for game, seat, agent in self.con.execute(
+                "SELECT game, seat, agent FROM seat_agents WHERE label = ? AND game < ?",
+                [label, limit]).fetchall():
+            out.setdefault(game, {})[seat] = agent
+        return out
+
+    def turn_times(self, label: str, limit: int) -> dict[str, list[float]]:
+        """Seconds per turn by agent over the games with index < limit."""
+        out: dict[str, list[float]] = {}
+        for agent, seconds in self.con.execute(
+                "SELECT agent, seconds FROM turn_times WHERE label = ? AND game < ? "
+                "ORDER BY game", [label, limit]).fetchall():
+            out.setdefault(agent, []).append(seconds)
+        return out
+
+    def metrics(self, label: str, limit: int) -> dict[str, list[float]]:
+        """Every game metric's values over the games with index < limit."""
+        out: dict[str, list[float]] = {}
+        for name, value in self.con.execute(
+                "SELECT name, value FROM game_metrics WHERE label = ? AND game < ? "
+                "ORDER BY game", [label, limit]).fetchall():
+            out.setdefault(name, []).append(value)
+        return out
 
     def games(self, label: str, limit: int) -> list[dict]:
         """The stored games with index < limit, in index order."""

@@ -11,6 +11,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from editor.agents.base import agent_names
+from editor.cli import balance_eval
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import game_or_exit
 from editor.cli.variant_cmd import parse_options
@@ -51,10 +53,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="how long to try reaching the scheduler (default 10)")
-    p.add_argument("--policy", choices=["random", "greedy"], default="random",
-                   help="random: uniform over a piece, then its legal destinations; greedy: "
-                        "prefers captures and safe moves, heads for capitals and the grail "
+    p.add_argument("--policy", choices=agent_names(), default="random", metavar="AGENT",
+                   help="the agent of every seat: random (uniform over a piece, then its legal "
+                        "destinations), greedy (prefers captures and safe moves, heads for "
+                        "capitals and the grail), search or search:LEVEL (plans its turns; "
+                        f"levels {', '.join(n for n in agent_names() if ':' in n)}) "
                         "(default: random)")
+    balance_eval.add_arguments(p)
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="run seed; game i plays from a seed derived from S and i (default 1)")
     p.add_argument("--max-turns", type=int, default=400, metavar="T",
@@ -147,11 +152,14 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
     out.mkdir(parents=True, exist_ok=True)
+    from editor.agents.base import canonical
     from editor.balance.runner import RunError, SchedulerError, make_plan
     from editor.balance.store import Store, StoreError
 
+    args.policy = canonical(args.policy)
     plans = [make_plan(game, label, args.games, args.seed, args.policy, args.max_turns)
              for label, (game, _t) in zip("AB", sides, strict=False)]
+    skill = balance_eval.skill_plan(args, sides[0][0])
     try:
         store = Store(out)
     except StoreError as exc:
@@ -159,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     with store:
         try:
-            summary = _play(args, store, plans)
+            summary = play_plans(args, store, plans + ([skill] if skill else []))
         except StoreError as exc:
             print(exc.finding.format_line(), file=sys.stderr)
             return EXIT_FINDINGS
@@ -167,10 +175,11 @@ def run(args: argparse.Namespace) -> int:
             return _fail(str(exc), EXIT_USAGE)
         except RunError as exc:
             return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
-        return _finish(args, store, plans, sides, summary, out)
+        return _finish(args, store, plans, sides, summary, out, skill)
 
 
-def _play(args: argparse.Namespace, store, plans):
+def play_plans(args: argparse.Namespace, store, plans):
+    """Run `plans` on the executor the arguments choose; Ctrl-C stops cleanly."""
     from editor.balance.runner import open_executor, run_plans
 
     progress = sys.stderr.isatty() if args.progress is None else args.progress
@@ -200,7 +209,7 @@ def _games_to_report(store, plans) -> int:
     return min(max(plan.games, _stored_prefix(store.done(plan.meta.label))) for plan in plans)
 
 
-def _finish(args, store, plans, sides, summary, out: Path) -> int:
+def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
     from editor.balance.analysis import seat_verdict, summarise
     from editor.balance.report import SideData, write_report
 
@@ -229,7 +238,9 @@ def _finish(args, store, plans, sides, summary, out: Path) -> int:
             f"{args.policy}, seed {args.seed}, turn cap {args.max_turns}. Games are stored "
             f"in {store.path.name} (DuckDB). This run: {rate}.")
     pairs = store.identical_pairs(counted) if len(data) == 2 else None
-    report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs)
+    extra = balance_eval.sections(store, plans, [t for _g, t in sides], skill, out, game)
+    report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs,
+                          extra)
     print(f"played {rate}; stored {stored}")
     for side in data:
         print(f"{side.summary.label} ({side.title}): {seat_verdict(side.summary)}")
@@ -239,5 +250,7 @@ def _finish(args, store, plans, sides, summary, out: Path) -> int:
         a, b = data[0].summary, data[1].summary
         for line in compare_verdict(a, b, compare(a, b), pairs):
             print(f"B against A: {line}")
+    if skill is not None:
+        print(f"skill: {balance_eval.skill_verdict(store, skill)}")
     print(f"wrote {report}")
     return EXIT_OK

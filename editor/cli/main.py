@@ -1,5 +1,5 @@
 """`conquest`: validate, schema, docs, render, variant, moves, check, selfplay, bench, why,
-migrate, rules.
+migrate, rules, balance, match, evaluate, detect.
 
 Each subcommand lives in its own module of this package with `NAME`, `HELP`,
 `add_arguments(parser)` and `run(args) -> int`. Exit codes: 0 success, 1 problems found in the
@@ -25,6 +25,8 @@ from editor.cli import (
     check_cmd,
     detect_cmd,
     docs_cmd,
+    evaluate_cmd,
+    match_cmd,
     migrate_cmd,
     moves,
     options_cmd,
@@ -42,7 +44,8 @@ from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
     validate, schema_cmd, docs_cmd, render_cmd, variant_cmd, moves, check_cmd, selfplay, bench,
-    options_cmd, pack_cmd, why_cmd, balance_cmd, detect_cmd, migrate_cmd, rules_cmd,
+    options_cmd, pack_cmd, why_cmd, balance_cmd, match_cmd, evaluate_cmd, detect_cmd,
+    migrate_cmd, rules_cmd,
 ]
 
 

@@ -162,7 +162,7 @@ class InvariantWatch:
 
 def movable_pieces(st: State) -> list[int]:
     """The mover's pieces that may move now (one per interchangeable cargo group), for policies
-    outside the engine (`editor.balance.policy`)."""
+    outside the engine (`editor.agents.greedy`)."""
     return st.movable(st.mover)
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QToolTip
 from editor.gui import dialogs
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.play.commands import GameStep
+from editor.gui.play.computer import ComputerPanel, ComputerSeats, SeatsPanel
 from editor.gui.play.panels import LogPanel, TurnPanel, seat_name
 from editor.gui.play.review import Broken, broken_step
 from editor.gui.play.scene import PlayScene
@@ -72,10 +73,16 @@ class PlayMode(Mode):
         self.start_panel = StartPanel()
         self.turn_panel = TurnPanel()
         self.log = LogPanel()
+        self.seats_panel = SeatsPanel()  # who plays each seat, in the New game panel
+        self.start_panel.layout().insertWidget(1, self.seats_panel)
+        self.computer_panel = ComputerPanel()
+        self.computer = ComputerSeats(self, self.seats_panel, self.computer_panel)
         self.start_dock = self.add_dock("New game", "play_start_dock", self.start_panel,
                                         Qt.DockWidgetArea.LeftDockWidgetArea)
         self.turn_dock = self.add_dock("Turn", "play_turn_dock", self.turn_panel)
         self.log_dock = self.add_dock("Game log", "play_log_dock", self.log)
+        self.computer_dock = self.add_dock("Computer", "play_computer_dock",
+                                           self.computer_panel)
         self._build_actions()
         self._connect()
         self.turn_panel.show_session(None)
@@ -169,6 +176,7 @@ class PlayMode(Mode):
                 "The board changed since this game started; the game goes on with the board "
                 "as it was. Start game to play the board as it is now.")
         self.view.setFocus()
+        self.computer.hold(False)
 
     def _doc_changed(self, *_args) -> None:
         self.board_changed = True
@@ -185,6 +193,7 @@ class PlayMode(Mode):
                 self.show_document_board()
 
     def deactivate(self) -> None:
+        self.computer.hold(True)  # the computer waits while another mode is shown
         if self.chooser is not None:
             self.chooser.close()
         QToolTip.hideText()
@@ -305,6 +314,7 @@ class PlayMode(Mode):
             self.view.fit()
         self.turn_panel.show_refusal(None)
         self.refresh()
+        self.computer.new_game(self.turn_panel.seed.value())
 
     def save_scenario(self) -> bool:
         """Write the game as a conquest-scenario/1 file (played actions as legal steps,
@@ -351,6 +361,7 @@ class PlayMode(Mode):
         self.window.show_message(self.turn_panel.detail.text())
         if turn.terminal:
             self.show_result()
+        self.computer.poke()
 
     def show_result(self) -> None:
         """The end dialog (not modal): the winners and the rule."""
@@ -421,6 +432,9 @@ class PlayMode(Mode):
         s = self.session
         if s is None or not field:
             self.select(None)
+            return
+        if self.computer.is_computer(s.state.actor_index) and not self.computer.paused:
+            self.window.show_message("The computer plays this seat: wait, or Stop computer")
             return
         group = self.groups.get(field)
         if group is not None:

@@ -1,6 +1,6 @@
-"""Playout policies for balance runs: `random` (the selfplay policy of `editor.rules.playout`)
-and `greedy`, which prefers captures that cannot be answered, safe moves, and moves towards the
-enemy capitals (castle fields) and the grail.
+"""Playout policies, the agents `random` and `greedy` (`editor.agents.base`): `random` (the
+selfplay policy of `editor.rules.playout`) and `greedy`, which prefers captures that cannot
+be answered, safe moves, and moves towards the enemy capitals (castle fields) and the grail.
 
 The greedy policy looks at a few random movable pieces per action (not at every legal action),
 so it costs a small multiple of a random move; `editor.cli.bench` measures the ratio. Both
@@ -88,7 +88,8 @@ def _bfs_to(adj: list[tuple[int, ...]], targets: list[int], n: int) -> list[int]
 _TARGETS: dict[int, tuple[Game, _Targets]] = {}
 
 
-def _targets(game: Game) -> _Targets:
+def targets_of(game: Game) -> _Targets:
+    """The target tables of `game` (cached per game)."""
     entry = _TARGETS.get(id(game))
     if entry is None or entry[0] is not game:
         if len(_TARGETS) > 8:
@@ -127,7 +128,7 @@ def _next_to_enemy(st: State, v: int, team: int) -> bool:
     return False
 
 
-def _respond(st: State, rng: random.Random) -> tuple:
+def respond(st: State, rng: random.Random) -> tuple:
     """In a response window take a recapture or retaliation shot when there is one (RECAP-1,
     RECAP-17); offers of a draw are answered at random."""
     acts = st.legal_actions()
@@ -139,13 +140,14 @@ def _respond(st: State, rng: random.Random) -> tuple:
     return rng.choice(acts)
 
 
-def greedy_action(st: State, rng: random.Random) -> tuple:
+def greedy_action(st: State, rng: random.Random,
+                  pieces_looked_at: int = GREEDY_PIECES) -> tuple:
     """The best-scoring destination of a few random movable pieces: captures first (less when
     the victim can answer on the scene), then landing on enemy capitals or the grail, steps
     towards them, and not ending next to an enemy piece. Ends the turn when nothing is worth
     doing."""
     if st.window is not None or st.draw is not None:
-        return _respond(st, rng)
+        return respond(st, rng)
     left = st.ap_left()
     if left <= 0:
         return A_END
@@ -158,14 +160,14 @@ def greedy_action(st: State, rng: random.Random) -> tuple:
     c = st.c
     me = st.mover
     team = c.team_of[me]
-    tg = _targets(g)
+    tg = targets_of(g)
     is_target = tg.is_target[team]
     reach = g.variant.recapture_reach
     best_score = -1e9
     best: tuple | None = None
     tried = 0
     for pid in pieces:
-        if tried >= GREEDY_PIECES:
+        if tried >= pieces_looked_at:
             break
         maxd = min(st.range_left(pid), left)
         if maxd <= 0:

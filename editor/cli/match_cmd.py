@@ -1,0 +1,143 @@
+"""`conquest match`: agents against each other over many seeded games (the balance runner's
+executors and store), with win rates, 95 % intervals, ratings and time per turn."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import tempfile
+from pathlib import Path
+
+from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+
+NAME = "match"
+HELP = ("Play agents against each other over many seeded games (local processes or a Dask "
+        "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
+        "rating (Elo scale) and its time per turn.")
+EPILOG = (
+    "Agents: random, greedy, search (the default level) or search:LEVEL. --agents names one "
+    "agent per seat; fewer than the seats are filled up with the last one (`--agents search "
+    "greedy` on 4 seats: one search agent against three greedy ones), and the lineup rotates "
+    "by one seat per game so every agent plays every seat. With -o the games are stored "
+    "(DIR/balance.duckdb) and an interrupted match resumes; without it they are kept in a "
+    "temporary folder. Exit 130 when interrupted.")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = EPILOG
+    p.add_argument("--variant", required=True, metavar="V", help="variant name or path")
+    p.add_argument("--board", metavar="B", help="board (default: the variant's board)")
+    p.add_argument("--overlay", action="append", default=[], metavar="O",
+                   help="overlay applied to the variant (repeatable)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="option override (repeatable)")
+    p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
+                   help="one agent per seat in seat order (see below)")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
+    p.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="local worker processes (ignored with --scheduler)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address")
+    p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to try reaching the scheduler (default 10)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="match seed (default 1)")
+    p.add_argument("--max-turns", type=int, default=400, metavar="T",
+                   help="turn cap per game (default 400)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("-o", "--output", metavar="DIR", help="folder to store the games in")
+
+
+def _number(x: float) -> float | None:
+    """JSON has no NaN: an agent without turns has no time per turn."""
+    return None if math.isnan(x) else x
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"conquest match: {message}", file=sys.stderr)
+    return code
+
+
+def _check(args: argparse.Namespace, seats: int) -> str | None:
+    from editor.agents.base import check_spec
+
+    if len(args.agents) > seats:
+        return f"--agents names {len(args.agents)} agents for {seats} seats"
+    for spec in args.agents:
+        problem = check_spec(spec)
+        if problem:
+            return f"--agents: {problem}"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    from editor.cli.balance_cmd import _check_numbers
+    from editor.cli.game_args import game_or_exit
+    from editor.cli.variant_cmd import parse_options
+
+    args.vs, args.vs_overlay, args.vs_option = None, [], []
+    problem = _check_numbers(args)
+    if problem:
+        return _fail(problem, EXIT_USAGE)
+    options = parse_options(args.option)
+    if options is None:
+        return EXIT_USAGE
+    game, code = game_or_exit(args.board, args.variant, options, args.overlay)
+    if game is None:
+        return code
+    problem = _check(args, game.seat_count)
+    if problem:
+        return _fail(problem, EXIT_USAGE)
+    if args.output:
+        out = Path(args.output)
+        if out.exists() and not out.is_dir():
+            return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
+        out.mkdir(parents=True, exist_ok=True)
+        return _match(args, game, out)
+    with tempfile.TemporaryDirectory(prefix="conquest-match-") as tmp:
+        return _match(args, game, Path(tmp))
+
+
+def _match(args: argparse.Namespace, game, out: Path) -> int:
+    from editor.agents.base import canonical
+    from editor.balance.match import match_lines, summarise_match
+    from editor.balance.runner import RunError, SchedulerError, make_plan
+    from editor.balance.store import Store, StoreError
+    from editor.cli.balance_cmd import play_plans
+
+    names = [canonical(spec) for spec in args.agents]
+    lineup = ",".join(names + ([] if len(names) > 1 else names))
+    plan = make_plan(game, "M", args.games, args.seed, lineup, args.max_turns)
+    try:
+        with Store(out) as store:
+            summary = play_plans(args, store, [plan])
+            if summary.interrupted:
+                return _fail(f"interrupted; stored {summary.stored.get('M', 0)}/{args.games} "
+                             "games", 130)
+            seats = list(plan.meta.seats)
+            results = summarise_match(lineup.split(","), seats, store.games("M", args.games),
+                                      store.seat_agents("M", args.games),
+                                      store.turn_times("M", args.games))
+    except StoreError as exc:
+        print(exc.finding.format_line(), file=sys.stderr)
+        return EXIT_FINDINGS
+    except SchedulerError as exc:
+        return _fail(str(exc), EXIT_USAGE)
+    except RunError as exc:
+        return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
+    if args.format == "json":
+        rows = [{"agent": r.name, "games": r.games, "wins": r.wins, "win_rate": r.rate()[0],
+                 "interval": list(r.rate()[1:]), "par": r.par, "rating": r.rating,
+                 "turn_seconds_median": _number(r.turn_time()[0]),
+                 "turn_seconds_p95": _number(r.turn_time()[1]),
+                 "by_seat": r.by_seat} for r in results]
+        print(json.dumps({"variant": game.variant.name, "games": args.games,
+                          "seed": args.seed, "agents": rows}, indent=2))
+    else:
+        print(f"{game.variant.name}: {args.games} games, lineup {' '.join(names)}, "
+              f"seed {args.seed}, played in {summary.seconds:.1f} s")
+        for line in match_lines(results, seats):
+            print(line)
+    return EXIT_OK
