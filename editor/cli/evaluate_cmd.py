@@ -13,6 +13,8 @@ from pathlib import Path
 from editor.cli.exits import EXIT_OK, EXIT_USAGE
 
 NAME = "evaluate"
+#: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
+EXTRAS = ("balance",)
 HELP = ("Evaluate every shipped variant with agents (metric table, seat order, skill "
         "sensitivity) and write a Markdown page, e.g. docs/evaluation.md.")
 COMMAND = "conquest evaluate --workers 2 -o docs/evaluation.md"

@@ -13,6 +13,8 @@ from pathlib import Path
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 
 NAME = "match"
+#: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
+EXTRAS = ("balance",)
 HELP = ("Play agents against each other over many seeded games (local processes or a Dask "
         "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
         "rating (Elo scale) and its time per turn.")
