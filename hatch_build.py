@@ -81,11 +81,11 @@ def _build_one(module: str, cc: list[str]) -> None:
 
 def build(jobs: int = 2) -> str:
     """Build the stale or missing compiled modules; returns what happened, in one line."""
+    if compiled_problem() is None:
+        return "engine: compiled (up to date)"
     why = missing_tool()
     if why is not None:
         return f"engine: interpreted ({why}; nothing compiled)"
-    if compiled_problem() is None:
-        return "engine: compiled (up to date)"
     cc = compiler()
     assert cc is not None
     C_DIR.mkdir(parents=True, exist_ok=True)
@@ -125,8 +125,8 @@ class NativeEngineHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict) -> None:
-        if self.target_name != "wheel":
-            return
+        if self.target_name != "wheel" or version == "editable":
+            return  # an editable install imports the checkout, where `make` builds
         print(build(), file=sys.stderr)
         if compiled_problem() is not None:
             return

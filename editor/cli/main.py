@@ -30,6 +30,7 @@ from editor.cli import (
     why_cmd,
 )
 from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.rules import ENGINE
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -43,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="conquest",
         description="Conquest Workbench: validate boards and variants, generate schemas, render "
         "boards, and play-test rules.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {__version__} (engine: {ENGINE})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
