@@ -79,6 +79,16 @@ def _build_one(module: str, cc: list[str]) -> None:
                     str(extension_path(module))], check=True, capture_output=True, text=True)
 
 
+def _stale_modules() -> list[str]:
+    """The modules whose extension is missing or was built from another source."""
+    try:
+        built = json.loads((NATIVE_DIR / MANIFEST).read_text(encoding="utf-8"))["sources"]
+    except (OSError, ValueError, KeyError):
+        built = {}
+    return [m for m in COMPILED_MODULES
+            if not extension_path(m).is_file() or built.get(m) != source_digest(m)]
+
+
 def build(jobs: int = 2) -> str:
     """Build the stale or missing compiled modules; returns what happened, in one line."""
     if compiled_problem() is None:
@@ -90,11 +100,12 @@ def build(jobs: int = 2) -> str:
     assert cc is not None
     C_DIR.mkdir(parents=True, exist_ok=True)
     NATIVE_DIR.mkdir(parents=True, exist_ok=True)
+    stale = _stale_modules()
     (NATIVE_DIR / MANIFEST).unlink(missing_ok=True)  # no manifest: never a half-built engine
     t0 = time.perf_counter()
     sources = {m: source_digest(m) for m in COMPILED_MODULES}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_build_one, m, cc) for m in COMPILED_MODULES]
+        futures = [pool.submit(_build_one, m, cc) for m in stale]
         for f in futures:
             try:
                 f.result()
@@ -104,7 +115,8 @@ def build(jobs: int = 2) -> str:
     (NATIVE_DIR / MANIFEST).write_text(json.dumps({"sources": sources}, indent=1) + "\n",
                                        encoding="utf-8")
     took = time.perf_counter() - t0
-    return f"engine: compiled ({len(COMPILED_MODULES)} modules built in {took:.0f} s)"
+    return (f"engine: compiled ({len(stale)} of {len(COMPILED_MODULES)} modules built in "
+            f"{took:.0f} s)")
 
 
 def clean() -> None:
