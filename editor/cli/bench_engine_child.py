@@ -85,7 +85,7 @@ def search(game, seed: int, positions: int = 30, repeats: int = 200) -> dict:
             st.apply(random_action(st, rng), check=False)
         if st.window is None and not st.terminal:
             snap = st.clone()
-            c = game.compiled
+            c = getattr(game, "compiled", None) or game.c  # `c` before the rename
             queries.extend((snap, p) for p in range(len(snap.ptype)) if snap.node[p] >= 0
                            and snap.carrier[p] < 0 and c.range_[snap.ptype[p]] == 6)
     answers = [sorted(s.search(p, 6)) for s, p in queries]
