@@ -72,6 +72,32 @@ def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
             "compiled_ratio": ratio(compiled)}
 
 
+def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
+    """The C reference search on the bench's queries (`bench_cref`), or None without a
+    compiler."""
+    from editor.cli import bench_cref
+    from editor.cli.selfplay import load_game
+
+    game, _code = load_game(None, variant)
+    return None if game is None else bench_cref.measure(game, seed, repeats)
+
+
+def _c_row(row: dict, found: list[dict | None]) -> dict:
+    """The C reference's figures for a search row: CPU µs per query (median of the rounds),
+    the queries it covers, answers unlike the engine's, and each form's µs over it."""
+    done = [f for f in found if f and f["us_per_query"] is not None]
+    if not done:
+        return {"c_reference_us": None}
+    c_us = statistics.median(f["us_per_query"] for f in done)
+    forms = {"interpreted": row["new_actions_per_cpu_s"],
+             "compiled": row["compiled_actions_per_cpu_s"]}
+    us = {k: 1e6 / v for k, v in forms.items() if v}
+    return {"c_reference_us": round(c_us, 3), "c_reference_queries": done[0]["queries"],
+            "c_reference_disagreements": sum(f["disagreements"] for f in done),
+            **{f"{k}_us": round(v, 3) for k, v in us.items()},
+            **{f"{k}_over_c": round(v / c_us, 1) for k, v in us.items()}}
+
+
 def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
             actions: int = 10000, games: int = 20, max_turns: int = 400, seed: int = 1,
             modes: tuple[str, ...] = tuple(MODES),
@@ -82,6 +108,7 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
     sides = [("old", old_tree, "interpreted"), ("new", THIS_TREE, "interpreted")]
     if compiled_problem() is None:
         sides.append(("compiled", THIS_TREE, "compiled"))
+    cref: dict[str, list[dict | None]] = {}
     try:
         runs: dict[tuple[str, str], dict[str, list[dict]]] = {}
         for r in range(rounds):
@@ -93,9 +120,15 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
                             progress(f"round {r + 1}/{rounds}: {variant} {mode} ({side})")
                         runs.setdefault((variant, mode), {}).setdefault(side, []).append(
                             _run(tree, args, form))
+                    if mode == "search":  # the C reference in the same round, where built
+                        cref.setdefault(variant, []).append(
+                            _c_reference(variant, seed, max(1, actions // 50)))
     finally:
         shutil.rmtree(old_tree, ignore_errors=True)
     rows = [_row(v, m, runs[(v, m)]) for v in variants for m in modes]
+    for row in rows:
+        if row["mode"] == "search":
+            row.update(_c_row(row, cref[row["variant"]]))
     return {"against": rev, "rounds": rounds, "playout_actions": actions,
             "selfplay_games": games, "max_turns": max_turns, "seed": seed,
             "engine_forms": [form for side, _, form in sides[1:]],
@@ -118,6 +151,12 @@ def table(result: dict) -> str:
                      + (f"{comp:>12,.0f}{cratio:>7.2f}x" if comp is not None else
                         f"{'-':>12}{'-':>8}")
                      + f"  {'yes' if row['same_games'] else 'NO'}")
+        if row.get("c_reference_us"):
+            lines.append(f"{'':<20}C reference search {row['c_reference_us']} us per query; "
+                         f"interpreted {row['interpreted_us']} us "
+                         f"({row['interpreted_over_c']}x), compiled "
+                         f"{row.get('compiled_us', '-')} us ({row.get('compiled_over_c', '-')}x)"
+                         f"; {row['c_reference_disagreements']} answers differ")
     bad = [r for r in result["rows"] if not r["same_games"] or r["violations"]]
     for row in bad:
         lines.append(f"warning: {row['variant']} {row['mode']}: "

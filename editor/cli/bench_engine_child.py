@@ -67,17 +67,17 @@ def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
             "violations": len(rep.violations)}
 
 
-def search(game, seed: int, positions: int = 30, repeats: int = 200) -> dict:
-    """The range-6 destination search (`State.search(pid, 6)`) of every range-6 piece standing on
-    a field, in positions from seeded random playouts, `repeats` times over; `actions` counts the
-    queries."""
+def sample_queries(game, seed: int, positions: int = 30) -> list:
+    """(position, piece) pairs: every range-6 piece standing on a field, in positions from
+    seeded random playouts (no open response window)."""
     from editor.rules.playout import random_action
 
     rng = random.Random(seed)
-    queries = []
+    c = getattr(game, "compiled", None) or game.c  # `c` before the rename
+    queries: list = []
     st = game.initial_state()
     st.keep_undo = False
-    while len(queries) < positions * 4 and len(queries) < 10 ** 6:
+    while len(queries) < positions * 4:
         for _ in range(rng.randint(5, 40)):
             if st.terminal or st.turn > 400:
                 st = game.initial_state()
@@ -85,9 +85,15 @@ def search(game, seed: int, positions: int = 30, repeats: int = 200) -> dict:
             st.apply(random_action(st, rng), check=False)
         if st.window is None and not st.terminal:
             snap = st.clone()
-            c = getattr(game, "compiled", None) or game.c  # `c` before the rename
             queries.extend((snap, p) for p in range(len(snap.ptype)) if snap.node[p] >= 0
                            and snap.carrier[p] < 0 and c.range_[snap.ptype[p]] == 6)
+    return queries
+
+
+def search(game, seed: int, repeats: int = 200) -> dict:
+    """The range-6 destination search (`State.search(pid, 6)`) of `sample_queries`, `repeats`
+    times over; `actions` counts the queries."""
+    queries = sample_queries(game, seed)
     answers = [sorted(s.search(p, 6)) for s, p in queries]
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(repeats):
