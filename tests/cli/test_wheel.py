@@ -53,7 +53,7 @@ def test_wheel_ships_package_data(tmp_path: Path) -> None:
     target = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CONQUEST_ENGINE")}
     env["PYTHONPATH"] = str(target)
     probe = subprocess.run(
         [sys.executable, "-c", PROBE, str(ROOT / "tests/data/boards/rich.board.json")],
