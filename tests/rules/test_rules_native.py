@@ -116,3 +116,11 @@ def test_both_forms_write_the_same_selfplay_logs_on_every_shipped_variant() -> N
         logs[form] = json.loads(ran.stdout.strip().splitlines()[-1])
     assert logs["compiled"] == logs["interpreted"]
     assert all(code == 0 for code, _ in logs["compiled"].values())
+
+
+def test_version_names_the_engine_in_use(capsys) -> None:
+    from editor.cli.main import main
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert f"(engine: {editor.rules.ENGINE})" in capsys.readouterr().out
