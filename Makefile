@@ -8,7 +8,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: all engine test test-engine-interpreted run schema bench lint clean
+.PHONY: all engine test test-engine-interpreted run schema bench lint clean saved-games
 .DEFAULT_GOAL := all
 
 # The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
@@ -56,6 +56,9 @@ bench: engine
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
+
+saved-games: $(STAMP)
+	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
 
 clean:
 	$(if $(wildcard $(PY)),$(PY) hatch_build.py --clean,rm -rf editor/rules/_native build/native)

@@ -76,9 +76,9 @@ def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
     """The C reference search on the bench's queries (`bench_cref`), or None without a
     compiler."""
     from editor.cli import bench_cref
-    from editor.cli.selfplay import load_game
+    from editor.rules.game_loader import load_game
 
-    game, _code = load_game(None, variant)
+    game = load_game(None, variant).game
     return None if game is None else bench_cref.measure(game, seed, repeats)
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from editor.cli import bench_cref
-from editor.cli.selfplay import load_game
+from editor.rules.game_loader import load_game
 
 
 @pytest.mark.skipif(bench_cref.load() is None, reason="no C compiler")
 @pytest.mark.parametrize("variant", ["conquest-4p", "conquest-plus-4p", "grand-conquest-4p"])
 def test_the_c_reference_gives_the_engines_answers(variant: str) -> None:
-    game, _code = load_game(None, variant)
+    game = load_game(None, variant).game
     found = bench_cref.measure(game, seed=3, repeats=1)
     assert found["queries"] > 20 and found["disagreements"] == 0
     assert found["us_per_query"] > 0
@@ -22,5 +22,5 @@ def test_the_c_reference_gives_the_engines_answers(variant: str) -> None:
 def test_without_a_compiler_there_is_no_reference(monkeypatch) -> None:
     monkeypatch.setattr(bench_cref, "_LIB", [])
     monkeypatch.setenv("CC", "/no/such/cc")
-    game, _code = load_game(None, "conquest-4p")
+    game = load_game(None, "conquest-4p").game
     assert bench_cref.measure(game, seed=3, repeats=1) is None

@@ -6,9 +6,8 @@ digest of the legal actions, a hash of the position and the explanations of a fe
 
     .venv/bin/python -m tests.rules.playthrough
 
-The position hash is the sha1 of a canonical dump of the state (pieces, counters, windows,
-per-turn sets; never caches or undo history), so it stays stable across refactorings of the
-engine's internals.
+The position hash is the engine's one position key (`editor.rules.position_key`): every field the
+state declares as part of the position, never caches or undo history.
 """
 
 from __future__ import annotations
@@ -18,12 +17,11 @@ import json
 import random
 from pathlib import Path
 
-from editor.model import load_board
-from editor.model.variant import resolve_variant
-from editor.resources import data_dir
 from editor.rules.engine import Game, State
-from editor.rules.notation import parse_action, to_text
+from editor.rules.game_loader import load_game
+from editor.rules.notation import exact_text, parse_action, to_text
 from editor.rules.playout import random_action
+from editor.rules.position_key import position_key
 
 DATA = Path(__file__).resolve().parents[1] / "rules" / "data" / "playthroughs"
 
@@ -45,43 +43,15 @@ PROBES = 4  # probe actions explained per checked position
 CHECK_EVERY = 12
 
 
-def load_game(variant: str, overlays: tuple[str, ...]) -> Game:
-    v = resolve_variant(variant, None, list(overlays) or None).variant
-    assert v is not None, variant
-    board = load_board(data_dir("boards") / f"{v.board}.board.json").model
-    return Game(board, v)
+def shipped_game(variant: str, overlays: tuple[str, ...]) -> Game:
+    """The shipped variant (with overlays) on its board, by the one game loader."""
+    loaded = load_game(None, variant, overlays=overlays)
+    assert loaded.game is not None, (variant, loaded.findings, loaded.usage)
+    return loaded.game
 
 
 def _digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
-
-
-def canonical(st: State) -> dict:
-    """Everything that makes the position, by name (piece types and seats as names)."""
-    c = st.compiled
-    seats = c.seat_ids
-    nodes = c.node_ids
-    res = st.result()
-    return {
-        "pieces": [[c.type_names[st.ptype[p]], seats[st.owner[p]],
-                    nodes[st.node[p]] if st.node[p] >= 0 else None, st.carrier[p],
-                    list(st.cargo[p]), st.steps[p], st.orig[p]] for p in range(len(st.ptype))],
-        "counts": [list(st.cnt_all), list(st.cnt_land), list(st.captured)],
-        "turn": [st.turn, st.ap_spent, st.quiet, st.quiet_round_clean, st.captured_this_turn,
-                 st.end_pending, st.vuln_end_pending, st.any_capture, st.risky, st.built],
-        "window": None if st.window is None else list(st.window),
-        "draw": [st.draw, st.draw_offered],
-        "terminal": st.terminal,
-        "result": None if res is None else [list(res.winners), str(res.reason),
-                                            sorted(res.scores.items())],
-        "shots": sorted(st.shots), "rshots": sorted(st.rshots),
-        "pushed": sorted(st.pushed.items()), "raised": sorted(st.raised.items()),
-        "resting": sorted(st.resting.items()), "frozen_mark": list(st.frozen_mark),
-    }
-
-
-def position_hash(st: State) -> str:
-    return _digest(json.dumps(canonical(st), sort_keys=True, separators=(",", ":")))
 
 
 def legal_digest(st: State) -> tuple[int, str]:
@@ -150,7 +120,7 @@ def _checked(st: State, index: int) -> bool:
 
 def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
            actions: int) -> dict:
-    game = load_game(variant, overlays)
+    game = shipped_game(variant, overlays)
     out = {"variant": variant, "overlays": list(overlays), "games": []}
     for gi in range(games):
         rng = random.Random(f"{stem}/{gi}")
@@ -165,9 +135,9 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
                 step.update(legal=[count, digest], probes=probes,
                             explain=[explain_code(st, probe_tuple(st, p)) for p in probes])
             a = random_action(st, rng, end_prob=0.02, capture_bias=0.95)
-            step["action"] = to_text(st, a, full_path=True)
+            step["action"] = exact_text(st, a)
             st.apply(a, check=True)
-            step["hash"] = position_hash(st)
+            step["hash"] = position_key(st)
             steps.append(step)
         res = st.result()
         out["games"].append({"steps": steps, "result": None if res is None else [
@@ -177,7 +147,7 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
 
 def replay_problems(data: dict) -> list[str]:
     """Replay one recorded file; the list of the first differences found (empty when equal)."""
-    game = load_game(data["variant"], tuple(data["overlays"]))
+    game = shipped_game(data["variant"], tuple(data["overlays"]))
     problems: list[str] = []
     for gi, rec in enumerate(data["games"]):
         st = game.initial_state()
@@ -194,7 +164,7 @@ def replay_problems(data: dict) -> list[str]:
                 problems.append(f"{where}: does not parse: {why}")
                 break
             st.apply(action, check=True)
-            if position_hash(st) != step["hash"]:
+            if position_key(st) != step["hash"]:
                 problems.append(f"{where}: position hash differs")
                 break
             if problems:
