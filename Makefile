@@ -8,7 +8,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: all engine test test-engine-interpreted run schema bench lint clean saved-games
+.PHONY: all engine test test-engine-interpreted run schema bench lint clean saved-games playthroughs
 .DEFAULT_GOAL := all
 
 # The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
@@ -59,6 +59,10 @@ bench: engine
 
 saved-games: $(STAMP)
 	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
+
+# Re-record tests/rules/data/playthroughs/*.txt: only for a deliberate rule change (review the diff).
+playthroughs: $(STAMP)
+	cd tests && PYTHONPATH=.. ../$(PY) -m support.playthrough
 
 clean:
 	$(if $(wildcard $(PY)),$(PY) hatch_build.py --clean,rm -rf editor/rules/_native build/native)

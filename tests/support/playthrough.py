@@ -1,10 +1,13 @@
 """Recorded playthroughs (as OpenSpiel keeps them): seeded random games of every shipped variant
-and overlay, written as action logs in engine notation with, after every action, the number and
-digest of the legal actions, a hash of the position and the explanations of a few probe actions.
+and overlay, written as text (`playthrough_text.py`: one action per line in engine notation with
+the position key after it; at checked positions the number and digest of the legal actions and
+the explanations of a few probe actions on their own lines).
 
-`test_rules_playthroughs.py` replays them; regenerate (only when a rule deliberately changes) with
+`tests/rules/test_rules_playthroughs.py` replays them; regenerate (only when a rule deliberately
+changes) with
 
-    .venv/bin/python -m tests.rules.playthrough
+    make playthroughs
+    cd tests && PYTHONPATH=.. ../.venv/bin/python -m support.playthrough [OUT_DIR]   (the same)
 
 The position hash is the engine's one position key (`editor.rules.position_key`): every field the
 state declares as part of the position, never caches or undo history.
@@ -13,8 +16,8 @@ state declares as part of the position, never caches or undo history.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
+import sys
 from pathlib import Path
 
 from editor.rules.engine import Game, State
@@ -22,8 +25,13 @@ from editor.rules.game_loader import load_game
 from editor.rules.notation import exact_text, parse_action, to_text
 from editor.rules.playout import random_action
 from editor.rules.position_key import position_key
+from support.playthrough_text import format_text, parse
 
 DATA = Path(__file__).resolve().parents[1] / "rules" / "data" / "playthroughs"
+REGENERATE = [
+    "Regenerate only for a deliberate rule change:  make playthroughs",
+    "  (the same from tests/:  PYTHONPATH=.. ../.venv/bin/python -m support.playthrough)",
+]
 
 # (file stem, variant, overlays, games, actions per game)
 CONFIGS: list[tuple[str, str, tuple[str, ...], int, int]] = [
@@ -145,28 +153,22 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
     return out
 
 
-def replay_problems(data: dict) -> list[str]:
-    """Replay one recorded file; the list of the first differences found (empty when equal)."""
+def load(stem: str) -> dict:
+    """The recording `stem` read from its text file (steps carry their line numbers)."""
+    path = DATA / f"{stem}.txt"
+    return parse(path.read_text(encoding="utf-8"), path.name)
+
+
+def replay_problems(data: dict, name: str = "playthrough") -> list[str]:
+    """Replay one recording; the list of the first differences found (empty when equal), each
+    naming the file and line, the game, the step and its action."""
     game = shipped_game(data["variant"], tuple(data["overlays"]))
     problems: list[str] = []
-    for gi, rec in enumerate(data["games"]):
+    for gi, rec in enumerate(data["games"], start=1):
         st = game.initial_state()
-        for si, step in enumerate(rec["steps"]):
-            where = f"game {gi} step {si} ({step['action']})"
-            if "legal" in step and list(legal_digest(st)) != step["legal"]:
-                problems.append(f"{where}: legal actions {legal_digest(st)} != {step['legal']}")
-            got = [explain_code(st, probe_tuple(st, p)) for p in step.get("probes", [])]
-            if got != step.get("explain", []):
-                problems.append(f"{where}: probes {step['probes']} explain {got} != "
-                                f"{step['explain']}")
-            action, why = parse_action(st, step["action"])
-            if action is None:
-                problems.append(f"{where}: does not parse: {why}")
-                break
-            st.apply(action, check=True)
-            if position_key(st) != step["hash"]:
-                problems.append(f"{where}: position hash differs")
-                break
+        for si, step in enumerate(rec["steps"], start=1):
+            where = f"{name}:{step.get('line', '?')}: game {gi} step {si} ({step['action']})"
+            problems += _step_problems(st, step, where)
             if problems:
                 break
         if problems:
@@ -174,18 +176,40 @@ def replay_problems(data: dict) -> list[str]:
         res = st.result()
         got_res = None if res is None else [list(res.winners), str(res.reason)]
         if got_res != rec["result"]:
-            problems.append(f"game {gi}: result {got_res} != {rec['result']}")
+            problems.append(f"{name}: game {gi}: result {got_res} != recorded {rec['result']}")
     return problems
 
 
-def main() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
+def _step_problems(st: State, step: dict, where: str) -> list[str]:
+    """Check the recorded expectations before `step`, apply its action (to `st`), check the
+    position key after it."""
+    problems: list[str] = []
+    if "legal" in step and list(legal_digest(st)) != step["legal"]:
+        problems.append(f"{where}: legal actions {list(legal_digest(st))} != recorded "
+                        f"{step['legal']}")
+    for probe, said in zip(step.get("probes", []), step.get("explain", []), strict=True):
+        got = explain_code(st, probe_tuple(st, probe))
+        if got != said:
+            problems.append(f"{where}: probe {probe} explained {got} != recorded {said}")
+    action, why = parse_action(st, step["action"])
+    if action is None:
+        return [*problems, f"{where}: does not parse: {why}"]
+    st.apply(action, check=True)
+    if position_key(st) != step["hash"]:
+        problems.append(f"{where}: position key {position_key(st)} after it != recorded "
+                        f"{step['hash']}")
+    return problems
+
+
+def main(argv: list[str]) -> None:
+    """Record every configuration into `argv[0]` (default: the recorded playthroughs)."""
+    out = Path(argv[0]) if argv else DATA
+    out.mkdir(parents=True, exist_ok=True)
     for stem, variant, overlays, games, actions in CONFIGS:
         data = record(stem, variant, overlays, games, actions)
-        (DATA / f"{stem}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n",
-                                           encoding="utf-8")
+        (out / f"{stem}.txt").write_text(format_text(data, REGENERATE), encoding="utf-8")
         print(stem, sum(len(g["steps"]) for g in data["games"]), "actions")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
