@@ -26,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
+os.environ["CONQUEST_ENGINE"] = "interpreted"  # building runs no engine: never refuse to build
 from editor.rules.native import (  # noqa: E402  (the checkout's package, not an installed one)
     COMPILED_MODULES,
     MANIFEST,
