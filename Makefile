@@ -1,25 +1,44 @@
-# Conquest Workbench — `make run` opens the editor, `make test` runs lint and the test suite.
-# Needs only python3 and make: the virtual environment is created and filled on first use and
-# refreshed only when pyproject.toml changes.
+# Conquest Workbench — `make` builds the compiled rules engine (when a C compiler is present),
+# `make run` opens the editor, `make test` runs lint and the test suite.
+# Needs only python3 and make (and a C compiler for the compiled engine): the virtual environment
+# is created and filled on first use and refreshed only when pyproject.toml changes.
 
 VENV    := .venv
 BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema docs bench lint clean dist dist-check saved-games playthroughs fuzz evaluation
+.PHONY: all engine test test-engine-interpreted run schema docs bench lint clean dist dist-check \
+        saved-games playthroughs fuzz evaluation
+.DEFAULT_GOAL := all
+
+# The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
+ENGINE_TESTS := tests/rules tests/balance/test_balance_policy.py
+
+all: engine
 
 $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test,dev,balance,detect]'
+	$(PY) -m pip install --quiet -e '.[test,dev,balance,detect,compile]'
 	touch $(STAMP)
 
-test: $(STAMP)
+# compiled when Cython and a C compiler are present, else interpreted; says which
+engine: $(STAMP)
+	$(PY) hatch_build.py
+
+# the whole suite with the engine `make` built (compiled, or interpreted without a compiler),
+# then the engine's tests interpreted too when the suite ran compiled
+test: engine
 	$(BIN)/ruff check .
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+	@if $(PY) -c "import editor.rules as r, sys; print('engine:', r.ENGINE); sys.exit(not r.ENGINE.startswith('compiled'))"; \
+	then $(MAKE) --no-print-directory test-engine-interpreted; fi
+
+test-engine-interpreted: $(STAMP)
+	CONQUEST_ENGINE=interpreted $(BIN)/pytest -q $(ENGINE_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -36,7 +55,7 @@ docs: $(STAMP)
 	$(BIN)/conquest docs
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.guide_shots
 
-bench: $(STAMP)
+bench: engine
 	$(BIN)/conquest bench --balance-games 60
 	$(BIN)/conquest bench --variant grand-conquest-4p
 	$(BIN)/conquest bench --against 7e92724
@@ -105,4 +124,5 @@ evaluation: $(STAMP)
 	$(BIN)/conquest evaluate --workers 2 -o docs/evaluation.md
 
 clean:
+	$(if $(wildcard $(PY)),$(PY) hatch_build.py --clean,rm -rf editor/rules/_native build/native)
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

@@ -204,7 +204,10 @@ def run(args: argparse.Namespace) -> int:
     game, code = game_or_exit(args.board, variant, None, args.overlay)
     if game is None:
         return code
-    figures = bench(game, seed=args.seed, positions=args.positions)
+    from editor.rules import ENGINE
+
+    figures = {"engine": ENGINE}
+    figures.update(bench(game, seed=args.seed, positions=args.positions))
     # the old ratio timed a subgraph view rebuilt per query: overhead, not search
     figures["destinations_range6_networkx_view_per_query_median_us"] = figures.pop(
         "destinations_range6_networkx_median_us")

@@ -2,11 +2,13 @@
 measured in one run.
 
 REV's files are exported (`bench_against.export_tree`); `bench_engine_child.py` plays the same
-seeded games in REV's tree and in this one, old and new alternating for `rounds` rounds (the
-order swapped every round). Per variant and mode ("playout": random actions; "selfplay": the
-tree's `selfplay` with its invariant checks) the medians of actions per CPU second are compared.
-Both trees must play the same games: same action count and the same digest of the final
-position (playout) or of the games' outcomes (selfplay).
+seeded games in REV's tree and in this one, in both of this tree's engine forms (interpreted,
+and compiled when built: `editor.rules.native`), the runs alternating for `rounds` rounds (the
+order reversed every round). Per variant and mode ("playout": random actions; "selfplay": the
+tree's `selfplay` with its invariant checks; "search": range-6 destination searches) the medians
+of actions (searches) per CPU second are compared. All must play the same games: same action
+count and the same digest of the final position (playout), of the games' outcomes (selfplay) or
+of the answers (search).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from editor.cli.bench_against import BenchError, export_tree, run_in_tree
+from editor.rules.native import ENV, compiled_problem
 
 CHILD = Path(__file__).with_name("bench_engine_child.py")
 THIS_TREE = Path(__file__).resolve().parent.parent.parent
 VARIANTS = ("conquest-4p", "grand-conquest-4p")
-MODES = {"playout": "playout", "selfplay": "selfplay with invariant checks"}
+MODES = {"playout": "playout", "selfplay": "selfplay with invariant checks",
+         "search": "range-6 searches"}
 
 
 def _child_args(variant: str, mode: str, actions: int, games: int, max_turns: int,
@@ -30,69 +34,129 @@ def _child_args(variant: str, mode: str, actions: int, games: int, max_turns: in
             str(games), "--max-turns", str(max_turns), "--seed", str(seed)]
 
 
-def _run(tree: Path, args: list[str]) -> dict:
-    """One child run; refused when the child imported another tree's `editor`."""
-    found = run_in_tree(tree, CHILD, args)
+def _run(tree: Path, args: list[str], form: str) -> dict:
+    """One child run in engine form `form`; refused when the child imported another tree's
+    `editor` or ran another form."""
+    found = run_in_tree(tree, CHILD, args, env={ENV: form})
     if not Path(found["editor_path"]).resolve().is_relative_to(tree.resolve()):
         raise BenchError(f"the child ran {found['editor_path']}, not the tree {tree}")
+    if tree == THIS_TREE and not found.get("engine", "").startswith(form):
+        raise BenchError(f"the child ran the {found.get('engine')} engine, not {form}")
     return found
 
 
-def _row(variant: str, mode: str, old: list[dict], new: list[dict]) -> dict:
-    """Medians over the rounds of one variant and mode, and whether the games were the same."""
-    def rate(runs: list[dict]) -> float:
-        return statistics.median(r["actions"] / max(r["cpu_s"], 1e-9) for r in runs)
+def _rate(runs: list[dict]) -> float:
+    return statistics.median(r["actions"] / max(r["cpu_s"], 1e-9) for r in runs)
 
-    old_rate, new_rate = rate(old), rate(new)
-    games = {(r["actions"], r["digest"]) for r in old + new}
+
+def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
+    """Medians over the rounds of one variant and mode per side ("old", "new" = this tree
+    interpreted, "compiled" when built), the ratios to old, and whether all played alike."""
+    old, new = runs["old"], runs["new"]
+    every = [r for side in runs.values() for r in side]
+    rates = {side: _rate(side_runs) for side, side_runs in runs.items()}
+    compiled = rates.get("compiled")
+
+    def ratio(rate: float | None) -> float | None:
+        return round(rate / rates["old"], 2) if rate and rates["old"] else None
+
     return {"variant": variant, "mode": mode, "label": MODES[mode],
             "actions": new[0]["actions"], "old_actions": old[0]["actions"],
             "old_digest": old[0]["digest"], "new_digest": new[0]["digest"],
-            "same_games": len(games) == 1,
-            "violations": sum(r["violations"] for r in old + new),
-            "old_actions_per_cpu_s": round(old_rate, 1),
-            "new_actions_per_cpu_s": round(new_rate, 1),
-            "ratio": round(new_rate / old_rate, 2) if old_rate else None}
+            "same_games": len({(r["actions"], r["digest"]) for r in every}) == 1,
+            "violations": sum(r["violations"] for r in every),
+            "old_actions_per_cpu_s": round(rates["old"], 1),
+            "new_actions_per_cpu_s": round(rates["new"], 1),
+            "ratio": ratio(rates["new"]),
+            "compiled_actions_per_cpu_s": None if compiled is None else round(compiled, 1),
+            "compiled_ratio": ratio(compiled)}
+
+
+def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
+    """The C reference search on the bench's queries (`bench_cref`), or None without a
+    compiler."""
+    from editor.cli import bench_cref
+    from editor.rules.game_loader import load_game
+
+    game = load_game(None, variant).game
+    return None if game is None else bench_cref.measure(game, seed, repeats)
+
+
+def _c_row(row: dict, found: list[dict | None]) -> dict:
+    """The C reference's figures for a search row: CPU µs per query (median of the rounds),
+    the queries it covers, answers unlike the engine's, and each form's µs over it."""
+    done = [f for f in found if f and f["us_per_query"] is not None]
+    if not done:
+        return {"c_reference_us": None}
+    c_us = statistics.median(f["us_per_query"] for f in done)
+    forms = {"interpreted": row["new_actions_per_cpu_s"],
+             "compiled": row["compiled_actions_per_cpu_s"]}
+    us = {k: 1e6 / v for k, v in forms.items() if v}
+    return {"c_reference_us": round(c_us, 3), "c_reference_queries": done[0]["queries"],
+            "c_reference_disagreements": sum(f["disagreements"] for f in done),
+            **{f"{k}_us": round(v, 3) for k, v in us.items()},
+            **{f"{k}_over_c": round(v / c_us, 1) for k, v in us.items()}}
 
 
 def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
             actions: int = 10000, games: int = 20, max_turns: int = 400, seed: int = 1,
             modes: tuple[str, ...] = tuple(MODES),
             progress: Callable[[str], None] | None = None) -> dict:
-    """Alternate old and new for `rounds` rounds; a `BenchError` when a tree cannot run."""
+    """Alternate old, new interpreted and new compiled (when built) for `rounds` rounds; a
+    `BenchError` when a tree cannot run."""
     old_tree = export_tree(rev)
+    sides = [("old", old_tree, "interpreted"), ("new", THIS_TREE, "interpreted")]
+    if compiled_problem() is None:
+        sides.append(("compiled", THIS_TREE, "compiled"))
+    cref: dict[str, list[dict | None]] = {}
     try:
-        runs: dict[tuple[str, str, str], list[dict]] = {}
+        runs: dict[tuple[str, str], dict[str, list[dict]]] = {}
         for r in range(rounds):
             for variant in variants:
                 for mode in modes:
                     args = _child_args(variant, mode, actions, games, max_turns, seed)
-                    order = [("old", old_tree), ("new", THIS_TREE)]
-                    for side, tree in order if r % 2 == 0 else order[::-1]:
+                    for side, tree, form in sides if r % 2 == 0 else sides[::-1]:
                         if progress:
                             progress(f"round {r + 1}/{rounds}: {variant} {mode} ({side})")
-                        runs.setdefault((variant, mode, side), []).append(
-                            _run(tree, args))
+                        runs.setdefault((variant, mode), {}).setdefault(side, []).append(
+                            _run(tree, args, form))
+                    if mode == "search":  # the C reference in the same round, where built
+                        cref.setdefault(variant, []).append(
+                            _c_reference(variant, seed, max(1, actions // 50)))
     finally:
         shutil.rmtree(old_tree, ignore_errors=True)
-    rows = [_row(v, m, runs[(v, m, "old")], runs[(v, m, "new")])
-            for v in variants for m in modes]
+    rows = [_row(v, m, runs[(v, m)]) for v in variants for m in modes]
+    for row in rows:
+        if row["mode"] == "search":
+            row.update(_c_row(row, cref[row["variant"]]))
     return {"against": rev, "rounds": rounds, "playout_actions": actions,
             "selfplay_games": games, "max_turns": max_turns, "seed": seed,
-            "unit": "actions per CPU second (median of the rounds)", "rows": rows}
+            "engine_forms": [form for side, _, form in sides[1:]],
+            "unit": "actions (searches) per CPU second (median of the rounds)", "rows": rows}
 
 
 def table(result: dict) -> str:
-    """The comparison as a text table: old, new and ratio per variant and mode."""
+    """The comparison as a text table: old, new interpreted, new compiled (or "-" when not
+    built) and their ratios to old, per variant and mode."""
     rev = result["against"]
     head = (f"conquest bench --against {rev}: {result['unit']}, {result['rounds']} round(s), "
-            "old and new alternating")
-    lines = [head, f"{'variant':<20}{'mode':<33}{'actions':>8}{rev[:10]:>12}{'new':>12}"
-             f"{'ratio':>8}  same games"]
+            "alternating")
+    lines = [head, f"{'variant':<20}{'mode':<33}{'actions':>8}{rev[:10]:>12}{'interpreted':>12}"
+             f"{'ratio':>8}{'compiled':>12}{'ratio':>8}  same games"]
     for row in result["rows"]:
+        comp, cratio = row["compiled_actions_per_cpu_s"], row["compiled_ratio"]
         lines.append(f"{row['variant']:<20}{row['label']:<33}{row['actions']:>8}"
                      f"{row['old_actions_per_cpu_s']:>12,.0f}{row['new_actions_per_cpu_s']:>12,.0f}"
-                     f"{row['ratio']:>7.2f}x  {'yes' if row['same_games'] else 'NO'}")
+                     f"{row['ratio']:>7.2f}x"
+                     + (f"{comp:>12,.0f}{cratio:>7.2f}x" if comp is not None else
+                        f"{'-':>12}{'-':>8}")
+                     + f"  {'yes' if row['same_games'] else 'NO'}")
+        if row.get("c_reference_us"):
+            lines.append(f"{'':<20}C reference search {row['c_reference_us']} us per query; "
+                         f"interpreted {row['interpreted_us']} us "
+                         f"({row['interpreted_over_c']}x), compiled "
+                         f"{row.get('compiled_us', '-')} us ({row.get('compiled_over_c', '-')}x)"
+                         f"; {row['c_reference_disagreements']} answers differ")
     bad = [r for r in result["rows"] if not r["same_games"] or r["violations"]]
     for row in bad:
         lines.append(f"warning: {row['variant']} {row['mode']}: "

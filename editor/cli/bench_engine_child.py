@@ -11,6 +11,9 @@ node, carrier, steps, turn, ap_spent, captured, terminal and keep_undo.
 
     python bench_engine_child.py --variant conquest-4p --mode playout --actions 10000 --seed 1
     python bench_engine_child.py --variant conquest-4p --mode selfplay --games 2 --seed 1
+    python bench_engine_child.py --variant conquest-4p --mode search --seed 1
+
+The form of this tree's engine (compiled or interpreted) is the caller's CONQUEST_ENGINE.
 """
 
 from __future__ import annotations
@@ -64,10 +67,48 @@ def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
             "violations": len(rep.violations)}
 
 
+def sample_queries(game, seed: int, positions: int = 30) -> list:
+    """(position, piece) pairs: every range-6 piece standing on a field, in positions from
+    seeded random playouts (no open response window)."""
+    from editor.rules.playout import random_action
+
+    rng = random.Random(seed)
+    c = getattr(game, "compiled", None) or game.c  # `c` before the rename
+    queries: list = []
+    st = game.initial_state()
+    st.keep_undo = False
+    while len(queries) < positions * 4:
+        for _ in range(rng.randint(5, 40)):
+            if st.terminal or st.turn > 400:
+                st = game.initial_state()
+                st.keep_undo = False
+            st.apply(random_action(st, rng), check=False)
+        if st.window is None and not st.terminal:
+            snap = st.clone()
+            queries.extend((snap, p) for p in range(len(snap.ptype)) if snap.node[p] >= 0
+                           and snap.carrier[p] < 0 and c.range_[snap.ptype[p]] == 6)
+    return queries
+
+
+def search(game, seed: int, repeats: int = 200) -> dict:
+    """The range-6 destination search (`State.search(pid, 6)`) of `sample_queries`, `repeats`
+    times over; `actions` counts the queries."""
+    queries = sample_queries(game, seed)
+    answers = [sorted(s.search(p, 6)) for s, p in queries]
+    t0, c0 = time.perf_counter(), time.process_time()
+    for _ in range(repeats):
+        for s, p in queries:
+            s.search(p, 6)
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    return {"actions": len(queries) * repeats, "cpu_s": cpu, "wall_s": wall,
+            "digest": hashlib.sha256(json.dumps(answers).encode()).hexdigest()[:16],
+            "violations": 0}
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--variant", required=True)
-    p.add_argument("--mode", choices=["playout", "selfplay"], required=True)
+    p.add_argument("--mode", choices=["playout", "selfplay", "search"], required=True)
     p.add_argument("--actions", type=int, default=10000)
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--max-turns", type=int, default=400)
@@ -89,9 +130,14 @@ def main(argv: list[str]) -> int:
         return 1
     if args.mode == "playout":
         out = playout(game, args.actions, args.seed)
+    elif args.mode == "search":
+        out = search(game, args.seed, repeats=max(1, args.actions // 50))
     else:
         out = selfplay(game, args.games, args.seed, args.max_turns)
-    out.update(variant=args.variant, mode=args.mode, editor_path=editor.__file__)
+    import editor.rules
+
+    out.update(variant=args.variant, mode=args.mode, editor_path=editor.__file__,
+               engine=getattr(editor.rules, "ENGINE", "interpreted"))
     print(json.dumps(out))
     return 0
 

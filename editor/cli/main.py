@@ -40,6 +40,7 @@ from editor.cli import (
     why_cmd,
 )
 from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
+from editor.rules import ENGINE
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -54,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="conquest",
         description="Conquest Workbench: validate boards and variants, generate schemas, render "
         "boards, and play-test rules.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {__version__} (engine: {ENGINE})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         needs = getattr(module, "EXTRAS", ())

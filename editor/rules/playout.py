@@ -17,6 +17,11 @@ from dataclasses import dataclass, field
 from itertools import compress
 from operator import ne
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.rules import cython_shim as cython
+
 from editor.rules.engine import (
     A_END,
     K_CAPTURE,
@@ -188,6 +193,8 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     return _random_move(st, rng, pieces[:8], left, capture_bias)
 
 
+@cython.locals(left=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
+               key=cython.Py_ssize_t, galleons=cython.bint)
 def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
     """The first piece with a capture drawn (with `capture_bias`) moves there, else the first
@@ -241,6 +248,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
 _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for _randbelow(n)
 
 
+@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _inline_shuffle(x: list, rng: random.Random) -> None:
     """`random.Random.shuffle` (Fisher-Yates from the end, `_randbelow` by getrandbits with
     rejection) without a call per element: the same permutation and the same draws."""

@@ -8,6 +8,11 @@ from __future__ import annotations
 from editor.rules.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
 from editor.rules.state import StateData
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.rules import cython_shim as cython
+
 
 class Search(StateData):
     """Destinations of a piece (MOVE-*, CARRY-*, CAPT-*, TEAM-*) and who may move."""
@@ -35,6 +40,12 @@ class Search(StateData):
             return c.carries[to].get(tp, 0) > 0
         return True
 
+    @cython.locals(maxd=cython.Py_ssize_t, t=cython.Py_ssize_t, me=cython.Py_ssize_t,
+                   myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
+                   d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
+                   storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
+                   siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
+                   u_rides=cython.bint)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 

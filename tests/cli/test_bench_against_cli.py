@@ -12,6 +12,7 @@ import pytest
 from editor.cli import bench_against
 from editor.cli.bench_against import BenchError, export_tree, run_in_tree
 from editor.cli.main import main
+from editor.rules.native import compiled_problem
 
 OLD = "7e92724"  # the tree before issue 14
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +40,7 @@ def test_both_trees_play_the_same_games(capsys) -> None:
     assert result["against"] == OLD and result["rounds"] == 1
     rows = {(r["variant"], r["mode"]): r for r in result["rows"]}
     assert set(rows) == {(v, m) for v in ("conquest-4p", "grand-conquest-4p")
-                         for m in ("playout", "selfplay")}
+                         for m in ("playout", "selfplay", "search")}
     for row in rows.values():
         assert row["same_games"] and row["violations"] == 0
         assert row["actions"] == row["old_actions"] and row["old_digest"] == row["new_digest"]
@@ -47,6 +48,10 @@ def test_both_trees_play_the_same_games(capsys) -> None:
         assert old > 0 and new > 0
         # the ratio comes from unrounded medians: equal to new / old within rounding
         assert row["ratio"] == pytest.approx(new / old, abs=0.011)
+        compiled = row["compiled_actions_per_cpu_s"]  # this tree's compiled form, when built
+        assert (compiled is not None) == (compiled_problem() is None)
+        if compiled is not None:
+            assert row["compiled_ratio"] == pytest.approx(compiled / old, abs=0.011)
     assert rows[("conquest-4p", "playout")]["actions"] == 150
 
 

@@ -13,12 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from editor.rules.native import COMPILED_MODULES, compiled_problem, extension_path
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import json, sys
 from editor.resources import data_dir, in_checkout
 from editor.cli.main import main
+import editor.rules
+print("engine:", editor.rules.ENGINE)
 schema = data_dir("schema") / "board.schema.json"
 assert not in_checkout(), "imported the checkout, not the wheel"
 assert "_data" in schema.parts and schema.is_file(), schema
@@ -67,17 +71,25 @@ def test_wheel_ships_package_data(wheel: Path, tmp_path: Path) -> None:
     assert {"editor/_data/guide/index.md", "editor/_data/guide/img/trace-board.png",
             "editor/gui/conquest-workbench.svg"} <= names  # Help › User guide, the icon
     assert not any(n.startswith(("tests/", "editor/_data/tests")) for n in names)
+    native = {n for n in names if n.startswith("editor/rules/_native/")}
+    if compiled_problem() is None:  # built here: the wheel carries the compiled engine
+        assert {f"editor/rules/_native/{extension_path(m).name}"
+                for m in COMPILED_MODULES} <= native
+    else:
+        assert not native
 
     # installed (unpacked into a folder of its own), it finds its data without the checkout
     target = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CONQUEST_ENGINE")}
     env["PYTHONPATH"] = str(target)
     probe = subprocess.run(
         [sys.executable, "-c", PROBE, str(ROOT / "tests/data/boards/rich.board.json")],
         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
     assert probe.returncode == 0, probe.stdout + probe.stderr
+    if native:  # the installed wheel runs the compiled engine it carries
+        assert "engine: compiled" in probe.stdout, probe.stdout
 
 
 def _run(args: list[str | Path], cwd: Path, **env: str) -> subprocess.CompletedProcess:

@@ -1,0 +1,125 @@
+"""The engine's two forms (editor/rules/native.py, hatch_build.py): which one is chosen, that a
+missing compiler leaves the interpreted engine working, and that both play the same games."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import editor.rules
+from editor.rules import native
+from editor.rules.native import COMPILED_MODULES, EngineFormError, choose, compiled_problem
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON_ONLY = os.environ.get(native.ENV) == "interpreted"  # the suite's second, interpreted pass
+
+
+def _run(code: str, env: dict[str, str], timeout: float = 600) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout, check=False)
+
+
+def test_a_folder_without_a_manifest_or_with_a_stale_module_is_not_used(tmp_path: Path) -> None:
+    assert "not built" in compiled_problem(tmp_path)
+    (tmp_path / native.MANIFEST).write_text(json.dumps({"sources": {
+        m: native.source_digest(m) for m in COMPILED_MODULES}}), encoding="utf-8")
+    for m in COMPILED_MODULES:
+        native.extension_path(m, tmp_path).write_bytes(b"")
+    assert compiled_problem(tmp_path) is None
+    edited = tmp_path / "rules"
+    edited.mkdir()
+    for m in COMPILED_MODULES:
+        (edited / f"{m}.py").write_text("# edited since the build\n", encoding="utf-8")
+    assert "changed since the build" in compiled_problem(tmp_path, edited)
+
+
+def test_the_environment_chooses_the_form() -> None:
+    path = ["somewhere"]
+    assert choose(path, "interpreted").startswith("interpreted") and path == ["somewhere"]
+    with pytest.raises(EngineFormError, match="expected one of"):
+        choose(path, "fast")
+    if compiled_problem() is None:
+        assert choose(path, "auto").startswith("compiled") and path[0] == str(native.NATIVE_DIR)
+    else:
+        with pytest.raises(EngineFormError, match="compiled engine"):
+            choose(path, "compiled")
+
+
+def test_the_process_runs_the_form_it_reports() -> None:
+    import editor.rules.search as search
+
+    compiled = Path(search.__file__).parent == native.NATIVE_DIR
+    assert compiled == editor.rules.ENGINE.startswith("compiled")
+    assert compiled == (not PYTHON_ONLY and compiled_problem() is None)
+
+
+def test_without_a_c_compiler_nothing_is_built_and_the_engine_runs_interpreted(
+        tmp_path: Path) -> None:
+    """CI without gcc: `make` (hatch_build.py, here in a copy of the sources) says so and exits
+    0, nothing is built, and the engine plays interpreted."""
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "editor" / "rules", tree / "editor" / "rules",
+                    ignore=shutil.ignore_patterns("_native", "__pycache__"))
+    shutil.copy(ROOT / "editor" / "__init__.py", tree / "editor")
+    shutil.copy(ROOT / "hatch_build.py", tree)
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    os.symlink(sys.executable, bare / "python3")
+    hidden = {"CC": str(tmp_path / "no-such-cc"), "PATH": str(bare)}
+    made = subprocess.run([sys.executable, str(tree / "hatch_build.py")], cwd=tree,
+                          env={**os.environ, **hidden}, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("engine: interpreted ("), made.stdout
+    assert "no C compiler" in made.stdout or "Cython is not installed" in made.stdout
+    assert not (tree / "editor" / "rules" / "_native").exists()
+    played = _run("import editor.rules as r; from editor.cli.main import main; print(r.ENGINE);"
+                  "raise SystemExit(main(['selfplay', '--variant', 'conquest-2p', '--games',"
+                  " '1', '--max-turns', '10']))", {native.ENV: "interpreted", **hidden})
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("interpreted")
+
+
+GAMES = """
+import hashlib, json, tempfile, os
+from editor.cli.main import main
+from editor.rules.native import COMPILED_MODULES
+out = {}
+for variant in %r:
+    path = os.path.join(tempfile.mkdtemp(), "log.jsonl")
+    code = main(["selfplay", "--variant", variant, "--games", "3", "--max-turns", "40",
+                 "--seed", "5", "--log", path, "--format", "json"])
+    out[variant] = [code, hashlib.sha256(open(path, "rb").read()).hexdigest()]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(PYTHON_ONLY or compiled_problem() is not None,
+                    reason="needs the compiled engine (built by make with a C compiler)")
+def test_both_forms_write_the_same_selfplay_logs_on_every_shipped_variant() -> None:
+    from editor.resources import data_dir
+
+    variants = sorted(p.name.removesuffix(".variant.json")
+                      for p in data_dir("variants").glob("*.variant.json")
+                      if '"overlay": true' not in p.read_text(encoding="utf-8"))
+    logs = {}
+    for form in ("compiled", "interpreted"):
+        ran = _run(GAMES % (variants,), {native.ENV: form})
+        assert ran.returncode == 0, ran.stderr
+        logs[form] = json.loads(ran.stdout.strip().splitlines()[-1])
+    assert logs["compiled"] == logs["interpreted"]
+    assert all(code == 0 for code, _ in logs["compiled"].values())
+
+
+def test_version_names_the_engine_in_use(capsys) -> None:
+    from editor.cli.main import main
+
+    assert main(["--version"]) == 0
+    assert f"(engine: {editor.rules.ENGINE})" in capsys.readouterr().out
