@@ -83,3 +83,20 @@ def test_the_computer_waits_while_another_mode_is_shown(qtbot, make_window, tmp_
     assert p.w.switch_mode("play")
     _wait_for_south(qtbot, p)
     assert p.session.played[-1].actor == "west"
+
+
+def test_players_are_named_after_the_variants_seats_before_a_game(make_window, qtbot):
+    """Before Start game the Players rows name the chosen variant's seats as the board does,
+    and the computer's buttons wait for a game."""
+    from editor.resources import data_dir
+
+    w = make_window(str(data_dir("boards") / "conquest-4p.board.json"))
+    assert w.switch_mode("play")
+    mode = w.switcher.modes["play"]
+    panel = mode.seats_panel
+    shown = [label.text() for label in panel.labels if not label.isHidden()]
+    assert shown == ["South", "West", "North", "East"]
+    assert not mode.computer_panel.hint_button.isEnabled()
+    mode.start_panel.select_variant("conquest-2p")
+    shown = [label.text() for label in panel.labels if not label.isHidden()]
+    assert len(shown) == 2 and "seat 1" not in shown

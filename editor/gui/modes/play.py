@@ -77,6 +77,7 @@ class PlayMode(Mode):
         self.start_panel.layout().insertWidget(1, self.seats_panel)
         self.computer_panel = ComputerPanel()
         self.computer = ComputerSeats(self, self.seats_panel, self.computer_panel)
+        self.start_panel.variant.currentIndexChanged.connect(self._name_seats)
         self.start_dock = self.add_dock("New game", "play_start_dock", self.start_panel,
                                         Qt.DockWidgetArea.LeftDockWidgetArea)
         self.turn_dock = self.add_dock("Turn", "play_turn_dock", self.turn_panel)
@@ -91,6 +92,13 @@ class PlayMode(Mode):
         self.doc.changed.connect(self._doc_changed)
         self.doc.reset.connect(self._doc_replaced)
         self.scene.explain = self.field_explanation
+
+    def _name_seats(self) -> None:
+        """The Players rows follow the chosen variant's seats until a game starts."""
+        if self.session is None:
+            choice, _problem = self.start_panel.choice()
+            self.seats_panel.name_for_variant(choice.variant if choice else None,
+                                              self.doc.board)
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -171,6 +179,7 @@ class PlayMode(Mode):
         self._enable_game_actions()
         if self.session is None:
             self.show_document_board()
+            self._name_seats()
         elif self.board_changed:
             self.start_panel.note.setText(
                 "The board changed since this game started; the game goes on with the board "

@@ -67,6 +67,19 @@ class SeatsPanel(QGroupBox):
             if visible:
                 label.setText(names[i])
 
+    def name_for_variant(self, variant: str | None, board) -> None:
+        """Before a game: name the rows after the seats of the chosen variant (a shipped name
+        or a house-rule file), as the board names them; unknown variants keep the rows."""
+        from editor.model.variant import resolve_variant
+
+        if not variant:
+            return
+        resolved = resolve_variant(variant).variant
+        if resolved is None:
+            return
+        names = {s.id: s.name or s.id for s in board.seats}
+        self.set_seats([names.get(s.id, s.id) for s in resolved.seats])
+
     def set_choice(self, index: int, spec: str | None) -> None:
         """Make seat `index` a person (None) or the computer with agent `spec`."""
         text = PERSON if spec is None else computer_label(canonical(spec))
@@ -128,6 +141,7 @@ class ComputerSeats(QObject):
         panel.stop_button.clicked.connect(self.toggle_pause)
         panel.undo_button.clicked.connect(self.undo_my_decision)
         panel.hint_button.clicked.connect(self.hint)
+        self._show_status()
 
     # ---- seats -------------------------------------------------------------------------------
 
@@ -296,13 +310,18 @@ class ComputerSeats(QObject):
         self._start("hint", make_agent("search", random.Random(s.revision)))
 
     def _show_status(self) -> None:
+        s = getattr(self.mode, "session", None)
+        game_on = s is not None and not s.state.terminal
+        for button in (self.panel.stop_button, self.panel.undo_button, self.panel.hint_button):
+            button.setEnabled(game_on)
         if self.running is not None and self.running[0] == "play":
             text = f"The computer ({self.running[1].name}) is thinking…"
         elif self.paused:
             text = "The computer is stopped: Resume to let it play its seats"
         elif self.agents:
             text = "The computer plays " + ", ".join(
-                f"seat {i + 1} ({a.name})" for i, a in sorted(self.agents.items()))
+                f"{self.seats_panel.labels[i].text()} ({a.name})"
+                for i, a in sorted(self.agents.items()))
         else:
             text = "Every seat is played by a person"
         self.panel.stop_button.setText("Resume computer" if self.paused else "Stop computer")
