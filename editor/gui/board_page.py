@@ -19,7 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.pages import Page, pick_row, show_check, show_line, split_ids
+from editor.gui.pages import (
+    Page,
+    field_ids,
+    fields_text,
+    pick_row,
+    show_check,
+    show_line,
+)
 from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BoardSide, IslandKind
@@ -48,10 +55,10 @@ class BoardPage(Page):
         self.form.addRow(self.summary)
         self.grail_fields = QLineEdit()
         self.grail_fields.setObjectName("grail_fields")
-        self.grail_fields.setPlaceholderText("grail field ids, comma separated")
+        self.grail_fields.setPlaceholderText("grail fields (printed numbers), comma separated")
         self.grail_fields.editingFinished.connect(
             lambda: self.apply("Set grail fields", ops.set_grail_fields,
-                               split_ids(self.grail_fields.text())))
+                               field_ids(self.doc.board, self.grail_fields.text())))
         self.form.addRow("Grail fields", pick_row(self, self.grail_fields, "field", multi=True))
         self.form.addRow(self._build_seats())
         self.form.addRow(self._build_setups())
@@ -185,10 +192,9 @@ class BoardPage(Page):
         if not self.name.hasFocus():
             self.name.setText(b.name)
         self.side.setCurrentIndex(self.side.findData(b.side.value))
-        show_line(self.grail_fields, [", ".join(b.grail.fields) if b.grail else ""])
+        show_line(self.grail_fields, [fields_text(b, b.grail.fields) if b.grail else ""])
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
-        # the summary is read: grail fields by printed number (the edit above takes ids)
         grail = ", ".join(map(FieldNames(b).name, b.grail.fields)) if b.grail else "none"
         self.summary.setText(
             f"{plural(len(b.fields), 'field')}, {plural(len(b.connections), 'connection')}, "

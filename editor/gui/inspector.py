@@ -31,11 +31,12 @@ from editor.gui.pages import (
     KIND_NOUNS,
     Page,
     PieceChecks,
+    field_ids,
+    fields_text,
     pick_row,
     show_check,
     show_combo,
     show_line,
-    split_ids,
 )
 from editor.gui.tools import CONNECTION_KINDS
 from editor.gui.wording import plural
@@ -369,12 +370,12 @@ class RegionPage(Page):
         self.form.addRow("Capacity", self.capacity)
         self.stairs = QLineEdit()
         self.stairs.setObjectName("region_stairs")
-        self.stairs.setPlaceholderText("stair field ids, comma separated")
+        self.stairs.setPlaceholderText("stair fields (printed numbers), comma separated")
         self.stairs.editingFinished.connect(self._stairs)
         self.form.addRow("Stairs", pick_row(self, self.stairs, "field", multi=True))
         self.borders = QLineEdit()
         self.borders.setObjectName("region_borders")
-        self.borders.setPlaceholderText("bordering land field ids")
+        self.borders.setPlaceholderText("bordering land fields (printed numbers)")
         self.borders.editingFinished.connect(self._borders)
         self.form.addRow("Borders", pick_row(self, self.borders, "field", multi=True))
         self.screened = QLineEdit()
@@ -401,18 +402,21 @@ class RegionPage(Page):
         for w in (self.stairs, self.borders, self.screened):
             w.setEnabled(single)
         if single:
-            show_line(self.stairs, [", ".join(r0.stairs)])
-            show_line(self.borders, [", ".join(b.field for b in r0.borders)])
-            show_line(self.screened, [", ".join(b.field for b in r0.borders if b.screened)])
+            board = self.doc.board
+            show_line(self.stairs, [fields_text(board, r0.stairs)])
+            show_line(self.borders, [fields_text(board, [b.field for b in r0.borders])])
+            show_line(self.screened,
+                      [fields_text(board, [b.field for b in r0.borders if b.screened])])
 
     def _stairs(self) -> None:
         if len(self.ids) == 1:
-            self.apply("Set stairs", ops.set_stairs, self.ids[0], split_ids(self.stairs.text()))
+            self.apply("Set stairs", ops.set_stairs, self.ids[0],
+                       field_ids(self.doc.board, self.stairs.text()))
 
     def _borders(self) -> None:
         if len(self.ids) == 1:
-            screened = set(split_ids(self.screened.text()))
-            fields = split_ids(self.borders.text())
+            screened = set(field_ids(self.doc.board, self.screened.text()))
+            fields = field_ids(self.doc.board, self.borders.text())
             fields += [f for f in screened if f not in fields]
             self.apply("Set borders", ops.set_borders, self.ids[0],
                        [(f, f in screened) for f in fields])
@@ -439,11 +443,12 @@ class SlitPage(Page):
             f"<b>Arrow slit {s.id}</b>: {names.label(s.a)} – {names.label(s.b)}"
             for s in slits[:20]))
         self.ends.setEnabled(len(slits) == 1)
-        show_line(self.ends, [f"{slits[0].a}, {slits[0].b}" if len(slits) == 1 else ""])
+        show_line(self.ends, [fields_text(self.doc.board, [slits[0].a, slits[0].b])
+                              if len(slits) == 1 else ""])
 
     def _ends(self) -> None:
-        """Two ids move the slit; while picking, one id waits for the second click."""
-        ends = split_ids(self.ends.text())
+        """Two fields move the slit; while picking, one waits for the second click."""
+        ends = field_ids(self.doc.board, self.ends.text())
         if len(self.ids) != 1 or len(ends) < 2:
             return
         if len(ends) > 2:

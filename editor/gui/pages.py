@@ -23,6 +23,7 @@ from editor.gui import tooltips
 from editor.gui.document import BoardDocument
 from editor.gui.wording import plural
 from editor.model import edit as ops
+from editor.model.names import FieldNames
 from editor.model.refs import KINDS
 from editor.model.types import PieceType
 
@@ -33,6 +34,19 @@ PIECES = list(PieceType)
 
 def split_ids(text: str) -> list[str]:
     return [t for t in (p.strip() for p in text.replace(";", ",").split(",")) if t]
+
+
+def fields_text(board, ids) -> str:
+    """A list of fields as people read it: printed numbers (ids only for unnumbered fields)."""
+    names = FieldNames(board)
+    return ", ".join(names.name(i) for i in ids)
+
+
+def field_ids(board, text: str) -> list[str]:
+    """The field ids a typed list names: printed numbers, ids or former ids; a name that
+    resolves to no single field is passed on as typed, so the edit refuses it with a reason."""
+    names = FieldNames(board)
+    return [names.resolve(token).field or token for token in split_ids(text)]
 
 
 def show_check(box: QCheckBox, values: list[bool]) -> None:
@@ -112,7 +126,12 @@ def pick_row(page: Page, edit: QLineEdit, kind: str, multi: bool) -> QWidget:
         if ident is None:  # picking ended
             button.setChecked(False)
             return
-        if multi:
+        if multi and kind == "field":  # the box shows printed numbers
+            board = page.doc.board
+            ids = field_ids(board, edit.text())
+            ids = [i for i in ids if i != ident] if ident in ids else [*ids, ident]
+            edit.setText(fields_text(board, ids))
+        elif multi:
             ids = split_ids(edit.text())
             ids = [i for i in ids if i != ident] if ident in ids else [*ids, ident]
             edit.setText(", ".join(ids))

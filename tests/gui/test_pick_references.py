@@ -121,3 +121,26 @@ def test_arrow_slit_ends_are_picked(make_window, drive, qtbot, tmp_path) -> None
     d.key(Qt.Key.Key_Escape)
     assert (w.doc.board.arrow_slits[0].a, w.doc.board.arrow_slits[0].b) == ("1", "5")
     assert w.doc.stack.text(w.doc.stack.count() - 1) == "Move arrow slit slit1"
+
+
+def test_field_lists_show_and_take_printed_numbers(make_window, qtbot) -> None:
+    """People read names (GRAIL-1 fields on a shipped board): the Grail fields box shows the
+    printed numbers, and typed printed numbers (or ids) set the fields by their ids."""
+    from editor.resources import data_dir
+
+    w = make_window(str(data_dir("boards") / "conquest-4p.board.json"))
+    board = w.doc.board
+    page = w.trace.inspector.pages["board"]
+    page.show_ids([])
+    numbers = {f.id: f.number for f in board.fields}
+    shown = page.grail_fields.text().split(", ")
+    assert shown == [str(numbers[i]) for i in board.grail.fields]
+    before = list(board.grail.fields)
+    first = before[0]
+    page.grail_fields.setFocus()
+    page.grail_fields.selectAll()
+    typed = ", ".join([*shown[1:], first])  # numbers and one id
+    qtbot.keyClicks(page.grail_fields, typed)
+    qtbot.keyClick(page.grail_fields, Qt.Key.Key_Return)
+    assert w.doc.board.grail.fields == [*before[1:], first]  # ids, in the typed order
+    assert page.grail_fields.text() == ", ".join([*shown[1:], shown[0]])
