@@ -14,9 +14,6 @@ import numpy as np
 from editor.detect.digits import DigitReader, clean_crops
 from editor.detect.discs import WorkImage, find_discs
 
-#: The crop round a click, in radius hints: wide enough to hold a few discs to measure.
-CROP_RADII = 6.0
-
 
 @dataclass(frozen=True)
 class ClickReading:
@@ -31,24 +28,20 @@ class ClickReading:
     problem: str = ""
 
 
-def read_number_at(image: np.ndarray, x: float, y: float, radius_hint: float,
+def read_number_at(image: np.ndarray, x: float, y: float,
                    reader: DigitReader | None = None) -> ClickReading:
-    """The field disc under (x, y) on a BGR image and the number printed in it.
-
-    `radius_hint` (about a field's radius) only sizes the crop that is searched."""
-    h, w = image.shape[:2]
-    half = int(CROP_RADII * max(radius_hint, 4.0)) + 2
-    x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
-    crop = image[y0:min(h, int(y) + half + 1), x0:min(w, int(x) + half + 1)]
+    """The field disc under (x, y) on a BGR image and the number printed in it. The image is
+    a crop round the click a few fields wide (the field size is measured on it)."""
+    crop = np.ascontiguousarray(image)
     if crop.size == 0:
-        return ClickReading(x, y, radius_hint, None, "the click is outside the scan")
-    discs, radius = find_discs(WorkImage.make(np.ascontiguousarray(crop), None))
-    near = [d for d in discs if np.hypot(d.x + x0 - x, d.y + y0 - y) < 1.1 * radius]
+        return ClickReading(x, y, 0.0, None, "the click is outside the scan")
+    discs, radius = find_discs(WorkImage.make(crop, None))
+    near = [d for d in discs if np.hypot(d.x - x, d.y - y) < 1.1 * radius]
     if not near:
-        return ClickReading(x, y, radius_hint, None, "no printed field disc was found under "
+        return ClickReading(x, y, 0.0, None, "no printed field disc was found under "
                             "the click")
-    disc = min(near, key=lambda d: np.hypot(d.x + x0 - x, d.y + y0 - y))
-    centre = (disc.x + x0, disc.y + y0, radius)
+    disc = min(near, key=lambda d: np.hypot(d.x - x, d.y - y))
+    centre = (disc.x, disc.y, radius)
     reader = reader or DigitReader.bundled()
     if reader is None:
         return ClickReading(*centre, None, "the digit reader is not installed "

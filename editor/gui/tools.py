@@ -8,7 +8,7 @@ document edits (`doc.apply(...)`); previews are temporary scene items the tool o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QPolygonF
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from editor.gui import dialogs
 from editor.gui.document import BoardDocument, new_merge_session
 from editor.gui.items import RegionItem
+from editor.gui.scan_numbers import read_number_under
 from editor.gui.scene import BoardScene
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
@@ -48,6 +49,10 @@ class ToolOptions:
     piece: PieceType = PieceType.SOLDIER
     #: the numbering tool's first number
     number_from: int = 1
+    #: field tools read the number printed under the click on the scan
+    read_numbers: bool = True
+    #: fields placed on a disc whose number could not be read: id -> why
+    unread: dict[str, str] = field(default_factory=dict)
 
 
 def preview_pen(scene: BoardScene, colour: str = "#ff3df2") -> QPen:
@@ -269,10 +274,12 @@ class AddFieldTool(Tool):
     title = "Add land field"
     shortcut = "L"
     terrain = Terrain.LAND
-    tip = ("Click on the scan to add a land field (numbered automatically); a click on an "
-           "existing field selects it.")
+    tip = ("Click on the scan to add a land field (numbered by the number printed under the "
+           "click, else the next free number); a click on an existing field selects it.")
 
     def status(self) -> str:
+        if self.scene.background is not None and self.options.read_numbers:
+            return self.tip
         return f"{self.tip} Next number: {ops.next_number(self.doc.board)}."
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
@@ -287,11 +294,33 @@ class AddFieldTool(Tool):
             self.doc.error.emit(f"a field must lie on the scan ({img.width} x {img.height} px); "
                                 "this click is outside it")
             return
-        number = ops.next_number(self.doc.board)
-        edit = self.doc.apply(f"Add {self.terrain.value} field {number}", ops.add_field,
-                              pos.x(), pos.y(), self.terrain)
-        if edit is not None:
-            self.scene.select_keys(edit.created)
+        x, y, number, problem = self._number_under(pos)
+        edit = self.doc.apply(f"Add {self.terrain.value} field {number or ''}".rstrip(),
+                              ops.add_field, x, y, self.terrain, number=number)
+        if edit is None:
+            return
+        self.scene.select_keys(edit.created)
+        if problem:
+            fid = edit.created[0][1]
+            self.options.unread[fid] = problem
+            self.doc.error.emit(f"Field '{fid}': {problem}; type its number in the inspector "
+                                "or number it with the numbering tool (N)")
+
+    def _number_under(self, pos: QPointF) -> tuple[float, float, int | None, str]:
+        """(x, y, number, problem) of a new field at pos: the disc's centre and the number read
+        there on the scan (`read_number_under`), else the click and the next free number."""
+        board = self.doc.board
+        reading = (read_number_under(self.scene, pos.x(), pos.y())
+                   if self.options.read_numbers else None)
+        if reading is None:  # no scan shown, or no digit reader installed
+            return pos.x(), pos.y(), ops.next_number(board), ""
+        if reading.number is None:
+            return reading.x, reading.y, None, reading.problem
+        taken = next((f.id for f in board.fields if f.number == reading.number), None)
+        if taken is not None:
+            return (reading.x, reading.y, None, f"number {reading.number} read here is "
+                    f"already on field '{taken}'")
+        return reading.x, reading.y, reading.number, ""
 
 
 class AddSeaFieldTool(AddFieldTool):
@@ -299,8 +328,9 @@ class AddSeaFieldTool(AddFieldTool):
     title = "Add sea field"
     shortcut = "W"
     terrain = Terrain.SEA
-    tip = ("Click on the scan to add a sea (water) field (numbered automatically); a click on "
-           "an existing field selects it.")
+    tip = ("Click on the scan to add a sea (water) field (numbered by the number printed "
+           "under the click, else the next free number); a click on an existing field selects "
+           "it.")
 
 
 class _RubberLineTool(Tool):

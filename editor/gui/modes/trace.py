@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
 
+from editor.detect.codes import SCAN_NUMBER_UNREAD
 from editor.gui.detect_dialog import DraftController
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
@@ -18,7 +19,7 @@ from editor.gui.tools_more import MORE_TOOLS, PickTool
 from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
-from editor.model.findings import Finding
+from editor.model.findings import Finding, pointer_join
 from editor.model.types import PieceType
 
 #: the first part of a finding's JSON pointer -> the kind of element to select first
@@ -235,8 +236,21 @@ class TraceMode(Mode):
             self.view.tool.cancel()
 
     def findings(self) -> list[Finding]:
-        """The last Detect from scan run's findings that still apply (unread numbers, ...)."""
-        return self.draft.current_findings()
+        """The last Detect from scan run's findings that still apply (unread numbers, ...), and
+        fields placed on a disc whose number could not be read, until they are numbered."""
+        return [*self.draft.current_findings(), *self._unread_numbers()]
+
+    def _unread_numbers(self) -> list[Finding]:
+        out = []
+        for i, f in enumerate(self.doc.board.fields):
+            problem = self.options.unread.get(f.id)
+            if problem and f.number is None:
+                out.append(SCAN_NUMBER_UNREAD.at(
+                    f"field '{f.id}' placed at ({f.x:.0f}, {f.y:.0f}): {problem}",
+                    pointer_join("fields", i, "number"), element=f.id,
+                    hint="Type the printed number in the inspector, or number fields with "
+                    "the numbering tool (N)."))
+        return out
 
     def maybe_close(self) -> bool:
         self.draft.stop_and_wait()
