@@ -119,6 +119,13 @@ def _carry_ok(v: Variant, carrier: str, cargo: list) -> str | None:
     return None
 
 
+def _listed(ids: list[str], noun: str) -> str:
+    """Ids as a reader writes them: "no seat", "seat 'north'", "seats 'north', 'south'"."""
+    if not ids:
+        return f"no {noun}"
+    return f"{noun}{'s' if len(ids) > 1 else ''} " + ", ".join(f"'{i}'" for i in ids)
+
+
 def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
     """What the variant needs and the board lacks (pointers into the board)."""
     out = _seat_findings(board, v)
@@ -126,7 +133,7 @@ def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
     if v.setup and setup is None:
         out.append(PAIR_SETUP_MISSING.at(
             f"the variant starts from setup '{v.setup}', the board has "
-            f"{[s.id for s in board.setups]}", "/setups"))
+            f"{_listed([s.id for s in board.setups], 'setup')}", "/setups"))
     if setup is not None:
         out.extend(_setup_findings(board, setup, v))
     if len(v.seats) >= 4 and board.grail is None:
@@ -151,7 +158,8 @@ def _seat_findings(board: Board, v: Variant) -> list[Finding]:
     for i, s in enumerate(v.seats):
         if s.id not in seats:
             out.append(PAIR_SEAT_MISSING.at(f"the variant seats '{s.id}', the board has "
-                                            f"{sorted(seats)}", f"/seats/{i}"))
+                                            f"{_listed(sorted(seats), 'seat')}",
+                                            f"/seats/{i}"))
     castle_seats = {c.seat for c in board.castles}
     for s in v.seats:
         if s.id in seats and s.id not in castle_seats:
@@ -168,8 +176,8 @@ def _setup_findings(board: Board, setup: Setup, v: Variant) -> list[Finding]:
     if foreign:
         first = next(j for j, pl in enumerate(setup.placements) if pl.seat in foreign)
         out.append(PAIR_SETUP_SEATS.at(
-            f"setup '{setup.id}' places pieces of {foreign}, which the variant does not "
-            f"seat (it seats {[s.id for s in v.seats]})",
+            f"setup '{setup.id}' places pieces of {_listed(foreign, 'seat')}, which the "
+            f"variant does not seat (it seats {_listed([s.id for s in v.seats], 'seat')})",
             f"/setups/{si}/placements/{first}"))
     used = set()
     for j, pl in enumerate(setup.placements):
