@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
 
+from editor.check.pair_checks import check_intended_variants
 from editor.detect.codes import SCAN_NUMBER_UNREAD
 from editor.gui.detect_dialog import DraftController
 from editor.gui.inspector import Inspector
@@ -21,6 +22,7 @@ from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.types import PieceType
+from editor.model.variant import ResolvedVariant, resolve_variant
 
 #: the first part of a finding's JSON pointer -> the kind of element to select first
 POINTER_KINDS = {"fields": "field", "connections": "connection", "regions": "region",
@@ -48,6 +50,7 @@ class TraceMode(Mode):
         super().__init__(window, window.doc.stack)
         self.doc = window.doc
         self.options = ToolOptions()
+        self._variants: dict[tuple[str, Path | None], ResolvedVariant] = {}
         self.scene = BoardScene(self.doc, window)
         self.view = BoardView(self.scene, self.doc, self.options)
         self.central = self.view
@@ -237,8 +240,18 @@ class TraceMode(Mode):
 
     def findings(self) -> list[Finding]:
         """The last Detect from scan run's findings that still apply (unread numbers, ...), and
-        fields placed on a disc whose number could not be read, until they are numbered."""
-        return [*self.draft.current_findings(), *self._unread_numbers()]
+        fields placed on a disc whose number could not be read, until they are numbered, and
+        the pair check against the variants the board is made for."""
+        base = Path(self.doc.path).parent if self.doc.path else None
+        return [*self.draft.current_findings(), *self._unread_numbers(),
+                *check_intended_variants(self.doc.board, base, self._resolve)]
+
+    def _resolve(self, ref: str, base: Path | None) -> ResolvedVariant:
+        """A variant resolved once per name and folder (the check runs after every edit)."""
+        key = (ref, base)
+        if key not in self._variants:
+            self._variants[key] = resolve_variant(ref, base)
+        return self._variants[key]
 
     def _unread_numbers(self) -> list[Finding]:
         out = []
