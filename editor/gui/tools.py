@@ -414,15 +414,6 @@ class ConnectTool(_TwoNodeTool):
     def status(self) -> str:
         return f"Connect ({KIND_TITLES[self.options.connection_kind]}): {self.tip}"
 
-    def key(self, event: QKeyEvent) -> bool:
-        index = event.key() - Qt.Key.Key_1
-        if 0 <= index < len(CONNECTION_KINDS) and not event.modifiers() & (
-                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
-            self.cancel()
-            self.view.set_connection_kind(CONNECTION_KINDS[index][0])
-            return True
-        return super().key(event)
-
     def finish(self, a: str, b: str) -> bool:
         kind = self.options.connection_kind
         board = self.doc.board

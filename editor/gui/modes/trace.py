@@ -115,6 +115,13 @@ class TraceMode(Mode):
             self.tool_actions[tool.name] = action
             self.view.tool_keys[QKeySequence(tool.shortcut)[0].key()] = tool.name
         self.view.toolKey.connect(self.set_tool)
+        menu.addSeparator()
+        for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
+            action = self.add_action(f"Connection kind: {title} ({i})", menu=menu)
+            action.setShortcut(QKeySequence(str(i)))
+            # window-level like the tool keys: the kind keys work whatever panel has focus
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _on=False, k=kind: self._choose_kind(k))
 
     def _combo(self, name: str, placeholder: str = "", width: int = 0) -> QComboBox:
         combo = QComboBox()
@@ -311,6 +318,12 @@ class TraceMode(Mode):
         if cm:
             text += f"  ({pos.x() * cm:.1f}, {pos.y() * cm:.1f} cm)"
         self.pos_label.setText(text + " ")
+
+    def _choose_kind(self, kind) -> None:
+        """Keys 1-6: the connection kind (a half-drawn connection is dropped)."""
+        if self.view.tool is self.tools.get("connect"):
+            self.view.tool.cancel()
+        self.view.set_connection_kind(kind)
 
     def _kind_changed(self, kind) -> None:
         self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind))
