@@ -18,8 +18,8 @@ from editor.detect.discs import WorkImage, find_discs
 @dataclass(frozen=True)
 class ClickReading:
     """The field under a click: its centre and radius (image pixels), the number read (None
-    when none could be read) and why not (`problem`); the click itself when no disc holds
-    it."""
+    when none could be read) and why not (`problem`); the click itself and radius 0 when no
+    printed disc holds it."""
 
     x: float
     y: float

@@ -307,12 +307,14 @@ class AddFieldTool(Tool):
                                 "or number it with the numbering tool (N)")
 
     def _number_under(self, pos: QPointF) -> tuple[float, float, int | None, str]:
-        """(x, y, number, problem) of a new field at pos: the disc's centre and the number read
-        there on the scan (`read_number_under`), else the click and the next free number."""
+        """(x, y, number, problem) of a new field at pos: the printed disc's centre and the
+        number read in it (`read_number_under`); None and why when a disc is there but its
+        number cannot be read; the click and the next free number where no disc is printed
+        (a scan without discs or numbers: the numbering tool renumbers)."""
         board = self.doc.board
         reading = (read_number_under(self.scene, pos.x(), pos.y())
                    if self.options.read_numbers else None)
-        if reading is None:  # no scan shown, or no digit reader installed
+        if reading is None or not reading.r:  # no scan, no reader, or no printed disc here
             return pos.x(), pos.y(), ops.next_number(board), ""
         if reading.number is None:
             return reading.x, reading.y, None, reading.problem

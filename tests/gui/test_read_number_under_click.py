@@ -49,6 +49,29 @@ def test_fields_placed_on_printed_discs_get_the_printed_number_and_id(make_windo
 
 
 def test_a_field_whose_number_cannot_be_read_says_so(make_window, drive, bench_crop) -> None:
+    path, discs = bench_crop
+    image = cv2.imread(str(path))
+    x, y, _ = discs[0]
+    fill = image[round(y), round(x) - 25].tolist()          # the disc's fill, left of the digits
+    cv2.rectangle(image, (round(x) - 20, round(y) - 16), (round(x) + 20, round(y) + 16), fill, -1)
+    cv2.line(image, (round(x) - 14, round(y)), (round(x) + 14, round(y)), (40, 40, 40), 4)
+    cv2.imwrite(str(path), image)                             # a dash where the number was
+    w = make_window()
+    assert w.files.new_from_scan(str(path))
+    ui = drive(w)
+    ui.one_to_one()
+    w.trace.set_tool("land")
+    ui.click(round(x), round(y))
+    (field,) = w.doc.board.fields
+    assert field.number is None
+    assert "could not be read" in w.statusBar().currentMessage()
+    w.validation.refresh()
+    unread = [f for f in w.validation.findings if f.code == "SCAN_NUMBER_UNREAD"]
+    assert [f.element for f in unread] == [field.id]
+
+
+def test_where_no_disc_is_printed_the_next_free_number_is_used(make_window, drive,
+                                                               bench_crop) -> None:
     path, _ = bench_crop
     w = make_window()
     assert w.files.new_from_scan(str(path))
@@ -57,8 +80,4 @@ def test_a_field_whose_number_cannot_be_read_says_so(make_window, drive, bench_c
     w.trace.set_tool("sea")
     ui.click(20, 20)   # open sea in the corner: no printed disc there
     (field,) = w.doc.board.fields
-    assert field.number is None
-    assert "no printed field disc" in w.statusBar().currentMessage()
-    w.validation.refresh()
-    unread = [f for f in w.validation.findings if f.code == "SCAN_NUMBER_UNREAD"]
-    assert [f.element for f in unread] == [field.id]
+    assert (field.number, field.id) == (1, "1")
