@@ -217,7 +217,10 @@ class BoardPage(Page):
         self.seat_island.addItem("(none)", None)
         for isl in b.islands:
             self.seat_island.addItem(isl.id, isl.id)
-        if seat is None:
+        if seat is None:  # no seat (a board without seats): nothing of another board's
+            for line in (self.seat_name, self.seat_colour):
+                line.clear()
+            self.moat.setChecked(False)
             return
         was = self.inspector.updating
         self.inspector.updating = True
