@@ -49,6 +49,8 @@ class ToolOptions:
     piece: PieceType = PieceType.SOLDIER
     #: the numbering tool's first number
     number_from: int = 1
+    #: the symmetry tool's copy: "Mirror" or a rotation (tools_symmetry.SYMMETRIES)
+    symmetry: str = "Mirror"
     #: field tools read the number printed under the click on the scan
     read_numbers: bool = True
     #: fields placed on a disc whose number could not be read: id -> why

@@ -17,6 +17,7 @@ from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.tools_more import MORE_TOOLS, PickTool
+from editor.gui.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
 from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
@@ -99,7 +100,7 @@ class TraceMode(Mode):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         group = QActionGroup(self)
         menu = self.add_menu("&Tools")
-        for cls in TOOLS + MORE_TOOLS:
+        for cls in TOOLS + MORE_TOOLS + SYMMETRY_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
             action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
@@ -142,6 +143,13 @@ class TraceMode(Mode):
             lambda i: self.view.set_connection_kind(self.kind_combo.itemData(i)))
         self.view.kindChanged.connect(self._kind_changed)
         bar.addWidget(self.kind_combo)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Copy: "))
+        self.symmetry_combo = self._combo("symmetry_combo")
+        self.symmetry_combo.addItems(list(SYMMETRIES))
+        self.symmetry_combo.setToolTip("What the symmetry tool (Y) does with the selection")
+        self.symmetry_combo.currentTextChanged.connect(self._symmetry_changed)
+        bar.addWidget(self.symmetry_combo)
         bar.addSeparator()
         bar.addWidget(QLabel(" Place: "))
         self.setup_combo = self._combo("setup_combo", "no setup", 10)
@@ -318,6 +326,14 @@ class TraceMode(Mode):
         if cm:
             text += f"  ({pos.x() * cm:.1f}, {pos.y() * cm:.1f} cm)"
         self.pos_label.setText(text + " ")
+
+    def _symmetry_changed(self, title: str) -> None:
+        self.options.symmetry = title
+        tool = self.tools.get("symmetry")
+        if tool is not None:
+            tool.cancel()
+            if self.view.tool is tool:
+                self.window.statusBar().showMessage(tool.status())
 
     def _choose_kind(self, kind) -> None:
         """Keys 1-6: the connection kind (a half-drawn connection is dropped)."""
