@@ -215,7 +215,8 @@ def _glimpse(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) -> np
     u = d / length
     n = np.array([-u[1], u[0]])
     bends = np.concatenate([np.array(BENDS), -np.array(BENDS)])
-    s = np.linspace(0.3, 0.7, 9)
+    inside = min(0.45, 1.15 * radius / length)   # the discs' share of each end
+    s = np.linspace(max(0.3, inside), min(0.7, 1 - inside), 9)
     offset = 4 * bends[:, None] * length * s * (1 - s)                     # (bends, 9)
     base = p + (s * length)[None, :, None] * u + offset[..., None] * n    # (bends, 9, 2)
     wobble = max(1.0, 0.08 * radius)
