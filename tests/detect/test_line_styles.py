@@ -34,7 +34,7 @@ def test_a_curved_line_is_seen_along_its_bend_not_along_its_chord() -> None:
     xs = 50 + 200 * s
     ys = 100 + 4 * 0.15 * 200 * s * (1 - s)             # bent 0.15 lengths to one side
     for x, y in zip(xs, ys, strict=True):
-        lab[int(round(y)) - 1:int(round(y)) + 2, int(round(x))] = (40, 128, 128)
+        lab[round(y) - 1:round(y) + 2, round(x)] = (40, 128, 128)
     straight, _, _ = line_profile(lab, p, q, 20.0, None)
     bent, _, _ = line_profile(lab, p, q, 20.0, None, bend=0.15)
     assert straight.mean() < 0.2 and bent.mean() > 0.9
