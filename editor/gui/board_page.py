@@ -72,7 +72,8 @@ class BoardPage(Page):
         add_seat = QPushButton("Add seat")
         add_seat.setObjectName("add_seat")
         add_seat.clicked.connect(lambda: self.apply(
-            "Add seat", ops.add_seat, self.seat_choice.currentText().strip()))
+            f"Add seat {self.seat_choice.currentText().strip()}", ops.add_seat,
+            self.seat_choice.currentText().strip()))
         row.addWidget(self.seat_choice, 1)
         row.addWidget(add_seat)
         lay.addLayout(row)
@@ -247,7 +248,8 @@ class BoardPage(Page):
         seat = self.current_seat()
         castles = [c.id for c in self.doc.board.castles if c.seat == seat]
         if castles:
-            self.apply("Moat", ops.set_attr, "castles", castles, "moat", on)
+            self.apply(f"{'Moat round' if on else 'No moat round'} {', '.join(castles)}",
+                       ops.set_attr, "castles", castles, "moat", on)
 
     def _remove_seat(self) -> None:
         seat = self.current_seat()

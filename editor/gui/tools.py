@@ -26,6 +26,7 @@ from editor.gui.scan_numbers import read_number_under
 from editor.gui.scene import BoardScene
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
+from editor.model.names import FieldNames
 from editor.model.types import PieceType
 
 CONNECTION_KINDS = [
@@ -592,8 +593,10 @@ class PlaceTool(Tool):
                 return
         elif o.setup is None:
             return
-        self.doc.apply("Remove start piece" if remove else f"Place {PieceType(o.piece).value}",
-                       ops.place_piece, o.setup, o.seat or "", item.key[1],
+        where = f"field {FieldNames(board).label(item.key[1])}"
+        text = (f"Remove start piece at {where}" if remove else
+                f"Place {o.seat} {PieceType(o.piece).value.replace('_', ' ')} at {where}")
+        self.doc.apply(text, ops.place_piece, o.setup, o.seat or "", item.key[1],
                        None if remove else o.piece)
 
 
