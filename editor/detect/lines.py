@@ -267,13 +267,16 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
 
 def _dashes(on: np.ndarray) -> bool:
     """At least three dashes (two on a short gap) of similar length with similar gaps, spread
-    over the segment."""
+    over the segment; one longer gap is allowed (where a harbour link crosses the coast the
+    sides differ, so the dash there is not seen)."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]
     dashes = stops - starts
     gaps = starts[1:] - stops[:-1]
+    if len(gaps) >= 4:  # among five dashes or more
+        gaps = np.delete(gaps, gaps.argmax())
     if (stops[-1] - starts[0]) / len(on) < 0.7:
         return False
     def even(runs: np.ndarray) -> bool:
