@@ -81,9 +81,7 @@ def flat_mask(work: WorkImage) -> np.ndarray:
 def _shape_of(mask: np.ndarray) -> tuple[float, float, float, float, float, bool] | None:
     """(cx, cy, radius, roundness, hole share, four-cornered) of one component mask (its
     bounding box)."""
-    # closed first: a wide number that nearly touches the outline opens a notch in the fill
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
     outer = max(contours, key=cv2.contourArea)
@@ -110,8 +108,7 @@ def _shape_of(mask: np.ndarray) -> tuple[float, float, float, float, float, bool
         return None
     corners = cv2.approxPolyDP(outer, 0.025 * cv2.arcLength(outer, True), True)
     _, _, w, h = cv2.boundingRect(outer)
-    # four corners, or a box this full (a disc fills pi/4 of its box)
-    square = (len(corners) == 4 or area >= 0.86 * w * h) and 0.8 < w / h < 1.25
+    square = len(corners) == 4 and 0.8 < w / h < 1.25
     return cx, cy, float(np.sqrt(area / np.pi)), roundness, hole_share, square
 
 
