@@ -332,8 +332,7 @@ class TraceMode(Mode):
         tool = self.tools.get("symmetry")
         if tool is not None:
             tool.cancel()
-            if self.view.tool is tool:
-                self.window.statusBar().showMessage(tool.status())
+        self._refresh_status()
 
     def _choose_kind(self, kind) -> None:
         """Keys 1-6: the connection kind (a half-drawn connection is dropped)."""
@@ -351,6 +350,7 @@ class TraceMode(Mode):
         self.options.seat = self.seat_combo.currentData()
         self.options.piece = PieceType(self.piece_combo.currentData())
         self.scene.set_current_setup(self.options.setup)
+        self._refresh_status()
 
     def _refresh_place_combos(self) -> None:
         b = self.doc.board
@@ -371,13 +371,17 @@ class TraceMode(Mode):
     # ---- document -------------------------------------------------------------------
 
     def _on_doc_changed(self, keys: set) -> None:
-        if any(k == "field" for k, _ in keys) and self.view.tool is not None and \
-                self.view.tool.name in ("land", "sea") and self.window.mode is self:
-            self.window.statusBar().showMessage(self.view.tool.status())
         if ("board", "image") in keys:
             self._show_scan_place()
         if any(k in ("setup", "seat") for k, _ in keys):
             self._refresh_place_combos()
+        self._refresh_status()
+
+    def _refresh_status(self) -> None:
+        """The tool's hint again: after an edit or a change of its options it may say
+        something else (the castle's next step, the piece placed)."""
+        if self.view.tool is not None and self.window.mode is self:
+            self.window.statusBar().showMessage(self.view.tool.status())
 
     def _show_scan_place(self) -> None:
         """A scan the board names outside its own folder is allowed, and shown as such."""
