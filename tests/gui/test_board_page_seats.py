@@ -18,3 +18,13 @@ def test_seat_editor_forgets_the_previous_boards_seat(make_window, tmp_path) -> 
     assert not w.doc.board.seats
     assert (page.seat_name.text(), page.seat_colour.text()) == ("", "")
     assert not page.moat.isChecked()
+
+
+def test_file_new_board_opens_an_empty_board(make_window) -> None:
+    w = make_window(str(data_dir("boards") / "grand-conquest-4p.board.json"))
+    action = next(a for a in w.menuBar().actions()[0].menu().actions()
+                  if a.text() == "New &board")
+    action.trigger()
+    board = w.doc.board
+    assert (board.fields, board.seats, board.image) == ([], [], None)
+    assert w.doc.path is None
