@@ -29,6 +29,8 @@ SOLID_SHARE = 0.8
 #: covered: one unbroken run over `SHORT_RUN` of it is enough.
 SHORT_SPAN, SHORT_SHARE, SHORT_RUN = 1.3, 0.5, 0.4
 DASHED_SHARE = 0.3
+#: Long dashes seen one or two at a time between close fields: this share with short gaps.
+LONG_DASH_SHARE = 0.6
 #: Bends tried for a curved line (middle offset in chord lengths), on either side, between
 #: fields of one terrain (lanes, roads) up to `MAX_CURVED_SPAN` spacings apart.
 BENDS = (0.05, 0.1, 0.15, 0.2)
@@ -172,8 +174,9 @@ def _runs(on: np.ndarray) -> int:
 
 
 def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, length: float,
-           sp: float, curved: bool = False) -> Line | None:
-    """The line the samples show between fields i and j, or None."""
+           sp: float, curved: bool = False, lane: bool = False) -> Line | None:
+    """The line the samples show between fields i and j, or None (`lane`: both are sea
+    fields, whose lanes may be long dashes seen one or two at a time)."""
     if not len(on):
         return None
     share = float(on.mean())
@@ -185,9 +188,18 @@ def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, le
     if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
                                 and _longest_run(on) >= SHORT_RUN * len(on)):
         return Line(i, j, False, is_wide, over_sea > 0.4)
-    if share >= DASHED_SHARE and _dashes(on):
+    if (share >= DASHED_SHARE and _dashes(on)) or (
+            lane and share >= LONG_DASH_SHARE and _short_gaps(on)):
         return Line(i, j, True, False, over_sea > 0.5)
     return None
+
+
+def _short_gaps(on: np.ndarray) -> bool:
+    """Long dashes on a short segment (one or two seen between the discs): every gap short
+    and the ends covered."""
+    off = np.flatnonzero(np.diff(np.concatenate([[1], on.astype(np.int8), [1]])))
+    gaps = off[1::2] - off[::2]
+    return bool(len(gaps)) and int(gaps.max()) <= max(3, 0.25 * len(on))
 
 
 def _clear(points: np.ndarray, i: int, j: int, bend: float, radius: float) -> bool:
@@ -238,7 +250,7 @@ def _curved(lab: np.ndarray, points: np.ndarray, i: int, j: int, radius: float,
     length = float(np.hypot(*(q - p)))
     for bend in _glimpse(lab, p, q, radius):
         on, wide, over_sea = line_profile(lab, p, q, radius, sea, bend=float(bend))
-        found = _judge(i, j, on, wide, over_sea, length, sp, curved=True)
+        found = _judge(i, j, on, wide, over_sea, length, sp, curved=True, lane=True)
         if found is not None and _clear(points, i, j, float(bend), radius):
             return found
     return None
@@ -257,8 +269,9 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
             break
         on, wide, over_sea = line_profile(lab, points[i], points[j], radius, sea, skip)
         length = float(np.hypot(*(points[j] - points[i])))
-        found = _judge(i, j, on, wide, over_sea, length, sp)
-        if found is None and length <= MAX_CURVED_SPAN * sp and not land[i] and not land[j]:
+        lane = not land[i] and not land[j]
+        found = _judge(i, j, on, wide, over_sea, length, sp, lane=lane)
+        if found is None and length <= MAX_CURVED_SPAN * sp and lane:
             found = _curved(lab, points, i, j, radius, sea, sp)
         if found is not None:
             out.append(found)
