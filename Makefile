@@ -7,7 +7,7 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: test run schema bench lint clean
+.PHONY: test run schema bench lint clean saved-games playthroughs
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -38,6 +38,13 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
+
+saved-games: $(STAMP)
+	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
+
+# Re-record tests/rules/data/playthroughs/*.txt: only for a deliberate rule change (review the diff).
+playthroughs: $(STAMP)
+	cd tests && PYTHONPATH=.. ../$(PY) -m support.playthrough
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

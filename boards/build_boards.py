@@ -1107,9 +1107,26 @@ SPECS: dict[str, Callable[[], BoardSpec]] = {
 }
 
 
+def printed_ids(board: Board) -> Board:
+    """Ids that cannot be mistaken for a number they do not have (ARCHITECTURE.md 11): a field
+    whose id ends in a number other than its printed one (`s.L3`, printed 11) becomes
+    `<part>.<printed number>` (`s.11`); the old id stays in `former_ids`, so scenarios, packages
+    and house rules written before the rename keep reading (the ids are public)."""
+    from editor.model.edit_ids import rename
+
+    for f in list(board.fields):
+        m = re.search(r"(\d+)$", f.id)
+        if f.number is None or m is None or int(m.group(1)) == f.number:
+            continue
+        old, new = f.id, f"{f.id.split('.')[0]}.{f.number}"
+        rename(board, "field", old, new)
+        f.former_ids = [*f.former_ids, old]
+    return board
+
+
 def build(name: str) -> Board:
     """Build one reference board by file stem (e.g. 'conquest-4p')."""
-    return assemble(SPECS[name]())
+    return printed_ids(assemble(SPECS[name]()))
 
 
 def build_all() -> dict[str, str]:

@@ -10,9 +10,12 @@ from collections import ChainMap, Counter, defaultdict, deque
 from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
-from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
+from editor.model.derived import linked_harbours
 from editor.model.findings import Finding, Severity, define, pointer_join
 from editor.model.geometry import distance_to_polygon, polygon_problem
+from editor.model.names import FieldNames
+from editor.model.refs import KIND, KINDS, REFS, Occurrence, occurrences
 from editor.model.types import PieceType
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -43,6 +46,14 @@ HARBOUR_LINK = define(
     "HARBOUR_LINK", E, "Harbour link does not start at a harbour",
     "A harbour link joins a sea field flagged 'harbour' to a land field; set the harbour flag or "
     "use another connection kind.")
+HARBOUR_UNLINKED = define(
+    "HARBOUR_UNLINKED", E, "Harbour flag without a harbour link",
+    "A sea field is a harbour exactly when a harbour link starts at it (BF-2, BF-3); clear its "
+    "harbour flag or add the harbour link. The editor keeps the flag in step by itself.")
+MAIN_ISLAND_KIND = define(
+    "MAIN_ISLAND_KIND", W, "Island kind disagrees with the seats' main islands",
+    "An island is 'main' exactly when a seat names it as its main island (BF-18): set the "
+    "island's kind, or the seat's main island.")
 CASTLE_TOWER_COUNT = define(
     "CASTLE_TOWER_COUNT", E, "Castle without exactly five towers",
     "A capital or castle has exactly five tower fields (CASTLE-1); add or remove towers.")
@@ -122,6 +133,7 @@ class Index:
     #: collection -> (position, element) of its elements in the scope (filled by `each`, or
     #: given by the incremental check, which knows the positions)
     scoped_items: dict[str, list] = field(default_factory=dict)
+    _names: FieldNames | None = None
 
     @classmethod
     def build(cls, board: Board) -> Index:
@@ -151,6 +163,13 @@ class Index:
                 (i, x) for i, x in enumerate(items) if x.id in scope]
         return found
 
+    @property
+    def names(self) -> FieldNames:
+        """The names people read for fields (built on first use)."""
+        if self._names is None:
+            self._names = FieldNames(self.board)
+        return self._names
+
     def terrain(self, node: str) -> Terrain | None:
         f = self.fields.get(node)
         return f.terrain if f else None
@@ -171,17 +190,11 @@ def _describe(kind: str, ident: str) -> str:
 
 @check
 def duplicate_ids(ix: Index) -> Iterator[Finding]:
-    b = ix.board
-    groups = {
-        "field or region": [("fields", i, f.id) for i, f in ix.each("fields")]
-        + [("regions", i, r.id) for i, r in ix.each("regions")],
-        "connection": [("connections", i, c.id) for i, c in ix.each("connections")],
-        "seat": [("seats", i, s.id) for i, s in enumerate(b.seats)],
-        "island": [("islands", i, s.id) for i, s in enumerate(b.islands)],
-        "castle": [("castles", i, s.id) for i, s in enumerate(b.castles)],
-        "arrow slit": [("arrow_slits", i, s.id) for i, s in enumerate(b.arrow_slits)],
-        "setup": [("setups", i, s.id) for i, s in enumerate(b.setups)],
-    }
+    groups: dict[str, list[tuple[str, int, str]]] = {}
+    for kind in KINDS:  # one group per id space (fields and regions share one)
+        what = "field or region" if kind.space == "node" else kind.noun
+        groups.setdefault(what, []).extend(
+            (kind.collection, i, x.id) for i, x in ix.each(kind.collection))
     for what, items in groups.items():
         first: dict[str, tuple[str, int]] = {}
         for coll, i, ident in items:
@@ -194,71 +207,46 @@ def duplicate_ids(ix: Index) -> Iterator[Finding]:
                 first[ident] = (coll, i)
 
 
+@dataclass(frozen=True)
+class _Missing:
+    """The ids not in `known` (a container for `occurrences(only=...)`)."""
+
+    known: Container
+
+    def __contains__(self, ident: object) -> bool:
+        return ident not in self.known
+
+
+def _owner(ix: Index, occ: Occurrence) -> str:
+    """How a finding names the element holding a reference."""
+    kind, ident = occ.key
+    if kind == "connection":
+        return _describe(occ.element.kind.value, ident)
+    if kind == "field":
+        return f"field '{ix.names.label(ident)}'"
+    return _describe(KIND[kind].noun if kind in KIND else ident, ident)
+
+
 @check
 def dangling_references(ix: Index) -> Iterator[Finding]:
+    """Every reference of the reference table (`editor.model.refs.REFS`) to a missing element,
+    or a connection end of the wrong kind (wilderness paths join regions, BF-10)."""
     b = ix.board
-    seats = {s.id for s in b.seats}
-    islands = {s.id for s in b.islands}
-    fields, regions, connections = ix.fields, ix.regions, ix.connections  # `in` looks ids up
-    nodes = ChainMap(fields, regions)
-
-    def missing(owner: str, what: str, ref: str | None, known: Container,
-                *ptr: object) -> Finding | None:
-        if ref is None or ref in known:
-            return None
-        return DANGLING_REFERENCE.at(f"{owner} refers to missing {what} '{ref}'",
-                                     pointer_join(*ptr), element=owner.split("'")[1])
-
-    refs: list[Finding | None] = []
-    for i, f in ix.each("fields"):
-        refs.append(missing(_describe("field", f.id), "island", f.island, islands,
-                            "fields", i, "island"))
-    for i, s in enumerate(b.seats):
-        refs.append(missing(_describe("seat", s.id), "island", s.main_island, islands,
-                            "seats", i, "main_island"))
-    for i, c in ix.each("connections"):
-        name = _describe(c.kind.value, c.id)
-        ends = regions if c.kind == ConnectionKind.WILDERNESS_PATH else fields
-        what = "region" if c.kind == ConnectionKind.WILDERNESS_PATH else "field"
-        refs.append(missing(name, what, c.a, ends, "connections", i, "a"))
-        refs.append(missing(name, what, c.b, ends, "connections", i, "b"))
-        refs.append(missing(name, "sea lane", c.under_lane, connections,
-                            "connections", i, "under_lane"))
-    for i, c in enumerate(b.castles):
-        name = _describe("castle", c.id)
-        refs.append(missing(name, "seat", c.seat, seats, "castles", i, "seat"))
-        for j, t in enumerate(c.towers):
-            refs.append(missing(name, "tower field", t.field, fields,
-                                "castles", i, "towers", j, "field"))
-            refs.append(missing(name, "access connection", t.access, connections,
-                                "castles", i, "towers", j, "access"))
-    if b.grail:
-        for j, g in enumerate(b.grail.fields):
-            refs.append(missing("grail 'grail'", "field", g, fields, "grail", "fields", j))
-        refs.append(missing("grail 'grail'", "field", b.grail.front, fields,
-                            "grail", "front"))
-        for j, r in enumerate(b.grail.roads):
-            refs.append(missing("grail 'grail'", "connection", r, connections,
-                                "grail", "roads", j))
-    for i, r in enumerate(b.regions):
-        name = _describe("region", r.id)
-        refs.append(missing(name, "island", r.island, islands, "regions", i, "island"))
-        for j, s in enumerate(r.stairs):
-            refs.append(missing(name, "stair field", s, fields, "regions", i, "stairs", j))
-        for j, s in enumerate(r.borders):
-            refs.append(missing(name, "border field", s.field, fields,
-                                "regions", i, "borders", j, "field"))
-    for i, a in enumerate(b.arrow_slits):
-        name = _describe("arrow_slit", a.id)
-        refs.append(missing(name, "field", a.a, fields, "arrow_slits", i, "a"))
-        refs.append(missing(name, "field", a.b, fields, "arrow_slits", i, "b"))
-    for i, s in enumerate(b.setups):
-        for j, p in enumerate(s.placements):
-            name = _describe("setup", s.id)
-            refs.append(missing(name, "seat", p.seat, seats, "setups", i, "placements", j, "seat"))
-            refs.append(missing(name, "field", p.field, nodes,
-                                "setups", i, "placements", j, "field"))
-    yield from (f for f in refs if f is not None)
+    known: dict[str, Container] = {k.name: {x.id for x in getattr(b, k.collection)}
+                                   for k in KINDS if k.collection not in ("fields", "regions",
+                                                                          "connections")}
+    known.update(field=ix.fields, region=ix.regions, connection=ix.connections,
+                 node=ChainMap(ix.fields, ix.regions))
+    for ref in REFS:
+        scoped = ref.root in ("fields", "connections")
+        only = None if ref.target_of else _Missing(known[ref.target])  # a quick pre-test
+        for occ in occurrences(b, ref, ix.each(ref.root) if scoped else None, only):
+            target = ref.target_of(occ.element) if ref.target_of else ref.target
+            if occ.value not in known[target]:
+                role = target if ref.target_of else ref.role
+                yield DANGLING_REFERENCE.at(
+                    f"{_owner(ix, occ)} refers to missing {role} '{occ.value}'",
+                    pointer_join(*occ.pointer), element=occ.key[1])
 
 
 @check
@@ -281,12 +269,14 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
             continue  # reported as dangling
         if c.kind in _LAND_KINDS and (ta, tb) != (Terrain.LAND, Terrain.LAND):
             yield CONNECTION_TERRAIN.at(
-                f"{name} must join two land fields, but joins {ta.value} field '{c.a}' to "
-                f"{tb.value} field '{c.b}'", ptr, element=c.id)
+                f"{name} must join two land fields, but joins {ta.value} field "
+                f"'{ix.names.label(c.a)}' to {tb.value} field '{ix.names.label(c.b)}'", ptr,
+                element=c.id)
         elif c.kind == ConnectionKind.SEA_LANE and (ta, tb) != (Terrain.SEA, Terrain.SEA):
             yield CONNECTION_TERRAIN.at(
-                f"{name} must join two sea fields, but joins {ta.value} field '{c.a}' to "
-                f"{tb.value} field '{c.b}'", ptr, element=c.id)
+                f"{name} must join two sea fields, but joins {ta.value} field "
+                f"'{ix.names.label(c.a)}' to {tb.value} field '{ix.names.label(c.b)}'", ptr,
+                element=c.id)
         elif c.kind == ConnectionKind.HARBOUR_LINK:
             if {ta, tb} != {Terrain.LAND, Terrain.SEA}:
                 yield CONNECTION_TERRAIN.at(
@@ -296,8 +286,37 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
                 sea = c.a if ta == Terrain.SEA else c.b
                 if not ix.fields[sea].harbour:
                     yield HARBOUR_LINK.at(
-                        f"{name} starts at sea field '{sea}', which is not a harbour",
+                        f"{name} starts at sea field '{ix.names.label(sea)}', which is not a "
+                        "harbour",
                         pointer_join("fields", ix.field_pos[sea], "harbour"), element=c.id)
+
+
+@check
+def harbours_without_link(ix: Index) -> Iterator[Finding]:
+    """A harbour flag is implied by a harbour link (BF-2, BF-3): one without a link is stale."""
+    flagged = [(i, f) for i, f in ix.each("fields") if f.harbour]
+    if not flagged:
+        return
+    linked = linked_harbours(ix.board)
+    for i, f in flagged:
+        if f.id not in linked:
+            yield HARBOUR_UNLINKED.at(
+                f"sea field '{ix.names.label(f.id)}' is flagged a harbour, but no harbour link "
+                f"starts at it" if f.terrain == Terrain.SEA else
+                f"land field '{ix.names.label(f.id)}' is flagged a harbour",
+                pointer_join("fields", i, "harbour"), element=f.id)
+
+
+@check
+def main_islands(ix: Index) -> Iterator[Finding]:
+    """BF-18: the kind 'main' is implied by a seat naming the island as its main island."""
+    named = {s.main_island for s in ix.board.seats if s.main_island is not None}
+    for i, isl in enumerate(ix.board.islands):
+        if (isl.kind == IslandKind.MAIN) != (isl.id in named):
+            yield MAIN_ISLAND_KIND.at(
+                f"island '{isl.id}' is a seat's main island but its kind is '{isl.kind.value}'"
+                if isl.id in named else f"island '{isl.id}' is 'main' but no seat names it as "
+                "its main island", pointer_join("islands", i, "kind"), element=isl.id)
 
 
 @check
@@ -466,8 +485,8 @@ def inside_image(ix: Index) -> Iterator[Finding]:
     for i, f in ix.each("fields"):
         if not (0 <= f.x <= img.width and 0 <= f.y <= img.height):
             yield FIELD_OUTSIDE_IMAGE.at(
-                f"field '{f.id}' at ({f.x:g}, {f.y:g}) lies outside the {img.width}x{img.height} "
-                f"image", pointer_join("fields", i), element=f.id)
+                f"field '{ix.names.label(f.id)}' at ({f.x:g}, {f.y:g}) lies outside the "
+                f"{img.width}x{img.height} image", pointer_join("fields", i), element=f.id)
 
 
 def _adjacency(ix: Index) -> dict[str, set[str]]:
@@ -519,8 +538,9 @@ def reachability(ix: Index) -> Iterator[Finding]:
     for i, f in enumerate(ix.board.fields):
         if f.id not in seen:
             yield UNREACHABLE_FIELD.at(
-                f"field '{f.id}' cannot be reached from the start fields" if starts else
-                f"field '{f.id}' is not connected to the main part of the board",
+                f"field '{ix.names.label(f.id)}' cannot be reached from the start fields"
+                if starts else
+                f"field '{ix.names.label(f.id)}' is not connected to the main part of the board",
                 pointer_join("fields", i), element=f.id)
 
 

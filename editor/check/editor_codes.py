@@ -7,6 +7,7 @@ importing the GUI; `editor.gui.codes` re-exports them for the editor.
 from __future__ import annotations
 
 from editor.model.findings import Severity, define
+from editor.model.scan_limit import MAX_SCAN_PIXELS
 
 SCAN_MISSING = define(
     "SCAN_MISSING", Severity.WARNING, "Scan image not found",
@@ -14,7 +15,8 @@ SCAN_MISSING = define(
     "File > New from scan.", area="editor")
 SCAN_REFUSED = define(
     "SCAN_REFUSED", Severity.WARNING, "Scan image refused or unreadable",
-    "Scans up to 64 megapixels (e.g. 8000 x 8000) are read: scale the scan down, or convert "
+    f"Scans up to {MAX_SCAN_PIXELS // 1_000_000} megapixels (e.g. 8000 x 8000) are read: "
+    "scale the scan down, or convert "
     "it to PNG or JPEG if it is not an image format the editor reads.", area="editor")
 
 FIELD_ID_NUMBER_MISMATCH = define(

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 
 from editor.check import board_checks as bc
 from editor.check.editor_codes import check_ids_and_numbers
+from editor.model import refs
 from editor.model.board import Board
 from editor.model.edit_base import Key
-from editor.model.edit_ids import RENAMEABLE
 from editor.model.findings import Finding
+from editor.model.refs import REFS, RENAMEABLE
 
 #: findings that depend on the whole board; the incremental check leaves them to the full check
 GLOBAL_CHECKS = (bc.reachability, bc.one_way_direction)
@@ -30,6 +31,8 @@ GLOBAL_CODES = frozenset({bc.UNREACHABLE_FIELD.code, bc.ONE_WAY_DIRECTION.code})
 _NODE_KINDS = frozenset(k for k, name in RENAMEABLE.items() if name in ("fields", "regions"))
 _FIELD_KINDS = frozenset(k for k, name in RENAMEABLE.items() if name == "fields")
 _CONNECTION_KINDS = frozenset(k for k, name in RENAMEABLE.items() if name == "connections")
+#: the board lists whose references the maps follow (by id, without a pass over the board)
+_INDEXED = frozenset({"fields", "connections"})
 
 
 @dataclass
@@ -198,34 +201,33 @@ def _dependents(maps: BoardMaps, nodes: set[str], conns: set[str], other: set[st
             c = maps.connections.get(cid)
             if c is not None and frozenset((c.a, c.b)) == pair:
                 out.add(cid)
-    for s in board.arrow_slits:
-        if s.a in nodes or s.b in nodes or frozenset((s.a, s.b)) in pairs:
-            out.add(s.id)
-    for castle in board.castles:
-        towers = {t.field for t in castle.towers}
-        if castle.id in out or castle.seat in out or towers & out or \
-                any(t.access in conns for t in castle.towers):
-            out.add(castle.id)
-            out |= towers
-    g = board.grail
-    if g is not None and ("grail" in out or out & {*g.fields, g.front, *g.roads}):
-        out.add("grail")
-    for r in board.regions:
-        if r.id in out or r.island in out or out & {*r.stairs, *(b.field for b in r.borders)}:
-            out.add(r.id)
-    for s in board.setups:
-        if s.id in out or any(p.field in out or p.seat in out for p in s.placements):
-            out.add(s.id)
-            out.update(p.field for p in s.placements)
-    for s in board.seats:
-        if s.main_island in out:
-            out.add(s.id)
-    if other & {i.id for i in board.islands}:
-        out.update(f.id for f in board.fields if f.island in other)
+    _holders(board, out, other)
     numbers = {maps.number_of.get(fid) for fid in out} | maps.left_numbers
     for number in numbers - {None}:
         out |= maps.numbers[number]
     return out
+
+
+def _holders(board: Board, out: set[str], other: set[str]) -> None:
+    """Add the elements holding a reference to anything in `out` (the reference table,
+    `editor.model.refs.REFS`), with what they refer to (findings name it: a tower field, the
+    island a seat calls its main island). The maps answer for the references of fields and
+    connections to nodes and connections; the others (a field's island) are walked only when
+    an element they point at was touched."""
+    for root in dict.fromkeys(r.root for r in REFS):
+        if root in _INDEXED:
+            continue
+        value = getattr(board, root)
+        for element in value if isinstance(value, list) else [value] if value else []:
+            ident = getattr(element, "id", root)
+            held = refs.held_values(element, root)
+            if ident in out or out.intersection(held):
+                out.add(ident)
+                out.update(held)
+    for ref in REFS:
+        if ref.root in _INDEXED and ref.space not in ("node", "connection") and \
+                other & refs.ids_of(board, ref.space):
+            out.update(occ.key[1] for occ in refs.occurrences(board, ref) if occ.value in other)
 
 
 def affected(maps: BoardMaps, touched: Iterable[Key]) -> set[str]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.cli.selfplay import load_game
+from editor.cli.game_args import game_or_exit
 from editor.cli.variant_cmd import parse_options
 
 NAME = "balance"
@@ -86,15 +86,11 @@ def _check_numbers(args: argparse.Namespace) -> str | None:
 
 def _board_dir(board_ref: str | None, game) -> Path | None:
     """The folder of the board file (its scan path is relative to it)."""
-    from editor.resources import data_dir
+    from editor.resources import locate
 
     ref = board_ref or game.variant.board
-    if not ref:
-        return None
-    if Path(ref).is_file():
-        return Path(ref).resolve().parent
-    named = data_dir("boards") / f"{ref}.board.json"
-    return named.parent if named.is_file() else None
+    path = locate("boards", ref) if ref else None
+    return path.resolve().parent if path is not None else None
 
 
 def _title(variant: str, overlays: list[str], options: dict) -> str:
@@ -112,7 +108,7 @@ def _load_sides(args: argparse.Namespace):
         options = parse_options(option_items)
         if options is None:
             return EXIT_USAGE
-        game, code = load_game(args.board, variant, options, overlays)
+        game, code = game_or_exit(args.board, variant, options, overlays)
         if game is None:
             return code
         sides.append((game, _title(game.variant.name, overlays, options)))

@@ -21,7 +21,7 @@ import sys
 import time
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.cli.selfplay import load_game
+from editor.cli.game_args import game_or_exit
 
 NAME = "bench"
 HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     packaged = bool(args.board) and is_package(args.board)
     variant = args.variant or (None if packaged else "conquest-4p")
-    game, code = load_game(args.board, variant, None, args.overlay)
+    game, code = game_or_exit(args.board, variant, None, args.overlay)
     if game is None:
         return code
     figures = bench(game, seed=args.seed, positions=args.positions)

@@ -5,9 +5,9 @@ and sets PYTHONPATH to the tree under test).
 It plays seeded random games with the tree's own policy (`editor.rules.playout.random_action`,
 which draws the same actions in every tree since 7e92724) and prints one JSON line per run:
 actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
-both trees played the same games. Only names that exist in 7e92724 too are used: `load_game`,
-`random_action`, `selfplay` and the State fields ptype, owner, node, carrier, steps, turn,
-ap_spent, captured, terminal and keep_undo.
+both trees played the same games. Only names that exist in 7e92724 too are used: the game
+loader (where each tree has it), `random_action`, `selfplay` and the State fields ptype, owner,
+node, carrier, steps, turn, ap_spent, captured, terminal and keep_undo.
 
     python bench_engine_child.py --variant conquest-4p --mode playout --actions 10000 --seed 1
     python bench_engine_child.py --variant conquest-4p --mode selfplay --games 2 --seed 1
@@ -74,9 +74,16 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     import editor
-    from editor.cli.selfplay import load_game
 
-    game, code = load_game(None, args.variant)
+    try:  # the one game loader; trees older than it loaded games in the command line layer
+        from editor.rules.game_loader import load_game
+    except ImportError:
+        from editor.cli.selfplay import load_game as old_loader
+
+        game, code = old_loader(None, args.variant)
+    else:
+        loaded = load_game(None, args.variant)
+        game, code = loaded.game, loaded.usage or loaded.findings[:1]
     if game is None:
         print(json.dumps({"error": f"variant {args.variant} could not be loaded ({code})"}))
         return 1

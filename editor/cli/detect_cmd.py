@@ -9,6 +9,7 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import Finding
+from editor.model.scan_limit import MAX_SCAN_PIXELS
 
 NAME = "detect"
 MAX_SCALE = 1000.0
@@ -16,7 +17,8 @@ HELP = ("Draft a board from a scan: find the field discs, tell land from sea, re
         "numbers and propose the connections along the drawn lines. Every proposed element is "
         "marked unconfirmed for the designer to accept or delete in the editor.")
 EPILOG = (
-    "The scan must be a PNG, JPEG or BMP image of at most 80 megapixels (checked from the "
+    f"The scan must be a PNG, JPEG or BMP image of at most {MAX_SCAN_PIXELS // 1_000_000} "
+    "megapixels, the editor's limit too (checked from the "
     "file header before decoding). A file that is not such an image, or a scan on which no "
     "field discs are found, is reported as an error and exits 1; numbers that could not be "
     "read are warnings. Usage errors exit 2.")

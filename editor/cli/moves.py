@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.model.names import FieldNames
 from editor.rules import scenario_run
 from editor.rules.engine import MOVE, RESP
-from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
+from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
 
 NAME = "moves"
 HELP = "List the legal actions and their AP cost in a scenario's position (after its steps)."
@@ -20,7 +21,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", metavar="SCENARIO",
                    help="a *.scenario.json file, or a game package (*.conquest): its start "
                    "position")
-    p.add_argument("--piece", metavar="FIELD", help="only actions of the stack on this field")
+    p.add_argument("--piece", metavar="FIELD", help="only actions of the stack on this field "
+                   "(its printed number or its id)")
     p.add_argument("--steps", type=int, default=None, metavar="N",
                    help="replay only the first N steps (default: all legal steps)")
     p.add_argument("--full-path", action="store_true", help="print whole paths")
@@ -32,9 +34,9 @@ def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:
     from editor.model.package import is_package
 
     if is_package(args.scenario):
-        from editor.cli.pack_cmd import load_package_game
+        from editor.cli.game_args import game_or_exit
 
-        game, code = load_package_game(args.scenario)
+        game, code = game_or_exit(args.scenario, None)
         return (game.initial_state() if game else None), [], code or EXIT_OK
     ld = scenario_run.load(args.scenario)
     for f in ld.findings:
@@ -65,18 +67,21 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_FINDINGS
         st.apply(a)
     c = st.compiled
+    names = FieldNames(c.board)
     want = None
     if args.piece:
-        if args.piece not in c.node_index:
-            print(f"conquest moves: unknown field '{args.piece}'", file=sys.stderr)
+        got = names.resolve(args.piece)
+        if got.field is None:
+            print(f"conquest moves: --piece: {got.problem}", file=sys.stderr)
             return EXIT_USAGE
-        want = set(st.pieces_at(c.node_index[args.piece]))
+        want = set(st.pieces_at(c.node_index[got.field]))
     rows = []
     for a in st.legal_actions():
         if want is not None and (a[0] not in (MOVE, RESP) or a[1] not in want):
             continue
         cost = st.action_cost(a)
-        rows.append({"action": to_text(st, a, args.full_path), "ap": cost,
+        text = exact_text(st, a, args.full_path)
+        rows.append({"action": text, "shown": names.show(text), "ap": cost,
                      "path": [c.node_ids[v] for v in a[2]] if a[0] in (MOVE, RESP) else None})
     head = {"actor": st.actor, "to_move": c.seat_ids[st.mover], "ap_left": st.ap_left(),
             "response_window": st.window is not None, "terminal": st.terminal,
@@ -88,6 +93,6 @@ def run(args: argparse.Namespace) -> int:
               + (", response window open" if head["response_window"] else "")
               + (", game over" if st.terminal else ""))
         for r in rows:
-            print(f"{r['action']:<40} {r['ap']} AP")
+            print(f"{r['shown']:<40} {r['ap']} AP")
         print(f"# {len(rows)} action(s)")
     return EXIT_OK

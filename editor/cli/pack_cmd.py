@@ -1,8 +1,6 @@
 """`conquest pack BOARD --variant V [--overlay O] -o NAME.conquest`: write a game package.
 
-Also the package half of the commands that accept one (`validate`, `moves`, `check`,
-`selfplay`, `bench`): `load_package_game` builds the game from a package after printing its
-findings.
+Commands that play a package load it through the one game loader (`editor.rules.game_loader`).
 """
 
 from __future__ import annotations
@@ -15,13 +13,12 @@ from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import Finding
 from editor.model.package import (
     PACKAGE_SUFFIX,
-    GameSource,
     atomic_write_bytes,
     build_package,
-    locate_board,
     open_game_source,
     read_package,
 )
+from editor.resources import locate
 
 NAME = "pack"
 HELP = ("Write a game package (*.conquest): the board, its scan, the variant chain and the "
@@ -49,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from editor.model.variant import resolve_variant
     from editor.rules.package_check import check_source
 
-    board_file = locate_board(args.board)
+    board_file = locate("boards", args.board)
     if board_file is None:
         print(f"conquest pack: board '{args.board}' not found: give a board file or a shipped "
               "board name", file=sys.stderr)
@@ -80,21 +77,3 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {output} ({len(data)} bytes, {members} members: board "
           f"'{source.board.name}', variant '{rv.variant.name}')", file=sys.stderr)
     return EXIT_OK
-
-
-def load_package_game(path: str, variant: str | None = None, options: dict | None = None,
-                      overlays: list[str] | None = None):
-    """(game, None), or (None, exit code) after printing the package's findings."""
-    from editor.rules.engine import Game
-    from editor.rules.package_check import check_source
-
-    source: GameSource = open_game_source(path, variant, overlays, options)
-    errors = [f for f in source.findings if f.is_error]
-    if not errors and (source.board is None or source.variant is None):
-        return None, EXIT_FINDINGS
-    if not errors:
-        errors = [f for f in check_source(source) if f.is_error]
-    if errors:
-        _print(errors)
-        return None, EXIT_FINDINGS
-    return Game(source.board, source.variant), None

@@ -7,7 +7,8 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.cli.variant_cmd import parse_options, unresolved_exit
+from editor.cli.game_args import game_or_exit
+from editor.cli.variant_cmd import parse_options
 
 NAME = "selfplay"
 HELP = "Play random games, check invariants after every action and print a summary."
@@ -30,81 +31,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
-def load_game(board_ref: str | None, variant_ref: str | None, options: dict | None = None,
-              overlays: list[str] | None = None):
-    """(game, None) or (None, exit code) after printing the problems.
-
-    Exit 2 only for unreadable references (no such variant / board file); problems in the
-    inputs (invalid variant, invalid board, a board that lacks what the variant needs) are
-    printed as findings and give exit 1. No CompileError reaches the caller.
-    """
-    from pathlib import Path
-
-    from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
-    from editor.model.io import is_file
-    from editor.model.package import is_package
-    from editor.model.variant import resolve_variant
-    from editor.resources import data_dir
-    from editor.rules.compiled import CompileError
-    from editor.rules.engine import Game
-    from editor.rules.scenario_run import resolve_board
-
-    if board_ref and is_package(board_ref):
-        from editor.cli.pack_cmd import load_package_game
-
-        return load_package_game(board_ref, variant_ref, options, overlays)
-    if not variant_ref:
-        print("conquest: give --variant (or a game package with --board)", file=sys.stderr)
-        return None, EXIT_USAGE
-    rv = resolve_variant(variant_ref, None, overlays or None, options or None)
-    if rv.variant is None:
-        for f in rv.findings:
-            print(f.format_line(), file=sys.stderr)
-        return None, unresolved_exit(variant_ref, overlays)
-    v = rv.variant
-    ref = board_ref or v.board
-    board = None
-    board_path: Path | None = None
-    if ref:
-        named = data_dir("boards") / f"{ref}.board.json"
-        if is_file(ref):
-            board_path = Path(ref)
-        elif is_file(named):
-            board_path = named
-    if board_path is None:
-        if ref:
-            print(f"conquest: board '{ref}' of variant '{variant_ref}' not found: give a board "
-                  f"file with --board, or a shipped board name from {data_dir('boards')}",
-                  file=sys.stderr)
-        else:
-            print(f"conquest: variant '{variant_ref}' names no board: give one with --board",
-                  file=sys.stderr)
-        return None, EXIT_USAGE
-    board, findings = resolve_board(str(board_path), Path.cwd())
-    if board is None:
-        for f in findings:
-            print(f.format_line(), file=sys.stderr)
-        return None, EXIT_FINDINGS
-    from editor.model import load_board
-
-    located = load_board(board_path)
-    pair = located.locate(check_board_for_variant(board, v))
-    errors = [f for f in pair if f.is_error]
-    if errors:
-        for f in errors:
-            print(f.format_line(), file=sys.stderr)
-        return None, EXIT_FINDINGS
-    try:
-        game = Game(board, v)
-        game.initial_state()
-    except CompileError as exc:
-        print(PAIR_VARIANT.at(f"board and variant do not fit: {exc} (run conquest validate "
-                              "--board --variant)").located(str(board_path)).format_line(),
-              file=sys.stderr)
-        return None, EXIT_FINDINGS
-    return game, None
-
-
 def run(args: argparse.Namespace) -> int:
     from editor.rules.playout import selfplay
 
@@ -114,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if options is None:
         return EXIT_USAGE
-    game, code = load_game(args.board, args.variant, options, args.overlay)
+    game, code = game_or_exit(args.board, args.variant, options, args.overlay)
     if game is None:
         return code
     log: list | None = [] if args.log else None

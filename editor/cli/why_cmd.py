@@ -102,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         v, r = verdict.view, verdict.reason
         print(json.dumps({
-            "action": text, "read_as": verdict.text, "legal": verdict.legal,
+            "action": text, "read_as": verdict.text, "shown": verdict.shown,
+            "legal": verdict.legal,
             "actor": turn.actor, "ap_left": turn.ap_left,
             "kind": str(v.kind) if v else None, "notation": v.full if v else None,
             "ap_cost": v.cost if v else None, "path": list(v.path) if v else None,
@@ -110,17 +111,18 @@ def run(args: argparse.Namespace) -> int:
                                               "message": r.message},
         }, indent=2, ensure_ascii=False))
     else:
-        print(_text(verdict, turn))
+        print(_text(session, verdict, turn))
     return EXIT_OK if verdict.legal else EXIT_FINDINGS
 
 
-def _text(verdict, turn) -> str:
+def _text(session, verdict, turn) -> str:
+    """The verdict as people read it: fields by printed number (ARCHITECTURE.md 11)."""
     if not verdict.legal:
         return f"illegal: {verdict.reason}"
     v = verdict.view
-    line = f"legal: {v.text} ({v.kind}, {v.cost} AP"
+    line = f"legal: {session.show(v.text)} ({v.kind}, {v.cost} AP"
     if turn.role == "mover":
         line += f" of {turn.ap_left} left"
     if len(v.path) > 1:
-        line += f", path {' > '.join(v.path)}"
+        line += f", path {' > '.join(session.names.name(f) for f in v.path)}"
     return line + ")"

@@ -31,7 +31,7 @@ from editor.detect.styles import STYLES, TEST_SEED, TUNING_SEEDS, PaperStyle, dr
 from editor.detect.synthetic import HAND, PRINT, draw_board, photograph
 from editor.model import load_board
 from editor.model.board import Board
-from editor.resources import data_dir
+from editor.resources import data_dir, shipped_file
 
 REFERENCE = ["conquest-2p", "conquest-4p", "grand-conquest-2p", "grand-conquest-4p"]
 #: (fields, numbers, connections) goals of issue 22, on every style
@@ -44,7 +44,7 @@ TUNING_BOARD = "conquest-2p"
 def _reference(name: str) -> Callable[[], tuple[np.ndarray, Board]]:
     def make() -> tuple[np.ndarray, Board]:
         image, _ = load_scan(data_dir("boards") / "scans" / f"{name}.png")
-        board = load_board(data_dir("boards") / f"{name}.board.json").model
+        board = load_board(shipped_file("boards", name)).model
         assert image is not None and board is not None
         return image, board
     return make
@@ -52,7 +52,7 @@ def _reference(name: str) -> Callable[[], tuple[np.ndarray, Board]]:
 
 def _styled(name: str, style) -> Callable[[], tuple[np.ndarray, Board]]:
     def make() -> tuple[np.ndarray, Board]:
-        board = load_board(data_dir("boards") / f"{name}.board.json").model
+        board = load_board(shipped_file("boards", name)).model
         assert board is not None
         return draw_board(board, style), board
     return make

@@ -12,6 +12,7 @@ each one.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -124,12 +125,20 @@ def _order(discs: list[Disc], radius: float) -> list[int]:
     return sorted(range(len(discs)), key=lambda k: (round(discs[k].y / row), discs[k].x))
 
 
+def _field_ids(order: list[int], readings: list[Reading]) -> dict[int, str]:
+    """Disc -> field id: the printed number read on it when no other disc reads the same
+    (BF-19: the id a tester types is the number printed), else `f<n>` in reading order."""
+    numbers = Counter(r.number for r in readings if r.number is not None)
+    return {k: str(readings[k].number) if numbers.get(readings[k].number) == 1
+            else f"f{n + 1}" for n, k in enumerate(order)}
+
+
 def build_board(discs: list[Disc], terrain: list[Terrain], readings: list[Reading],
                 lines: list[Line], factor: float, size: tuple[int, int],
                 scale: float | None, name: str) -> Board:
     """The draft board: every element unconfirmed, coordinates in scan pixels."""
     order = _order(discs, 10.0 * factor)
-    ids = {k: f"f{n + 1}" for n, k in enumerate(order)}
+    ids = _field_ids(order, readings)
     kinds = _drop_bridge_parts([(ln, _kind(ln, terrain, discs)) for ln in lines], discs)
     harbours = {ln.i if terrain[ln.i] == Terrain.SEA else ln.j
                 for ln, kind in kinds if kind == ConnectionKind.HARBOUR_LINK}

@@ -14,9 +14,10 @@ import numpy as np
 
 from editor.detect.codes import SCAN_NOT_IMAGE, SCAN_TOO_LARGE
 from editor.model.findings import Finding
+from editor.model.scan_limit import MAX_SCAN_PIXELS, scan_too_large
 
-#: Largest scan accepted: 80 megapixels (e.g. 8000 x 10000 px, a 60 cm board at 130 px/cm).
-MAX_PIXELS = 80_000_000
+#: Largest scan accepted: the one limit of the editor, detection and rendering.
+MAX_PIXELS = MAX_SCAN_PIXELS
 #: Largest file read at all (bytes); a compressed scan of MAX_PIXELS is far smaller.
 MAX_FILE_BYTES = 400 * 1024 * 1024
 
@@ -83,11 +84,10 @@ def decode_scan(data: bytes, name: str = "<scan>") -> tuple[np.ndarray | None, l
     if header is None or header.width < 1 or header.height < 1:
         return None, [SCAN_NOT_IMAGE.at(f"'{name}' is not a PNG, JPEG or BMP image",
                                         element=name)]
-    pixels = header.width * header.height
-    if pixels > MAX_PIXELS:
+    too_large = scan_too_large(header.width, header.height)
+    if too_large:
         return None, [SCAN_TOO_LARGE.at(
-            f"'{name}' is {header.width} x {header.height} px ({pixels / 1e6:.0f} megapixels); "
-            f"the limit is {MAX_PIXELS / 1e6:.0f} megapixels", element=name,
+            f"'{name}': {too_large}", element=name,
             hint=f"Scale the scan down to at most {MAX_PIXELS / 1e6:.0f} megapixels (about 100 "
             "px per cm is plenty) or crop it.")]
     import cv2

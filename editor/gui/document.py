@@ -29,7 +29,9 @@ def new_merge_session() -> int:
 
 
 class EditCommand(QUndoCommand):
-    """An undoable edit; commands with the same merge key merge (dragging, typing)."""
+    """An undoable edit of a board or a variant; commands with the same merge key merge
+    (dragging, typing), and a command merged back to its start value is obsolete: the undo
+    stack drops it (Tiled's rule), so changing a value and back leaves no undo step."""
 
     def __init__(self, doc: BoardDocument, text: str, edit: Edit,
                  merge_key: Any = None) -> None:
@@ -46,6 +48,8 @@ class EditCommand(QUndoCommand):
         if not isinstance(other, EditCommand) or other.merge_key != self.merge_key:
             return False
         self.edit.merge(other.edit)
+        if self.edit.empty:
+            self.setObsolete(True)
         return True
 
     def redo(self) -> None:

@@ -152,8 +152,10 @@ class BoardFiles(QObject):
         problem = self.doc.scan_problem()
         if problem:
             missing, why = problem
+            title = {"missing": "Scan image missing", "refused": "Scan image too large"}.get(
+                why.problem, "Scan image unreadable")
             dialogs.show_warning(
-                self.parent_widget, "Scan image missing",
+                self.parent_widget, title,
                 f"The scan '{self.doc.board.image.path}' of this board at '{missing}' is not "
                 f"shown: {why.reason}. You can still edit the board.")
         return True

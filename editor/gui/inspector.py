@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui import tooltips
 from editor.gui.board_page import BoardPage
 from editor.gui.document import BoardDocument
 from editor.gui.pages import (
@@ -40,6 +41,8 @@ from editor.gui.tools import CONNECTION_KINDS
 from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
+from editor.model.names import FieldNames
+from editor.model.refs import COLLECTION_OF
 
 
 class FieldPage(Page):
@@ -74,7 +77,9 @@ class FieldPage(Page):
         self.form.addRow("Island", self.island)
         self.harbour = QCheckBox("Harbour (anchor)")
         self.harbour.setObjectName("field_harbour")
-        self.harbour.clicked.connect(lambda on: self.set_attr("fields", "harbour", on))
+        self.harbour.setEnabled(False)  # derived: a sea field with a harbour link (BF-2, BF-3)
+        self.harbour.setToolTip("Set by the field's harbour links: add a harbour link to make "
+                                "a sea field a harbour, delete it or change its kind to undo it.")
         self.grail = QCheckBox("Grail field")
         self.grail.setObjectName("field_grail")
         self.grail.clicked.connect(
@@ -128,7 +133,8 @@ class FieldPage(Page):
         fs = [by_id[i] for i in ids if i in by_id]
         if not fs:
             return
-        self.title.setText(f"<b>Field {fs[0].id}</b>" if len(fs) == 1 else
+        self.title.setText(f"<b>{tooltips.field_label(board, fs[0]).capitalize()}</b>"
+                           if len(fs) == 1 else
                            f"<b>{plural(len(fs), 'field')}</b>")
         show_combo(self.terrain, [f.terrain.value for f in fs])
         single = len(fs) == 1
@@ -270,7 +276,9 @@ class ConnectionPage(Page):
         if not cs:
             return
         c0 = cs[0]
-        self.title.setText(f"<b>Connection {c0.id}</b>: {c0.a} – {c0.b}" if len(cs) == 1 else
+        board = self.doc.board
+        self.title.setText(f"<b>Connection {c0.id}</b>: {tooltips.node_name(board, c0.a)} – "
+                           f"{tooltips.node_name(board, c0.b)}" if len(cs) == 1 else
                            f"<b>{plural(len(cs), 'connection')}</b>")
         show_combo(self.kind, [c.kind.value for c in cs])
         self.ident.setEnabled(len(cs) == 1)
@@ -426,8 +434,10 @@ class SlitPage(Page):
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
         slits = [s for s in self.doc.board.arrow_slits if s.id in ids]
-        self.title.setText("<br>".join(f"<b>Arrow slit {s.id}</b>: {s.a} – {s.b}"
-                                       for s in slits[:20]))
+        names = FieldNames(self.doc.board)
+        self.title.setText("<br>".join(
+            f"<b>Arrow slit {s.id}</b>: {names.label(s.a)} – {names.label(s.b)}"
+            for s in slits[:20]))
         self.ends.setEnabled(len(slits) == 1)
         show_line(self.ends, [f"{slits[0].a}, {slits[0].b}" if len(slits) == 1 else ""])
 
@@ -576,5 +586,4 @@ class Inspector(QScrollArea):
 
     def _existing(self) -> set:
         b = self.doc.board
-        return ({("field", f.id) for f in b.fields} | {("connection", c.id) for c in b.connections}
-                | {("region", r.id) for r in b.regions} | {("slit", s.id) for s in b.arrow_slits})
+        return {(kind, x.id) for kind in KIND_ORDER for x in getattr(b, COLLECTION_OF[kind])}

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.edit_base import Key
 from editor.model.geometry import centroid
+from editor.model.refs import held
 
 LAND = QColor("#f2e4c4")
 SEA = QColor("#a9d2f2")
@@ -397,7 +398,7 @@ class RegionItem(QGraphicsItem):
         links += [(positions[b.field], "screened" if b.screened else "border")
                   for b in region.borders if b.field in positions]
         self.links = links
-        self.refs = set(region.stairs) | {b.field for b in region.borders}
+        self.refs = {occ.value for occ in held(region, "regions") if occ.ref.target == "field"}
         self.update()
 
     def boundingRect(self) -> QRectF:

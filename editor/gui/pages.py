@@ -23,11 +23,12 @@ from editor.gui import tooltips
 from editor.gui.document import BoardDocument
 from editor.gui.wording import plural
 from editor.model import edit as ops
+from editor.model.refs import KINDS
 from editor.model.types import PieceType
 
 VARIOUS = "(various)"
 #: selection key kinds as the user reads them
-KIND_NOUNS = {"slit": "arrow slit"}
+KIND_NOUNS = {kind.name: kind.noun for kind in KINDS}
 PIECES = list(PieceType)
 
 def split_ids(text: str) -> list[str]:
@@ -178,7 +179,7 @@ class Page(QWidget):
             if self.updating or len(self.ids) != 1 or new == self.ids[0]:
                 return
             old = self.ids[0]
-            self.apply(f"Rename {{}} to {new}", ops.rename, kind, old, new)
+            self.apply(f"Rename {{}}: id {old} → {new}", ops.rename, kind, old, new)
             if ops.find(getattr(self.doc.board, collection), new) is not None:
                 self.inspector.filterSelection.emit([(kind, new)])
 
@@ -202,7 +203,7 @@ class Page(QWidget):
         ident = self.ids[0]
         board = self.doc.board
         if kind == "field" and ident in board.field_by_id():
-            return tooltips.field_name(board.field_by_id()[ident])
+            return tooltips.field_label(board, board.field_by_id()[ident])
         if kind == "connection":
             c = ops.find(board.connections, ident)
             if c is not None:

@@ -40,6 +40,7 @@ from editor.gui.items import (
 )
 from editor.model.board import Board, IslandKind
 from editor.model.findings import Finding
+from editor.model.refs import COLLECTION_OF, held
 from editor.render.scan import ScanRead, read_scan
 
 Key = tuple[str, str]
@@ -49,9 +50,9 @@ LAYER_TITLES = {"scan": "Scan", "fields": "Fields", "connections": "Connections"
                 "regions": "Regions", "labels": "Labels", "fire": "Fire lines (arrow slits)",
                 "starts": "Start fields"}
 
-#: element kind -> the Board list holding it
-_LISTS = {"field": "fields", "connection": "connections", "region": "regions",
-          "slit": "arrow_slits"}
+#: element kinds the scene draws -> the Board list holding them (the kind table)
+DRAWN_KINDS = ("field", "connection", "region", "slit")
+_LISTS = {k: COLLECTION_OF[k] for k in DRAWN_KINDS}
 
 
 class _ScanReading:
@@ -418,7 +419,7 @@ class BoardScene(QGraphicsScene):
             item.setVisible(self.layers["regions"])
             self.addItem(item)
             self.items_by_key[key] = item
-        refs = set(r.stairs) | {b.field for b in r.borders}
+        refs = {occ.value for occ in held(r, "regions") if occ.ref.target == "field"}
         positions = {f: self.items_by_key[("field", f)].pos() for f in refs
                      if ("field", f) in self.items_by_key}
         item.sync(r, positions)

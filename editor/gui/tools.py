@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
 )
 
-from editor.gui import dialogs
+from editor.gui import dialogs, tooltips
 from editor.gui.document import BoardDocument, new_merge_session
 from editor.gui.items import RegionItem
 from editor.gui.scan_numbers import read_number_under
@@ -27,6 +27,7 @@ from editor.gui.scene import BoardScene
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.names import FieldNames
+from editor.model.refs import KIND
 from editor.model.types import PieceType
 
 CONNECTION_KINDS = [
@@ -555,8 +556,11 @@ class DeleteTool(Tool):
             return
         item = self.scene.pick(pos)
         if item is not None:
-            kind = "arrow slit" if item.key[0] == "slit" else item.key[0]
-            self.doc.apply(f"Delete {kind} {item.key[1]}", ops.delete, [item.key])
+            kind, ident = item.key
+            field = self.doc.board.field_by_id().get(ident) if kind == "field" else None
+            name = tooltips.field_label(self.doc.board, field) if field is not None else \
+                f"{KIND[kind].noun} {ident}"
+            self.doc.apply(f"Delete {name}", ops.delete, [item.key])
 
 
 class PlaceTool(Tool):

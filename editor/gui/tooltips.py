@@ -4,6 +4,7 @@ restrictions spelled out ("barred: elephant; ships pass under")."""
 from __future__ import annotations
 
 from editor.model.board import Board, Connection, ConnectionKind, Field
+from editor.model.names import FieldNames
 
 KIND_NAMES = {
     ConnectionKind.ROAD: "road",
@@ -25,12 +26,15 @@ def field_name(field: Field) -> str:
     return f"{field.terrain.value} field {shown}"
 
 
-def node_name(board: Board, node: str) -> str:
-    """A connection end as the user reads it: a field's printed number, else its id."""
-    field = board.field_by_id().get(node)
-    if field is not None and field.number is not None:
-        return str(field.number)
-    return node
+def node_name(board: Board, node: str, names: FieldNames | None = None) -> str:
+    """A connection end as people read it (`FieldNames.label`); a region by its id."""
+    names = names or FieldNames(board)
+    return names.label(node) if node in names.ids else node
+
+
+def field_label(board: Board, field: Field, names: FieldNames | None = None) -> str:
+    """'land field 12' as the history and the inspector name a field (`FieldNames.label`)."""
+    return f"{field.terrain.value} field {(names or FieldNames(board)).label(field.id)}"
 
 
 #: the tooltip line of an element the detector proposed (Edit > Detect from scan)

@@ -122,6 +122,11 @@ class Field(StrictModel):
     """A node of the board graph on which one piece can stand (BF-1, BF-2)."""
 
     id: Id = F(description="Field id, stable across edits.")
+    former_ids: list[Id] = F(
+        default_factory=list, max_length=16,
+        description="Ids the field had before a rename; they keep resolving wherever ids are "
+        "read (scenarios, packages, house rules, notation, the command line).",
+    )
     terrain: Terrain = F(description="'land' for land fields, 'sea' for sea fields.")
     x: Coord = F(description="Centre, horizontal, in image pixels.")
     y: Coord = F(description="Centre, vertical, in image pixels.")

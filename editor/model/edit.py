@@ -50,10 +50,10 @@ from editor.model.edit_base import (
     next_number,
     node_ids,
     operation,
-    remove_where,
     retired_ids,
     unique_id,
 )
+from editor.model.edit_delete import delete
 from editor.model.edit_ids import number_field, rename, set_slit_ends
 from editor.model.edit_seats import (
     DEFAULT_SEATS,
@@ -64,9 +64,7 @@ from editor.model.edit_seats import (
     add_setup,
     assign_tower,
     build_castle,
-    drop_seat_dependents,
     place_piece,
-    repoint_tower_access,
     set_central_flag,
     set_grail_fields,
     set_grail_flag,
@@ -199,72 +197,6 @@ def set_board_attr(rec: Recorder, board: Board, attr: str, value: Any) -> None:
     rec.touch("board", "meta")
 
 
-@operation
-def delete(rec: Recorder, board: Board, keys: Iterable[Key]) -> None:
-    """Delete elements by (kind, id), with what depends on them: fields with their
-    connections, arrow slits, towers, grail and region references and placements; regions with
-    their wilderness paths; seats with their castles and start pieces; a tower's access with a
-    replacement access or, when the tower has no connection left, its place in the castle."""
-    wanted: dict[str, set[str]] = {}
-    for kind, ident in keys:
-        if kind not in ("field", "connection", "region", "slit", *COLLECTIONS.values()):
-            raise EditError(f"cannot delete a {kind}")
-        wanted.setdefault(kind, set()).add(ident)
-    fields = wanted.get("field", set()) & {f.id for f in board.fields}
-    regions = wanted.get("region", set()) & {r.id for r in board.regions}
-    nodes = fields | regions
-    conns = wanted.get("connection", set())
-    for c in remove_where(rec, board, "connections",
-                           lambda c: c.id in conns or c.a in nodes or c.b in nodes):
-        rec.touch("connection", c.id)
-    gone_conns = {i for k, i in rec.edit.touched if k == "connection"}
-    slits = wanted.get("slit", set())
-    for s in remove_where(rec, board, "arrow_slits",
-                           lambda s: s.id in slits or s.a in fields or s.b in fields):
-        rec.touch("slit", s.id)
-    castles = wanted.get("castle", set()) | drop_seat_dependents(rec, board,
-                                                                 wanted.get("seat", ()))
-    wanted["castle"] = castles
-    repoint_tower_access(rec, board, gone_conns)
-    for castle in board.castles:
-        if castle.id in castles:
-            for t in castle.towers:
-                rec.touch("field", t.field)
-            continue
-        if remove_where(rec, castle, "towers", lambda t: t.field in fields):
-            rec.touch("castle", castle.id)
-    g = board.grail
-    if g is not None:
-        if any(f in fields for f in g.fields):
-            rec.set(g, "fields", [x for x in g.fields if x not in fields])
-        if g.front in fields:
-            rec.set(g, "front", None)
-        if any(c in gone_conns for c in g.roads):
-            rec.set(g, "roads", [x for x in g.roads if x not in gone_conns])
-        if nodes or gone_conns:
-            rec.touch("board", "grail")
-    for r in board.regions:
-        if any(s in fields for s in r.stairs):
-            rec.set(r, "stairs", [x for x in r.stairs if x not in fields])
-            rec.touch("region", r.id)
-        if any(b.field in fields for b in r.borders):
-            rec.set(r, "borders", [b for b in r.borders if b.field not in fields])
-            rec.touch("region", r.id)
-    for setup in board.setups:
-        if remove_where(rec, setup, "placements", lambda p: p.field in fields):
-            rec.touch("setup", setup.id)
-    for f in remove_where(rec, board, "fields", lambda f: f.id in fields):
-        rec.touch("field", f.id)
-    for r in remove_where(rec, board, "regions", lambda r: r.id in regions):
-        rec.touch("region", r.id)
-    for kind in ("castle", "seat", "setup", "island"):
-        coll = next(k for k, v in COLLECTIONS.items() if v == kind)
-        ids = wanted.get(kind, set())
-        if ids:
-            for item in remove_where(rec, board, coll, lambda x, ids=ids: x.id in ids):
-                rec.touch(kind, item.id)
-
-
 # ---- connections ------------------------------------------------------------------------
 
 
@@ -274,7 +206,8 @@ def add_connection(rec: Recorder, board: Board, a: str, b: str,
                    **attrs: Any) -> None:
     """Join two fields (or two regions, for wilderness paths).
 
-    A harbour link also flags its sea end as a harbour.
+    A harbour link also flags its sea end as a harbour (every edit keeps the harbour flags in
+    step with the links, `editor.model.derived`).
     """
     if a == b:
         raise EditError("a connection needs two different ends")
@@ -294,12 +227,7 @@ def add_connection(rec: Recorder, board: Board, a: str, b: str,
     if kind == ConnectionKind.BRIDGE and "bridge_class" not in attrs:
         attrs["bridge_class"] = "normal"
     new = Connection(id=ident, kind=kind, a=a, b=b, **attrs)
-    rec.insert(board, "connections", None, new)
-    if kind == ConnectionKind.HARBOUR_LINK:  # a harbour link starts at a harbour (BF-3)
-        for f in board.fields:
-            if f.id in (a, b) and f.terrain == Terrain.SEA and not f.harbour:
-                rec.set(f, "harbour", True)
-                rec.touch("field", f.id)
+    rec.insert(board, "connections", None, new)  # its harbour: `editor.model.derived`
     rec.touch("connection", ident)
     rec.edit.created.append(("connection", ident))
 
@@ -309,8 +237,14 @@ def set_connection_kind(rec: Recorder, board: Board, ids: Sequence[str],
                         kind: ConnectionKind | str) -> None:
     """Change the kind of connections, dropping attributes that no longer fit."""
     kind = ConnectionKind(kind)
+    regions = {r.id for r in board.regions}
     for ident in ids:
         c = need(board.connections, ident, "connection")
+        path = kind == ConnectionKind.WILDERNESS_PATH
+        if path != (c.a in regions and c.b in regions):  # BF-10: paths join two regions
+            raise EditError(f"a {kind.value.replace('_', ' ')} joins "
+                            f"{'two regions' if path else 'fields'}; connection '{ident}' "
+                            f"joins {'fields' if path else 'regions'}")
         rec.set(c, "kind", kind)
         if kind == ConnectionKind.BRIDGE:
             if c.bridge_class is None:

@@ -20,20 +20,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from editor.model.board import Board, Castle, Connection, Field
+from editor.model.derived import sync_after
+from editor.model.refs import KIND_OF
 
 Key = tuple[str, str]
 
-#: collection name on Board -> touched kind
-COLLECTIONS = {
-    "fields": "field",
-    "connections": "connection",
-    "regions": "region",
-    "arrow_slits": "slit",
-    "castles": "castle",
-    "seats": "seat",
-    "setups": "setup",
-    "islands": "island",
-}
+#: collection name on Board -> touched kind (the kind table of `editor.model.refs`)
+COLLECTIONS = KIND_OF
 
 
 class EditError(ValueError):
@@ -110,7 +103,10 @@ class Edit:
 
     @property
     def empty(self) -> bool:
-        return not self.ops
+        """True when the edit changes nothing, also after merging back to the start value
+        (a field dragged away and back): the undo command is then obsolete."""
+        return all(isinstance(op, Set) and op.old == op.new and type(op.old) is type(op.new)
+                   for op in self.ops)
 
     def merge(self, later: Edit) -> None:
         """Fold a later edit into this one (for value changes while dragging or typing).
@@ -184,6 +180,7 @@ def operation(fn):
         rec = Recorder()
         try:
             fn(rec, board, *args, **kwargs)
+            sync_after(rec, board)
             _retire_removed(board, rec.edit)
         except ValidationError as exc:
             rec.rollback()

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from editor.model.board import Board
 from editor.model.edit_base import Key, Recorder, fresh_id, node_ids, operation, retired_ids
+from editor.model.refs import retarget
 
 
 def _free_id(board: Board, taken: set[str], wanted: str, prefix: str) -> str:
@@ -80,11 +81,9 @@ def add_draft(rec: Recorder, board: Board, draft: Board, near: float = 0.0) -> N
         ident = _free_id(board, taken, c.id, "c")
         taken.add(ident)
         pairs.add(frozenset((a, b)))
-        update = {"id": ident, "a": a, "b": b}
-        if c.one_way is not None:
-            update["one_way"] = c.one_way.model_copy(update={"to": mapping.get(
-                c.one_way.to, c.one_way.to)})
-        rec.insert(board, "connections", None, c.model_copy(update=update, deep=True))
+        copy = c.model_copy(update={"id": ident}, deep=True)
+        retarget(copy, "connections", {"node": mapping})
+        rec.insert(board, "connections", None, copy)
         rec.touch("connection", ident)
         rec.edit.created.append(("connection", ident))
     if board.scale is None and draft.scale is not None and rec.edit.ops:

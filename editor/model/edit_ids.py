@@ -4,84 +4,25 @@ renumbering fields in the order they are clicked (the numbering tool)."""
 from __future__ import annotations
 
 from editor.model.board import Board
-from editor.model.edit_base import (
-    EditError,
-    Recorder,
-    need,
-    node_ids,
-    operation,
-    retired_ids,
-)
-
-#: kinds rename() handles -> the board collection holding them
-RENAMEABLE = {"field": "fields", "connection": "connections", "region": "regions",
-              "slit": "arrow_slits"}
+from editor.model.edit_base import EditError, Recorder, need, operation, retired_ids
+from editor.model.refs import KIND, RENAMEABLE, ids_of, occurrences, refs_to
 
 
-def _swap(value: str | None, old: str, new: str) -> str | None:
-    return new if value == old else value
-
-
-def _rename_node(rec: Recorder, board: Board, old: str, new: str) -> None:
-    """Every reference to a field or region id (they share one id space)."""
-    for c in board.connections:
-        if old in (c.a, c.b):
-            rec.set(c, "a", _swap(c.a, old, new))
-            rec.set(c, "b", _swap(c.b, old, new))
-            rec.touch("connection", c.id)
-        if c.one_way is not None and c.one_way.to == old:
-            rec.set(c, "one_way", c.one_way.model_copy(update={"to": new}))
-            rec.touch("connection", c.id)
-    for s in board.arrow_slits:
-        if old in (s.a, s.b):
-            rec.set(s, "a", _swap(s.a, old, new))
-            rec.set(s, "b", _swap(s.b, old, new))
-            rec.touch("slit", s.id)
-    for castle in board.castles:
-        for t in castle.towers:
-            if t.field == old:
-                rec.set(t, "field", new)
-                rec.touch("castle", castle.id)
-    g = board.grail
-    if g is not None and (old in g.fields or g.front == old):
-        rec.set(g, "fields", [_swap(f, old, new) for f in g.fields])
-        rec.set(g, "front", _swap(g.front, old, new))
-        rec.touch("board", "grail")
-    for r in board.regions:
-        if old in r.stairs:
-            rec.set(r, "stairs", [_swap(f, old, new) for f in r.stairs])
-            rec.touch("region", r.id)
-        if any(b.field == old for b in r.borders):
-            rec.set(r, "borders", [b.model_copy(update={"field": new}) if b.field == old else b
-                                   for b in r.borders])
-            rec.touch("region", r.id)
-    for setup in board.setups:
-        for p in setup.placements:
-            if p.field == old:
-                rec.set(p, "field", new)
-                rec.touch("setup", setup.id)
-
-
-def _rename_connection(rec: Recorder, board: Board, old: str, new: str) -> None:
-    for castle in board.castles:
-        for t in castle.towers:
-            if t.access == old:
-                rec.set(t, "access", new)
-                rec.touch("castle", castle.id)
-    for c in board.connections:
-        if c.under_lane == old:
-            rec.set(c, "under_lane", new)
-            rec.touch("connection", c.id)
-    g = board.grail
-    if g is not None and old in g.roads:
-        rec.set(g, "roads", [_swap(c, old, new) for c in g.roads])
-        rec.touch("board", "grail")
+def _follow(rec: Recorder, board: Board, space: str, old: str, new: str) -> None:
+    """Every reference to `old` in this id space takes the new id (the reference table)."""
+    for ref in refs_to(space):
+        for occ in list(occurrences(board, ref, only={old})):
+            if occ.index is None:
+                rec.set(occ.holder, occ.attr, new)
+            else:
+                rec.set(occ.holder, occ.attr, [new if v == old else v
+                                               for v in getattr(occ.holder, occ.attr)])
+            rec.touch(*occ.key)
 
 
 @operation
 def rename(rec: Recorder, board: Board, kind: str, old: str, new: str) -> None:
-    """Give an element a new id; every reference to it follows (connections, arrow slits,
-    towers and accesses, grail, stairs and borders, start pieces, ships under)."""
+    """Give an element a new id; every reference to it follows (`editor.model.refs.REFS`)."""
     if kind not in RENAMEABLE:
         raise EditError(f"cannot rename a {kind}")
     new = new.strip()
@@ -91,16 +32,14 @@ def rename(rec: Recorder, board: Board, kind: str, old: str, new: str) -> None:
         return
     if not new:
         raise EditError("an id cannot be empty")
-    taken = node_ids(board) if kind in ("field", "region") else {x.id for x in items}
+    space = KIND[kind].space
+    taken = ids_of(board, space)
     if new in taken:
         raise EditError(f"id '{new}' is already used")
     if new in retired_ids(board):
         raise EditError(f"id '{new}' belonged to a deleted element; ids are not reused")
     rec.set(element, "id", new)
-    if kind in ("field", "region"):
-        _rename_node(rec, board, old, new)
-    elif kind == "connection":
-        _rename_connection(rec, board, old, new)
+    _follow(rec, board, space, old, new)
     rec.touch(kind, old)
     rec.touch(kind, new)
 

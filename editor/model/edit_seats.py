@@ -1,11 +1,11 @@
 """Edits of seats and what belongs to them (no Qt): castles and towers, setups and start
-pieces, the grail, islands; and the cascades other edits trigger here (a deleted seat takes its
-castles and start pieces along, a deleted tower access is replaced or the tower leaves its castle).
+pieces, the grail, islands; and the one cascade the reference table cannot say by itself: a
+deleted tower access is replaced or the tower leaves its castle (`repoint_tower_access`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from editor.model.board import (
     Board,
@@ -195,19 +195,6 @@ def repoint_tower_access(rec: Recorder, board: Board, gone: set[str]) -> None:
             rec.touch("field", tower.field)
         if orphans:
             remove_where(rec, castle, "towers", lambda t, o=orphans: any(t is x for x in o))
-
-
-def drop_seat_dependents(rec: Recorder, board: Board, seats: Iterable[str]) -> set[str]:
-    """Seat -> castles cascade (CASTLE-1, SETUP): remove the start pieces of deleted seats from
-    every setup and return the ids of their castles, which go with them."""
-    seats = set(seats)
-    if not seats:
-        return set()
-    for setup in board.setups:
-        for placement in remove_where(rec, setup, "placements", lambda p: p.seat in seats):
-            rec.touch("setup", setup.id)
-            rec.touch("field", placement.field)
-    return {c.id for c in board.castles if c.seat in seats}
 
 
 def _grail(rec: Recorder, board: Board) -> Grail:

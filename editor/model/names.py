@@ -1,10 +1,15 @@
-"""Names people read: fields by printed number or id, as players and puzzle books name them.
+"""Names people read: fields by printed number, as players and puzzle books name them (no Qt).
 
-Engine notation names fields by their board id (`E s12>s14`); a tester reading a printed board
-names them by the number printed on it (`E 509>510`). `FieldNames` resolves either: a purely
-numeric token that is a field id stays that id; one that is a printed number becomes the id of
-the field printed with it. A token that is the id of one field and the printed number of another,
-or the number printed on two fields, is ambiguous: a finding, never a guess.
+People read names, programs read ids (ARCHITECTURE.md 11, BOARD-5). A field is *called* by its
+printed number (`37`); where the number is printed on more than one field, by the number and its
+island or terrain (`37/south`); by its id only when it has no number (or the qualified number is
+still not unique). Everything a person types accepts any of these, the field's id, and a
+former id the board keeps for it (`Field.former_ids`, so files written before a rename still
+read). A token that is the id of one field and the printed number of another, or a number printed
+on two fields, is ambiguous: a problem, never a guess.
+
+`show` turns engine notation (`E s.L3>s.L36`) into what people read (`E 11>37`); `translate`
+turns what people typed back into engine notation with ids.
 """
 
 from __future__ import annotations
@@ -14,7 +19,14 @@ from dataclasses import dataclass
 
 from editor.model.board import Board
 
-_NUMBER = re.compile(r"(?<![A-Za-z0-9_.\-])(\d+)(?![A-Za-z0-9_.\-])")
+_TOKEN = r"[A-Za-z0-9][A-Za-z0-9_.\-]*"
+#: a name as typed: a field id, a printed number, or a number qualified by island or terrain
+_TYPED = re.compile(rf"(?<![A-Za-z0-9_.\-\[/])({_TOKEN}(?:/{_TOKEN})?)(?![\]A-Za-z0-9_.\-/])")
+#: where engine notation names a field: after a piece letter that starts a part, after a path
+#: or target separator, after a drawbridge word
+_FIELD_AT = re.compile(
+    rf"(?P<pre>(?:^|[(,]\s*|push\s+)[A-Z](?:\[\d+\])?\s+|[>*~#@]\s*|(?:raise|lower)\s+)"
+    rf"(?P<field>{_TOKEN})", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -26,19 +38,54 @@ class Resolved:
 
 
 class FieldNames:
-    """Field ids and printed numbers of one board."""
+    """Field ids, former ids, printed numbers and the names people read, of one board."""
 
     def __init__(self, board: Board) -> None:
-        self.ids = {f.id for f in board.fields}
+        self.ids = {f.id for f in board.fields} | {r.id for r in board.regions}
+        self.former = {old: f.id for f in board.fields for old in f.former_ids
+                       if old not in self.ids}
         self.by_number: dict[int, list[str]] = {}
         for f in board.fields:
             if f.number is not None:
                 self.by_number.setdefault(f.number, []).append(f.id)
         self.number_of = {f.id: f.number for f in board.fields if f.number is not None}
+        self.qualified: dict[str, str] = {}  # field id -> 'number/island' (repeated numbers)
+        self.by_qualified: dict[str, list[str]] = {}
+        for f in board.fields:
+            if f.number is not None and len(self.by_number[f.number]) > 1:
+                name = f"{f.number}/{f.island or f.terrain.value}"
+                self.qualified[f.id] = name
+                self.by_qualified.setdefault(name, []).append(f.id)
+        self.names = {fid: self._name(fid) for fid in self.ids}
+
+    def _name(self, field_id: str) -> str:
+        n = self.number_of.get(field_id)
+        if n is None:
+            return field_id
+        if len(self.by_number[n]) == 1 and (str(n) not in self.ids or str(n) == field_id):
+            return str(n)
+        name = self.qualified.get(field_id)
+        if name is not None and self.by_qualified[name] == [field_id]:
+            return name
+        return field_id
+
+    def name(self, field_id: str) -> str:
+        """What people call a field (its printed number where that says which field)."""
+        return self.names.get(field_id, field_id)
+
+    def label(self, field_id: str) -> str:
+        """Alias of `name` (the play mode's status texts)."""
+        return self.name(field_id)
 
     def resolve(self, name: str) -> Resolved:
-        """The field id a name stands for (id, or printed number when no field has that id)."""
+        """The field id a typed name stands for: an id, a former id, a printed number (also
+        qualified by island or terrain, `37/south`)."""
         name = name.strip()
+        if "/" in name and name not in self.ids:
+            fids = self.by_qualified.get(name, [])
+            if len(fids) == 1:
+                return Resolved(fids[0])
+            return Resolved(None, f"no single field is called '{name}'")
         numbered = self.by_number.get(int(name), []) if name.isdigit() else []
         if name in self.ids:
             others = [x for x in numbered if x != name]
@@ -49,29 +96,34 @@ class FieldNames:
         if len(numbered) == 1:
             return Resolved(numbered[0])
         if len(numbered) > 1:
-            return Resolved(None, f"number {name} is printed on fields {sorted(numbered)}")
+            return Resolved(None, f"number {name} is printed on fields {sorted(numbered)}: "
+                            f"write {' or '.join(self.name(x) for x in sorted(numbered))}")
+        if name in self.former:
+            return Resolved(self.former[name])
         return Resolved(None, f"no field has the id or printed number '{name}'")
 
-    def label(self, field_id: str) -> str:
-        """How a player reads a field: 'id (number)' or the id alone."""
-        n = self.number_of.get(field_id)
-        return field_id if n is None or str(n) == field_id else f"{field_id} ({n})"
+    def is_name(self, token: str) -> bool:
+        """Does a token name a field at all (rightly or ambiguously)?"""
+        return (token in self.ids or token in self.former or token in self.by_qualified
+                or (token.isdigit() and int(token) in self.by_number))
 
     def translate(self, text: str) -> tuple[str, list[str]]:
-        """Engine-notation text with printed numbers replaced by field ids, and the ambiguities.
-
-        Only purely numeric tokens are touched (engine notation has no other numbers); a number
-        that names no field is left for the notation parser to report.
-        """
+        """Typed notation with every field name replaced by the field's id, and the ambiguous
+        names. Tokens that name no field are left for the notation parser to report."""
         problems: list[str] = []
 
         def swap(m: re.Match[str]) -> str:
             token = m.group(1)
+            if not self.is_name(token):
+                return token
             got = self.resolve(token)
             if got.field is not None:
                 return got.field
-            if token in self.ids or int(token) in self.by_number:
-                problems.append(got.problem or token)
+            problems.append(got.problem or token)
             return token
 
-        return _NUMBER.sub(swap, text), problems
+        return _TYPED.sub(swap, text), problems
+
+    def show(self, text: str) -> str:
+        """Engine notation (field ids) as people read it (field names)."""
+        return _FIELD_AT.sub(lambda m: m.group("pre") + self.name(m.group("field")), text)

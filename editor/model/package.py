@@ -392,16 +392,6 @@ def _with_options(variant: Variant, options: dict, where: str,
         return None
 
 
-def locate_board(ref: str) -> Path | None:
-    """A board file path, or a shipped board name (boards/NAME.board.json)."""
-    from editor.resources import data_dir
-
-    if Path(ref).is_file():
-        return Path(ref)
-    named = data_dir("boards") / f"{ref}.board.json"
-    return named if named.is_file() else None
-
-
 def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = None,
                      overlays: list[str] | None = None,
                      options: dict | None = None) -> GameSource:
@@ -426,8 +416,9 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
             return source
     elif path is not None:
         from editor.model import load_board
+        from editor.resources import locate
 
-        board_file = locate_board(str(path))
+        board_file = locate("boards", str(path))
         if board_file is None:
             source.findings.append(FILE_UNREADABLE.at(
                 f"board '{path}' not found: no such file and no shipped board of that name")

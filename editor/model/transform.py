@@ -14,19 +14,8 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from editor.model.board import (
-    ArrowSlit,
-    Board,
-    Castle,
-    Connection,
-    Field,
-    Grail,
-    Placement,
-    Region,
-    RegionBorder,
-    Setup,
-    Tower,
-)
+from editor.model.board import ArrowSlit, Board, Castle, Connection, Field, Placement, Region
+from editor.model.refs import retarget, retarget_board
 from editor.model.types import Point
 
 XY = tuple[float, float]
@@ -128,48 +117,27 @@ def transform_elements(
     if len(set(ids.values())) != len(ids):
         raise ValueError("rename maps two selected elements to the same id")
 
-    def ref(i: str | None) -> str | None:
-        return None if i is None else ids.get(i, i)
+    maps = {"node": ids, "connection": ids, "seat": seat_map, "island": island_map}
 
-    def isl(i: str | None) -> str | None:
-        return None if i is None else island_map.get(i, i)
-
-    def pt(p: Point) -> Point:
-        x, y = point_map(p.x, p.y)
-        return Point(x=x, y=y)
+    def copy(element, collection: str, **update: object):
+        """A deep copy with its new id and every reference mapped (`editor.model.refs`)."""
+        new = element.model_copy(update={"id": ids[element.id], **update}).model_copy(deep=True)
+        retarget(new, collection, maps)
+        return type(element).model_validate(new.model_dump())
 
     out = Elements()
     for f in elements.fields:
         x, y = point_map(f.x, f.y)
-        out.fields.append(Field.model_validate(
-            {**f.model_dump(), "id": ids[f.id], "x": x, "y": y, "island": isl(f.island),
-             "number": f.number if keep_numbers else None}))
-    for c in elements.connections:
-        update: dict[str, object] = {"id": ids[c.id], "a": ref(c.a), "b": ref(c.b),
-                                     "under_lane": ref(c.under_lane)}
-        if c.one_way is not None:
-            update["one_way"] = c.one_way.model_copy(update={"to": ref(c.one_way.to)})
-        out.connections.append(Connection.model_validate(
-            c.model_copy(update=update, deep=True).model_dump()))
+        out.fields.append(copy(f, "fields", x=x, y=y,
+                               number=f.number if keep_numbers else None))
+    out.connections = [copy(c, "connections") for c in elements.connections]
     for r in elements.regions:
-        poly = [pt(p) for p in r.polygon]
-        if reverse_rings:
-            poly.reverse()
-        out.regions.append(Region.model_validate(r.model_copy(update={
-            "id": ids[r.id], "island": isl(r.island), "polygon": poly,
-            "stairs": [ref(s) for s in r.stairs],
-            "borders": [RegionBorder(field=ref(b.field) or b.field, screened=b.screened)
-                        for b in r.borders],
-        }, deep=True).model_dump()))
-    for a in elements.arrow_slits:
-        out.arrow_slits.append(ArrowSlit(id=ids[a.id], a=ref(a.a) or a.a, b=ref(a.b) or a.b))
+        poly = [Point(x=x, y=y) for x, y in (point_map(p.x, p.y) for p in r.polygon)]
+        out.regions.append(copy(r, "regions", polygon=poly[::-1] if reverse_rings else poly))
+    out.arrow_slits = [copy(a, "arrow_slits") for a in elements.arrow_slits]
     for c in elements.castles:
-        towers = [Tower(field=ref(t.field) or t.field, access=ref(t.access) or t.access)
-                  for t in c.towers]
-        if reverse_rings:
-            towers.reverse()
-        out.castles.append(Castle(id=ids[c.id], seat=seat_map.get(c.seat, c.seat),
-                                  towers=towers, moat=c.moat))
+        out.castles.append(copy(c, "castles", towers=c.towers[::-1] if reverse_rings
+                                else c.towers))
     return out, ids
 
 
@@ -234,49 +202,12 @@ def _pair_key(c: Connection) -> tuple[str, str, str]:
 
 def redirect(board: Board, field_map: Mapping[str, str],
              connection_map: Mapping[str, str] | None = None) -> Board:
-    """Replace references to fields (and connections) by their targets in every element.
+    """Replace references to fields (and connections) by their targets in every element
+    (every reference of `editor.model.refs.REFS`).
 
     Field elements themselves are not removed; see `merge_coincident_fields`.
     """
-    cmap = connection_map or {}
-
-    def f(i: str) -> str:
-        return field_map.get(i, i)
-
-    def fo(i: str | None) -> str | None:
-        return None if i is None else field_map.get(i, i)
-
-    def c(i: str) -> str:
-        return cmap.get(i, i)
-
-    def co(i: str | None) -> str | None:
-        return None if i is None else cmap.get(i, i)
-
-    conns = []
-    for k in board.connections:
-        upd: dict[str, object] = {"a": f(k.a), "b": f(k.b), "under_lane": co(k.under_lane)}
-        if k.one_way is not None:
-            upd["one_way"] = k.one_way.model_copy(update={"to": f(k.one_way.to)})
-        conns.append(k.model_copy(update=upd))
-    grail = board.grail
-    if grail is not None:
-        grail = Grail(fields=[f(g) for g in grail.fields], front=fo(grail.front),
-                      roads=[c(r) for r in grail.roads])
-    return board.model_copy(update={
-        "connections": conns,
-        "castles": [k.model_copy(update={"towers": [Tower(field=f(t.field), access=c(t.access))
-                                                    for t in k.towers]}) for k in board.castles],
-        "grail": grail,
-        "regions": [r.model_copy(update={
-            "stairs": [f(s) for s in r.stairs],
-            "borders": [RegionBorder(field=f(b.field), screened=b.screened) for b in r.borders],
-        }) for r in board.regions],
-        "arrow_slits": [a.model_copy(update={"a": f(a.a), "b": f(a.b)})
-                        for a in board.arrow_slits],
-        "setups": [Setup(id=s.id, name=s.name, placements=[
-            p.model_copy(update={"field": f(p.field)}) for p in s.placements])
-            for s in board.setups],
-    })
+    return retarget_board(board, {"node": field_map, "connection": connection_map or {}})
 
 
 def merge_coincident_fields(board: Board, tolerance: float = 0.5) -> tuple[Board, dict[str, str]]:

@@ -29,7 +29,6 @@ from editor.model.io import (
     LoadResult,
     SourceMap,
     _pydantic_findings,
-    is_file,
     load_document,
     read_limited,
 )
@@ -258,14 +257,9 @@ def variants_dir() -> Path:
 
 def locate_variant(ref: str, base: Path | None = None) -> Path | None:
     """The file a variant reference names: a path (relative to `base`) or a shipped name."""
-    looks_like_path = ref.endswith(".json") or "/" in ref or os.sep in ref
-    if looks_like_path:
-        p = Path(ref)
-        if not p.is_absolute() and base is not None:
-            p = base / p
-        return p if is_file(p) else None
-    p = variants_dir() / f"{ref}{VARIANT_SUFFIX}"
-    return p if is_file(p) else None
+    from editor.resources import locate
+
+    return locate("variants", ref, base)
 
 
 def _merge(parent: dict, child: dict) -> dict:

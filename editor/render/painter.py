@@ -33,6 +33,7 @@ from editor.model.board import (
     Field,
     Terrain,
 )
+from editor.model.derived import linked_harbours
 from editor.model.geometry import centroid, point_in_polygon
 
 SEA = QColor("#4d84bd")
@@ -444,6 +445,7 @@ class _Painter:
         grail = set(self.b.grail.fields) if self.b.grail else set()
         front = self.b.grail.front if self.b.grail else None
         stairs: dict[str, str] = {s: reg.id for reg in self.b.regions for s in reg.stairs}
+        harbours = linked_harbours(self.b)  # derived from the links, never a stale flag (BF-2)
         start: dict[str, str] = {}
         if self.b.setups:
             start = {pl.field: pl.seat for pl in self.b.setups[0].placements}
@@ -479,7 +481,7 @@ class _Painter:
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.setPen(self.pen(self.seat_colour.get(start[f.id], INK).darker(110), 0.1))
                 p.drawEllipse(centre, r * 0.78, r * 0.78)
-            if f.harbour:
+            if f.id in harbours:
                 self.anchor(f.x + r * 1.1, f.y - r * 1.1)
             if f.id in stairs:
                 self.stairs(f, stairs[f.id])

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage, QImageReader
 
-#: Largest scan decoded: 64 megapixels (e.g. 8000 x 8000), 256 MB at 32 bits a pixel, within
-#: Qt's default allocation limit for one image (256 MiB).
-MAX_SCAN_PIXELS = 64_000_000
+from editor.model.scan_limit import MAX_SCAN_PIXELS, scan_too_large
+
+__all__ = ["MAX_SCAN_PIXELS", "ScanRead", "probe_scan", "read_scan"]
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,10 @@ def probe_scan(path: str, max_pixels: int = MAX_SCAN_PIXELS) -> ScanRead | None:
         return ScanRead(None, "missing", "no such file")
     reader = QImageReader(path)
     size = reader.size()
-    if size.isValid() and size.width() * size.height() > max_pixels:
-        return ScanRead(None, "refused", (
-            f"the image is {size.width()}x{size.height()} pixels "
-            f"({size.width() * size.height() / 1e6:.0f} megapixels), more than the limit of "
-            f"{max_pixels / 1e6:.0f} megapixels"))
+    too_large = scan_too_large(size.width(), size.height(), max_pixels) \
+        if size.isValid() else None
+    if too_large:
+        return ScanRead(None, "refused", too_large)
     if not reader.canRead():
         return ScanRead(None, "unreadable",
                         f"not an image the editor can read ({reader.errorString()})")

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.names import FieldNames
 from editor.model.variant import Variant
 
 LAND_KINDS = {ConnectionKind.ROAD, ConnectionKind.BRIDGE, ConnectionKind.CASTLE_ACCESS}
@@ -44,7 +45,8 @@ class Compiled:
     board: Board
     variant: Variant
     node_ids: list[str] = field(default_factory=list)
-    node_index: dict[str, int] = field(default_factory=dict)
+    node_index: dict[str, int] = field(default_factory=dict)  # ids and former ids -> node
+    node_names: list[str] = field(default_factory=list)  # what people read (model/names.py)
     is_sea: list[bool] = field(default_factory=list)
     is_harbour: list[bool] = field(default_factory=list)
     number_to_node: dict[int, int] = field(default_factory=dict)
@@ -253,6 +255,11 @@ def _nodes(c: Compiled, board: Board) -> None:
         c.is_sea.append(False)
         c.is_harbour.append(False)
     c.is_region = [i >= c.n_fields for i in range(len(c.node_ids))]
+    for f in board.fields:  # ids of files written before a rename keep resolving
+        for old in f.former_ids:
+            c.node_index.setdefault(old, c.node_index[f.id])
+    names = FieldNames(board)
+    c.node_names = [names.name(x) for x in c.node_ids]
 
 
 def _piece_types(c: Compiled, variant: Variant) -> None:

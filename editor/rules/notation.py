@@ -21,8 +21,12 @@ Engine notation (field ids of the board; see docs/rules-engine.md):
     push D a1>a2       push an opponent's riderless camel (PIECE-CAMEL-5)
     resign             (only with allow_resignation, WIN-26)
 
-The piece letter picks the piece among the stack on the start field (carrier or cargo);
-identical riders are interchangeable (the one with least range left is used).
+The piece letter picks the piece among the stack on the start field (carrier or cargo). Where
+more than one piece of that letter is in the stack, a number in brackets says which, counted in
+stack order (carrier first): `S[2] s12>s11` (the second soldier on s12). Without the number a
+text that more than one of them could make, with different outcomes, is refused as ambiguous;
+pieces alike in every respect (owner, steps, cargo) are interchangeable and the first is used.
+`exact_text` writes the number whenever it is needed, so a saved game replays exactly.
 
 Puzzle-book notation (RULES.md 5.9) is parsed by `parse_puzzle`: `B-509 3`, `Ds x G516 8`,
 `B x Bc 1`, `(Bes x B)`, `RR`, `S Ω D`, `K Δ Ge`, `K Δ 110`, `S Π K 414`, `S153 Π T`,
@@ -65,6 +69,10 @@ _WORDS = {
 }
 _MOVE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*[>*]\s*{FIELD})+)\s*(!)?$")
 _SPECIAL_PARSERS = [ACTIONS[k].parse for k in (RAISE, SHOOT, BUILD, PUSH, RIDE)]
+#: a piece letter with its number in the stack: `S[2]`
+_WHICH = re.compile(r"(?<![A-Za-z0-9_.\-])([A-Z])\[(\d+)\]")
+#: kinds whose second element is the acting piece (the one a number in brackets picks)
+_ACTING = frozenset({MOVE, RESP, RIDE, SHOOT, RSHOT, BUILD, PUSH})
 
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
@@ -75,8 +83,23 @@ def to_text(st: State, a: tuple, full_path: bool = False) -> str:
 
 def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     """Parse engine notation. Returns (action, None) — the action may still be illegal, ask
-    `st.explain` — or (None, reason) when the text names nothing."""
+    `st.explain` — or (None, reason) when the text names nothing or is ambiguous."""
     raw = text.strip()
+    marks = _WHICH.findall(raw)
+    if len(marks) > 1:
+        return None, Reason(X.E_BAD_NOTATION, "", f"{raw!r}: only the acting piece takes a "
+                            "number in brackets")
+    a, why = _parse_plain(st, _WHICH.sub(r"\1", raw))
+    if a is None or a[0] not in _ACTING:
+        return a, why
+    if marks:
+        return _pick_numbered(st, a, marks[0][0], int(marks[0][1]))
+    ambiguous = _ambiguity(st, a)
+    return (None, ambiguous) if ambiguous else (a, why)
+
+
+def _parse_plain(st: State, raw: str) -> tuple[tuple | None, Reason | None]:
+    """`parse_action` of a text without piece numbers."""
     word = re.sub(r"\s+", " ", raw.lower())
     if word in _WORDS:
         return _WORDS[word], None
@@ -106,6 +129,86 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     return _parse_move(st, raw, response=False)
 
 
+def exact_text(st: State, a: tuple, full_path: bool = True) -> str:
+    """Engine notation that reads back as exactly `a` in `st`: `to_text`, with the acting
+    piece's number in brackets whenever its stack holds another piece of its letter (issue:
+    two soldiers riding one elephant, `S[2] n.L63>n.L40`)."""
+    text = to_text(st, a, full_path)
+    if a[0] not in _ACTING:
+        return text
+    pid = a[1]
+    letter = st.compiled.letter[st.ptype[pid]]
+    same = pick_piece(st, letter, st.node[pid])
+    if len(same) < 2 or pid not in same:
+        return text
+    start = text.rfind(",") + 1 if "," in text else int(text.startswith("("))
+    pos = start + len(text[start:]) - len(text[start:].lstrip())
+    if text.startswith("push ", pos):
+        pos += len("push ")
+    if text[pos:pos + 1] != letter:
+        return text
+    return f"{text[:pos + 1]}[{same.index(pid) + 1}]{text[pos + 1:]}"
+
+
+def _with_piece(st: State, a: tuple, pid: int) -> tuple:
+    """The action `a` made by another piece of the same stack (a legal one where the text's
+    destination form allows it)."""
+    old = a[1]
+    rest = a[2:]
+    if a[0] == RSHOT:
+        rest = (tuple((pid if q == old else q, w) for q, w in a[2]), a[3])
+    b = (a[0], pid, *rest)
+    if a[0] in (MOVE, RESP) and not st.terminal:
+        ends = [x for x in st.legal_actions() if x[0] == a[0] and x[1] == pid
+                and x[2][-1] == a[2][-1] and x[3] == a[3]]
+        exact = [x for x in ends if x[2] == a[2]]
+        if exact or (ends and len(a[2]) == 2):
+            return (exact or ends)[0]
+    return b
+
+
+def _pick_numbered(st: State, a: tuple, letter: str, k: int
+                   ) -> tuple[tuple | None, Reason | None]:
+    """`S[2] ...`: the action made by the k-th piece of the letter in the acting stack."""
+    c, pid = st.compiled, a[1]
+    if not 0 <= pid < len(st.ptype) or st.node[pid] < 0:
+        return a, None
+    if c.letter[st.ptype[pid]] != letter:
+        return None, Reason(X.E_BAD_NOTATION, "", f"the number in brackets goes with the "
+                            f"acting piece's letter {c.letter[st.ptype[pid]]}, not {letter}")
+    same = pick_piece(st, letter, st.node[pid])
+    if not 1 <= k <= len(same):
+        return None, Reason(X.E_NO_SUCH_PIECE, "", f"no {c.type_names[st.ptype[pid]]} number "
+                            f"{k} on {st.field_name(st.node[pid])}: {len(same)} stand there")
+    return (a if same[k - 1] == pid else _with_piece(st, a, same[k - 1])), None
+
+
+def _alike(st: State, p: int, q: int) -> bool:
+    """Two pieces no rule tells apart: swapping them changes nothing that matters."""
+    return (st.owner[p] == st.owner[q] and st.ptype[p] == st.ptype[q]
+            and st.steps[p] == st.steps[q] and st.orig[p] == st.orig[q]
+            and not st.cargo[p] and not st.cargo[q]
+            and (p in st.shots) == (q in st.shots) and (p in st.rshots) == (q in st.rshots)
+            and st.resting.get(p) == st.resting.get(q) and st.pushed.get(p) == st.pushed.get(q))
+
+
+def _ambiguity(st: State, a: tuple) -> Reason | None:
+    """Why a text without a piece number is ambiguous: another piece of the letter in the
+    stack, not alike the one read, could make the action as well (None: it is not)."""
+    c, pid = st.compiled, a[1]
+    if st.terminal or not 0 <= pid < len(st.ptype) or st.node[pid] < 0:
+        return None
+    letter = c.letter[st.ptype[pid]]
+    same = pick_piece(st, letter, st.node[pid])
+    others = [q for q in same if q != pid and not _alike(st, pid, q)
+              and st.explain(st.normalize(_with_piece(st, a, q))) is None]
+    if not others:
+        return None
+    return Reason(X.E_BAD_NOTATION, "", f"{len(same)} pieces {letter} stand on "
+                  f"{st.field_name(st.node[pid])} and more than one could do this: say which, "
+                  f"counted from the carrier, e.g. {letter}[1] or {letter}[2]")
+
+
 def _parse_special(st: State, raw: str) -> Parsed | None:
     """The kinds' own text forms (drawbridges, shots, builds, pushes, rides; None when the text
     is none of these): each kind's `ActionKind.parse`, in a fixed order."""
@@ -133,9 +236,10 @@ def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | No
             return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such piece: {part!r}")
         pre.append((cands[0], w))
     letter = m.group(1)
-    for a in st.legal_actions():
+    for a in st.legal_actions():  # the shot the text describes: piece, field, steps, target
         if a[0] == RSHOT and a[3] == dst and tuple(a[2]) == tuple(pre) and \
-                st.compiled.letter[st.ptype[a[1]]] == letter:
+                st.compiled.letter[st.ptype[a[1]]] == letter and \
+                (a[2][0][1] if a[2] else st.node[a[1]]) == at:
             return a, None
     src = pre[0][0] if pre else None
     cands = (pick_piece(st, letter, at) if at is not None else []) or (

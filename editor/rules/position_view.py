@@ -1,15 +1,13 @@
 """Read-only views of a game position for the play session (no Qt).
 
 This is the one module of the play session that reads the engine's `State` beyond its methods:
-the stacks on the fields, the seats and a position hash. It uses public names only (no
-underscore members) and never looks inside an action; when the engine offers these views
-itself, this module shrinks to calls of them.
+the stacks on the fields and the seats (the position key is `editor.rules.position_key`). It
+uses public names only (no underscore members) and never looks inside an action; when the
+engine offers these views itself, this module shrinks to calls of them.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 
 from editor.rules.engine import State
@@ -82,28 +80,6 @@ def stacks(st: State) -> list[StackView]:
 def turn_number(st: State) -> int:
     """Turns played so far (one per seat's turn)."""
     return st.turn
-
-
-def state_hash(st: State) -> str:
-    """A hash of everything that decides the game from here: stacks and the steps each piece
-    has left, whose turn, AP spent, captures, drawbridges, open windows, resting and fired
-    pieces, the result. Same position reached two ways -> same hash."""
-    c = st.c
-    pieces = [[st.c.node_ids[st.node[p]] if st.node[p] >= 0 else None, st.owner[p], st.ptype[p],
-               st.carrier[p], st.steps[p]] for p in range(len(st.ptype))]
-    res = st.result()
-    data = {
-        "pieces": pieces, "turn": st.turn, "ap_spent": st.ap_spent,
-        "captured": list(st.captured), "quiet": st.quiet, "window": st.window,
-        "draw": st.draw, "draw_offered": st.draw_offered, "terminal": st.terminal,
-        "result": [list(res.winners), res.reason] if res else None,
-        "raised": sorted(st.raised.items()), "shots": sorted(st.shots),
-        "rshots": sorted(st.rshots), "pushed": sorted(st.pushed.items()),
-        "resting": sorted(st.resting.items()), "built": st.built,
-        "seats": list(c.seat_ids),
-    }
-    text = json.dumps(data, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def response_scene(st: State) -> str | None:

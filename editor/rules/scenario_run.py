@@ -13,7 +13,7 @@ from pathlib import Path
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity, define
-from editor.model.io import LoadResult, is_file
+from editor.model.io import LoadResult
 from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
 from editor.model.variant import Variant, resolve_variant
 from editor.rules.actions import Window
@@ -61,13 +61,9 @@ def resolve_board(ref: str | Board, base: Path) -> tuple[Board | None, list[Find
     if isinstance(ref, Board):
         return ref, []
     from editor.check.board_checks import check_board
-    from editor.resources import data_dir
+    from editor.resources import locate
 
-    p = Path(ref)
-    if not p.is_absolute():
-        p = base / p
-    if not is_file(p) and "/" not in ref and not ref.endswith(".json"):
-        p = data_dir("boards") / f"{ref}.board.json"
+    p = locate("boards", ref, base) or base / ref
     result = load_board(p)
     if result.model is None:
         return None, result.findings

@@ -27,8 +27,9 @@ from editor.rules import explain as X
 from editor.rules.action_view import ActionView, Kind, source_of, view_of
 from editor.rules.engine import Game, IllegalAction, State
 from editor.rules.explain import Reason
-from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
+from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle, to_text
 from editor.rules.playout import random_action
+from editor.rules.position_key import position_key
 from editor.rules.position_view import (
     StackView,
     explain_single_step,
@@ -36,7 +37,6 @@ from editor.rules.position_view import (
     seat_ids,
     stack_at,
     stacks,
-    state_hash,
     turn_number,
 )
 from editor.rules.puzzle_text import puzzle_text
@@ -63,7 +63,7 @@ class SessionSource:
 class Played:
     """A played action of the history."""
 
-    text: str  # engine notation with the whole path (replays exactly)
+    text: str  # engine notation with the whole path and piece numbers (replays exactly)
     short: str  # engine notation as players write it (destination form)
     puzzle: str | None  # puzzle-book notation where it applies (RULES.md 5.9)
     actor: str
@@ -98,7 +98,7 @@ class Pending:
 class LogRow:
     """One line of the game log: a step of the history, or one still to come (redo)."""
 
-    text: str  # engine notation
+    text: str  # engine notation as people read it (fields by printed number)
     puzzle: str | None  # puzzle-book notation where it applies
     actor: str | None
     refused: Reason | None  # a recorded refusal (an expected-illegal step)
@@ -113,17 +113,32 @@ class Verdict:
     text: str  # what was asked, with printed numbers replaced by field ids
     view: ActionView | None  # the action (when the text names one)
     reason: Reason | None  # None = legal
+    names: FieldNames | None = field(default=None, compare=False, repr=False)
 
     @property
     def legal(self) -> bool:
         return self.reason is None
 
+    @property
+    def shown(self) -> str:
+        """What was asked, as people read it (fields by printed number)."""
+        return _show(self.names, self.text)
+
     def __str__(self) -> str:
         if self.reason is None and self.view is not None:
-            path = ">".join(self.view.path)
-            return (f"legal: {self.view.full} ({self.view.kind}, {self.view.cost} AP"
-                    + (f", path {path}" if len(self.view.path) > 1 else "") + ")")
+            path = ">".join(_show_field(self.names, f) for f in self.view.path)
+            return (f"legal: {_show(self.names, self.view.full)} ({self.view.kind}, "
+                    f"{self.view.cost} AP" + (f", path {path}" if len(self.view.path) > 1
+                                              else "") + ")")
         return f"illegal: {self.reason}"
+
+
+def _show(names: FieldNames | None, text: str) -> str:
+    return names.show(text) if names is not None else text
+
+
+def _show_field(names: FieldNames | None, field_id: str) -> str:
+    return names.name(field_id) if names is not None else field_id
 
 
 @dataclass(frozen=True)
@@ -151,15 +166,18 @@ class TargetExplanation:
     target: str
     options: tuple[ActionView, ...]
     direct: Verdict | None  # the single step source>target, when the fields are neighbours
+    names: FieldNames | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         parts = []
+        source, target = _show_field(self.names, self.source), _show_field(self.names,
+                                                                           self.target)
         if self.direct is not None and not self.direct.legal:
-            parts.append(f"direct {self.source}>{self.target}: {self.direct.reason}")
+            parts.append(f"direct {source}>{target}: {self.direct.reason}")
         if self.options:
             best = self.options[0]
-            parts.append(f"reachable: {best.full} ({best.cost} AP)")
-        return "; ".join(parts) or f"no action of {self.source} reaches {self.target}"
+            parts.append(f"reachable: {_show(self.names, best.full)} ({best.cost} AP)")
+        return "; ".join(parts) or f"no action of {source} reaches {target}"
 
 
 @dataclass(frozen=True)
@@ -253,8 +271,13 @@ class PlaySession:
             self._stacks[field_id] = stack_at(self.state, field_id)
         return self._stacks[field_id]
 
-    def state_hash(self) -> str:
-        return state_hash(self.state)
+    def show(self, text: str) -> str:
+        """Engine notation as people read it: fields by printed number (model/names.py)."""
+        return self.names.show(text)
+
+    def position_key(self) -> str:
+        """The position's one key (`editor.rules.position_key`)."""
+        return position_key(self.state)
 
     def turn(self) -> TurnInfo:
         st = self.state
@@ -354,11 +377,11 @@ class PlaySession:
             a, why = parse_puzzle(st, text)
             if a is not None and why is None:
                 why = st.explain(a)
-            return Verdict(text, self._view(a) if a is not None else None, why)
+            return Verdict(text, self._view(a) if a is not None else None, why, self.names)
         translated, problems = self.names.translate(text)
         if problems:
             return Verdict(translated, None, Reason(X.E_BAD_NOTATION, "BOARD-5",
-                                                    "; ".join(problems)))
+                                                    "; ".join(problems)), self.names)
         a, why = parse_or_reason(st, translated)
         view = None
         if a is not None:
@@ -366,7 +389,7 @@ class PlaySession:
                 view = self._view(a)
             except (IndexError, KeyError, TypeError, ValueError):
                 view = None  # an impossible action the notation built; the reason says why
-        return Verdict(translated, view, why)
+        return Verdict(translated, view, why, self.names)
 
     def explain_target(self, source: str, target: str) -> TargetExplanation:
         """Hover help: the options to reach `target` from the stack on `source`, and the refusal
@@ -378,10 +401,10 @@ class PlaySession:
                 len(o.path) == 2 for o in options):
             text = f"{stack.top.letter} {source}>{target}"
             why = explain_single_step(self.state, stack.top.letter, source, target)
-            direct = Verdict(text, None, why) if why is not None else None
+            direct = Verdict(text, None, why, self.names) if why is not None else None
         elif stack is not None and not options:
             direct = self.explain(f"{stack.top.letter} {source}>{target}")
-        return TargetExplanation(source, target, options, direct)
+        return TargetExplanation(source, target, options, direct, self.names)
 
     def _neighbours(self, field_id: str) -> set[str]:
         out = set()
@@ -407,13 +430,14 @@ class PlaySession:
     def _verdict(self, what: str | ActionView, notation: str) -> Verdict:
         if isinstance(what, ActionView):
             reason = self.state.explain(what.action)
-            return Verdict(what.full, what, reason)
+            return Verdict(exact_text(self.state, what.action), what, reason, self.names)
         return self.explain(what, notation)
 
     def _apply(self, view: ActionView) -> None:
         st = self.state
-        entry = Played(view.full, view.text, puzzle_text(st, view, self.names), st.actor or "",
-                       view.kind, view.cost, view.action)
+        entry = Played(exact_text(st, view.action), exact_text(st, view.action, False),
+                       puzzle_text(st, view, self.names), st.actor or "", view.kind, view.cost,
+                       view.action)
         st.apply(view.action)
         self.history.append(entry)
         self.refresh()
@@ -493,12 +517,13 @@ class PlaySession:
         for e in self.history:
             if isinstance(e, Played):
                 n += 1
-                rows.append(LogRow(e.short, e.puzzle, e.actor, None, False, n))
+                rows.append(LogRow(self.show(e.short), e.puzzle, e.actor, None, False, n))
             else:
-                rows.append(LogRow(e.text, None, e.actor, e.reason, False, n))
+                rows.append(LogRow(self.show(e.text), None, e.actor, e.reason, False, n))
         for p in self.pending:
             n += p.expect == "legal"
-            rows.append(LogRow(p.text, p.text if p.notation == "puzzle" else None, None, None,
+            text = p.text if p.notation == "puzzle" else self.show(self.names.translate(p.text)[0])
+            rows.append(LogRow(text, p.text if p.notation == "puzzle" else None, None, None,
                                True, n))
         return rows
 

@@ -5,7 +5,9 @@ what the variant needs (setup, seats, castles, grail) starts no game: the pair f
 instead, each naming what to add. `load` opens a scenario with its steps waiting to be replayed
 (`PlaySession.redo` / `goto`). `to_scenario` / `save` write the game: every played action as an
 expected-legal step (engine notation with the whole path, so it replays exactly) and every
-recorded refusal as an expected-illegal step with its reason code.
+recorded refusal as an expected-illegal step with its reason code; fields are written by
+printed number where that names one field, and a piece by its number in the stack where its
+letter alone could mean another (`S[2] 63>40`).
 """
 
 from __future__ import annotations
@@ -13,62 +15,41 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
+from editor.check.pair_checks import PAIR_VARIANT
 from editor.model.board import Board
 from editor.model.findings import Finding
 from editor.model.io import save_document
 from editor.model.scenario import Scenario, Step, VariantRef
-from editor.model.variant import locate_variant, resolve_variant, variants_dir
-from editor.resources import data_dir
+from editor.resources import locate, shipped_name
 from editor.rules import scenario_run
-from editor.rules.compiled import CompileError
+from editor.rules.game_loader import load_game
 from editor.rules.session import Pending, Played, PlaySession, SessionSource
 
 
-def start(board: Board, source: SessionSource, setup: str | None = None
+def start(board: Board | str | None, source: SessionSource, setup: str | None = None
           ) -> tuple[PlaySession | None, list[Finding]]:
-    """A session at the start position of `board` under the variant `source` names (with its
-    overlays and option overrides), or the findings that prevent it."""
-    base = Path(source.base) if source.base else None
-    rv = resolve_variant(source.variant, base, list(source.overlays) or None,
-                         dict(source.options) or None)
-    if rv.variant is None:
-        return None, rv.findings
-    variant = rv.variant
-    if setup is not None:
-        variant = variant.model_copy(update={"setup": setup})
-    errors = [f for f in check_board_for_variant(board, variant) if f.is_error]
-    if source.board_path:
-        errors = [f.located(source.board_path) for f in errors]
-    if errors:
-        return None, errors
-    try:
-        return PlaySession(board, variant, setup=setup, source=source), []
-    except CompileError as exc:
-        return None, [PAIR_VARIANT.at(f"board and variant do not fit: {exc}")]
+    """A session at the start position of `board` (a board model, a board file or shipped
+    board name, or None: the variant's board) under the variant `source` names (with its
+    overlays and option overrides), or the findings that prevent it; loaded by the one game
+    loader (`editor.rules.game_loader`)."""
+    loaded = load_game(board, source.variant, overlays=source.overlays,
+                       options=dict(source.options), setup=setup,
+                       base=Path(source.base) if source.base else None,
+                       board_path=source.board_path)
+    if loaded.game is None:
+        usage = [PAIR_VARIANT.at(loaded.usage)] if loaded.usage else []
+        return None, loaded.findings + usage
+    if not isinstance(board, Board):
+        source.board_path = loaded.board_path
+    return PlaySession(loaded.game.board, loaded.game.variant, setup=setup, game=loaded.game,
+                       source=source), []
 
 
 def start_from_refs(board_ref: str | None, source: SessionSource, setup: str | None = None
                     ) -> tuple[PlaySession | None, list[Finding]]:
-    """Like `start`, with the board given as a file or shipped board name (default: the
-    variant's board)."""
-    if board_ref is None:
-        base = Path(source.base) if source.base else None
-        rv = resolve_variant(source.variant, base)
-        if rv.variant is None:
-            return None, rv.findings
-        board_ref = rv.variant.board
-        if board_ref is None:
-            return None, [PAIR_VARIANT.at(f"variant '{source.variant}' names no board: give "
-                                          "one with --board")]
-    board, findings = scenario_run.resolve_board(board_ref, Path.cwd())
-    if board is None:
-        return None, findings
-    path = Path(board_ref)
-    if not path.is_file():
-        path = data_dir("boards") / f"{board_ref}.board.json"
-    source.board_path = str(path)
-    return start(board, source, setup)
+    """`start` with the board given as a file or shipped board name (default: the variant's
+    board)."""
+    return start(board_ref, source, setup)
 
 
 def load(path: str | os.PathLike[str]) -> tuple[PlaySession | None, list[Finding]]:
@@ -81,7 +62,8 @@ def load(path: str | os.PathLike[str]) -> tuple[PlaySession | None, list[Finding
     ref = scn.variant if isinstance(scn.variant, VariantRef) else VariantRef(name=scn.variant)
     board_path = None
     if isinstance(scn.board, str):
-        board_path = str(_board_file(scn.board, base))
+        found = locate("boards", scn.board, base)
+        board_path = str(found) if found is not None else None
     source = SessionSource(board_path=board_path, variant=ref.name, overlays=tuple(ref.overlays),
                            options=dict(ref.options), base=str(base), name=scn.name,
                            description=scn.description, rules=tuple(scn.rules))
@@ -92,24 +74,15 @@ def load(path: str | os.PathLike[str]) -> tuple[PlaySession | None, list[Finding
     return session, []
 
 
-def _board_file(ref: str, base: Path) -> Path:
-    p = Path(ref)
-    if not p.is_absolute():
-        p = base / p
-    if not p.is_file() and "/" not in ref and not ref.endswith(".json"):
-        p = data_dir("boards") / f"{ref}.board.json"
-    return p
-
-
-def _rebased(ref: str, base: Path | None, out_dir: Path, shipped_dir: Path) -> str:
+def _rebased(ref: str, base: Path | None, out_dir: Path, folder: str) -> str:
     """A board or variant reference as seen from `out_dir` (shipped names stay names)."""
-    located = locate_variant(ref, base) if shipped_dir == variants_dir() else Path(ref)
+    located = locate(folder, ref, base)
     if located is None:
         return ref
-    located = Path(located).resolve()
-    if located.parent == shipped_dir.resolve():
-        return located.name.split(".")[0]
-    return Path(os.path.relpath(located, out_dir.resolve())).as_posix()
+    shipped = shipped_name(folder, located)
+    if shipped is not None:
+        return shipped
+    return Path(os.path.relpath(located.resolve(), out_dir.resolve())).as_posix()
 
 
 def to_scenario(session: PlaySession, path: str | os.PathLike[str], name: str = "",
@@ -120,17 +93,17 @@ def to_scenario(session: PlaySession, path: str | os.PathLike[str], name: str = 
     base = Path(src.base) if src.base else None
     board: str | Board = session.board
     if src.board_path:
-        board = _rebased(src.board_path, None, out_dir, data_dir("boards"))
-    variant = VariantRef(name=_rebased(src.variant, base, out_dir, variants_dir()),
-                         overlays=[_rebased(o, base, out_dir, variants_dir())
+        board = _rebased(src.board_path, None, out_dir, "boards")
+    variant = VariantRef(name=_rebased(src.variant, base, out_dir, "variants"),
+                         overlays=[_rebased(o, base, out_dir, "variants")
                                    for o in src.overlays], options=dict(src.options))
-    steps = []
+    steps = []  # fields by printed number where it names one field (BOARD-5)
     for e in session.history:
         if isinstance(e, Played):
-            steps.append(Step(action=e.text))
+            steps.append(Step(action=session.show(e.text)))
         else:
-            steps.append(Step(action=e.text, expect="illegal", reason=e.reason.code,
-                              note=f"refused: {e.reason}"))
+            steps.append(Step(action=session.show(e.text), expect="illegal",
+                              reason=e.reason.code, note=f"refused: {e.reason}"))
     return Scenario(
         name=name or src.name or f"test play on {session.board.name}",
         description=description or src.description, rules=list(src.rules), board=board,

@@ -338,7 +338,7 @@ class StateData:
 
     def describe(self, pid: int) -> str:
         c = self.compiled
-        where = c.node_ids[self.node[pid]] if self.node[pid] >= 0 else "(captured)"
+        where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else "(captured)"
         return f"{c.seat_ids[self.owner[pid]]} {c.type_names[self.ptype[pid]]} on {where}"
 
     def move_text(self, pid: int, path: tuple[int, ...], full: bool,
@@ -358,7 +358,8 @@ class StateData:
         return text
 
     def field_name(self, node: int) -> str:
-        return self.compiled.node_ids[node]
+        """What people call the field (its printed number where that is unique, BOARD-5)."""
+        return self.compiled.node_names[node]
 
     def special_precheck(self, a: tuple) -> Reason | object | None:
         """Shared start of the explanation of the non-move kinds (shots, builds, drawbridges,

@@ -39,7 +39,7 @@ def no_piece(st: Any, letter: str, node: int) -> Reason:
         seen = f"{art} {names} stands there" if len(there) == 1 else f"there stand: {names}"
     else:
         seen = "the field is empty"
-    return Reason(X.E_NO_SUCH_PIECE, "", f"no {what} on {c.node_ids[node]} ({seen})")
+    return Reason(X.E_NO_SUCH_PIECE, "", f"no {what} on {st.field_name(node)} ({seen})")
 
 
 def unknown_field(raw: str) -> Parsed:

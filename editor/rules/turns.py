@@ -274,8 +274,9 @@ class Turns(StateData):
             if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
                 continue
             rule = self.game.victory[kind].rule or kind
+            where = self.field_name(f)
             self.finish_as(SIEGE, self.team_members(s),
-                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {c.node_ids[f]}")
+                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {where}")
             return True
         return False
 

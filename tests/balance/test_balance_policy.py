@@ -15,7 +15,7 @@ from support.ruleworld import make_state
 from editor.balance.play import CAP_RULE, game_seed, pack_game, play_chunk, play_game
 from editor.balance.policy import greedy_action
 from editor.model.variant import resolve_variant
-from editor.resources import data_dir
+from editor.resources import shipped_file
 from editor.rules.engine import K_CAPTURE, MOVE, Game
 from editor.rules.playout import check_invariants
 
@@ -25,7 +25,7 @@ def c4() -> Game:
     from editor.model import load_board
 
     variant = resolve_variant("conquest-4p").variant
-    board = load_board(data_dir("boards") / "conquest-4p.board.json").model
+    board = load_board(shipped_file("boards", "conquest-4p")).model
     return Game(board, variant)
 
 

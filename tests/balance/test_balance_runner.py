@@ -13,7 +13,7 @@ from editor.balance.runner import make_plan, open_executor, run_plans
 from editor.balance.store import BALANCE_STORE_MISMATCH, Store, StoreError
 from editor.model import load_board
 from editor.model.variant import resolve_variant
-from editor.resources import data_dir
+from editor.resources import shipped_file
 from editor.rules.engine import Game
 
 GAMES, TURNS = 10, 12
@@ -22,7 +22,7 @@ GAMES, TURNS = 10, 12
 @pytest.fixture(scope="module")
 def c4() -> Game:
     variant = resolve_variant("conquest-4p").variant
-    board = load_board(data_dir("boards") / "conquest-4p.board.json").model
+    board = load_board(shipped_file("boards", "conquest-4p")).model
     return Game(board, variant)
 
 

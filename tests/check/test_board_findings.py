@@ -153,6 +153,21 @@ CASES = [
     Case("HARBOUR_LINK", lambda: harbour_board("a", harbour=False) | {"setups": []},
          lambda: harbour_board("s") | {"setups": []}, "/fields/2/harbour",
          ("harbour link 'h1'", "'s'")),
+    # BF-2, BF-3: a harbour flag is implied by a harbour link; a flag without one is stale
+    Case("HARBOUR_UNLINKED",
+         lambda: edit(harbour_board("s") | {"setups": []},
+                      lambda d: _set(d["connections"][1], "kind", "sea_lane")),
+         lambda: harbour_board("s") | {"setups": []}, "/fields/2/harbour",
+         ("sea field 's'", "harbour", "no harbour link"), frozenset({"CONNECTION_TERRAIN"})),
+    # BF-18: an island is 'main' exactly when a seat names it
+    Case("MAIN_ISLAND_KIND",
+         lambda: edit(seats(small_board()), lambda d: (
+             add("islands", {"id": "home", "kind": "small"})(d),
+             _set(d["seats"][0], "main_island", "home"))),
+         lambda: edit(seats(small_board()), lambda d: (
+             add("islands", {"id": "home", "kind": "main"})(d),
+             _set(d["seats"][0], "main_island", "home"))),
+         "/islands/0/kind", ("island 'home'", "'small'")),
     Case("CASTLE_TOWER_COUNT", lambda: castle_board(4), castle_board, "/castles/0/towers",
          ("castle 'k1'", "4 towers")),
     Case("CASTLE_TOWERS_CONNECTED",

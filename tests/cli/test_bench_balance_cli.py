@@ -11,14 +11,14 @@ from editor.cli.bench import networkx_filtered_once
 from editor.cli.main import main
 from editor.model import load_board
 from editor.model.variant import resolve_variant
-from editor.resources import data_dir
+from editor.resources import shipped_file
 from editor.rules.engine import Game
 
 
 @pytest.fixture(scope="module")
 def c4() -> Game:
     variant = resolve_variant("conquest-4p").variant
-    board = load_board(data_dir("boards") / "conquest-4p.board.json").model
+    board = load_board(shipped_file("boards", "conquest-4p")).model
     return Game(board, variant)
 
 

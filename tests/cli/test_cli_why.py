@@ -241,7 +241,7 @@ def test_start_position_of_board_and_variant_and_printed_numbers(capsys):
     by_id = capsys.readouterr().out
     assert main(["why", "--variant", "conquest-4p", "N 24>23"]) == 0
     assert capsys.readouterr().out == by_id == (
-        "legal: N s.L24>s.L23 (move, 1 AP of 5 left, path s.L24 > s.L23)\n")
+        "legal: N 24>23 (move, 1 AP of 5 left, path 24 > 23)\n")
     assert main(["why", "--variant", "conquest-4p", "--board", "conquest-4p", "--format",
                  "json", "E s.L37>c.front"]) == 1
     data = json.loads(capsys.readouterr().out)
@@ -259,7 +259,8 @@ def test_ambiguous_printed_number_is_refused(tmp_path, capsys):
     (tmp_path / "numbered.board.json").write_text(json.dumps(board), encoding="utf-8")
     path = write_scenario(tmp_path, ["south:S@g0_1"], board=tmp_path / "numbered.board.json")
     assert main(["why", str(path), "S g0_1>8"]) == 0  # 8 is printed on g2_1 only
-    assert capsys.readouterr().out.startswith("legal: S g0_1>g2_1 (move, 2 AP")
+    assert capsys.readouterr().out.startswith(
+        "legal: S g0_1>8 (move, 2 AP of 20 left, path g0_1 > g1_1 > 8)")  # g1_1: 7 twice
     assert main(["why", str(path), "S g0_1>7"]) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"illegal: {X.E_BAD_NOTATION} (BOARD-5): ")
@@ -295,3 +296,26 @@ def test_puzzle_book_notation(capsys):
     assert capsys.readouterr().out.startswith("legal: ")
     assert main(["why", "--steps", "0", "--puzzle", str(ex8), "B-509 9"]) == 1
     assert capsys.readouterr().out.startswith("illegal: ")
+
+
+def test_a_retaliation_shot_names_its_catapult(capsys):
+    """RECAP-17 (issue 21): the text names the catapult on g0_0, which cannot shoot; `why`
+    answers illegal with the reason instead of taking the other catapult's shot."""
+    path = ROOT / "tests" / "scenarios" / "ex-21-gc4-retaliation-names-its-catapult.scenario.json"
+    assert main(["why", str(path), "--steps", "1", "(K g0_0#g2_0)"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("illegal: E_NO_TARGET (RECAP-17)") and "g0_0" in out
+    assert main(["why", str(path), "--steps", "1", "(K g3_0#g2_0)"]) == 0
+
+
+def test_moves_takes_a_printed_number_and_prints_printed_numbers(capsys, tmp_path):
+    """ARCHITECTURE.md 11, BOARD-5: `moves --piece 96` on conquest-4p lists the actions of the
+    stack on the field printed 96, every field by its printed number."""
+    path = tmp_path / "start.scenario.json"
+    path.write_text(json.dumps({"format": "conquest-scenario/1", "name": "start",
+                                "board": "conquest-4p", "variant": "conquest-4p",
+                                "position": "start", "steps": []}), encoding="utf-8")
+    assert main(["moves", str(path), "--piece", "96"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:-1]
+    assert lines and all(line.startswith("S 96>") for line in lines)
+    assert not any("s." in line for line in lines)

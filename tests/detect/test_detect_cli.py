@@ -63,3 +63,24 @@ def test_output_under_a_file_is_a_usage_error(tmp_path, capsys) -> None:
     scan.write_bytes(b"")
     assert main(["detect", str(scan), "-o", str(tmp_path / "taken" / "d.board.json")]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_scan_over_the_one_limit_is_too_large(tmp_path, capsys) -> None:
+    """`conquest detect` refuses what the editor refuses (`editor.model.scan_limit`), saying
+    the scan is too large and by how much, not that it is missing."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    scan = tmp_path / "big.png"
+    scan.write_bytes(b"\x89PNG\r\n\x1a\n"
+                     + chunk(b"IHDR", struct.pack(">IIBBBBB", 8100, 8100, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""))
+    assert main(["detect", str(scan), "-o", str(tmp_path / "d.board.json")]) == 1
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "too large" in text and "1.6 megapixels over the limit of 64" in text
+    assert "missing" not in text

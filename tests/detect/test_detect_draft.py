@@ -95,3 +95,19 @@ def test_blank_image_gives_a_finding_not_a_board() -> None:
     result = detect_board(np.full((300, 400, 3), 230, np.uint8))
     assert result.board is None
     assert [f.code for f in result.findings] == ["SCAN_NO_FIELDS"]
+
+
+def test_detected_fields_take_their_printed_number_as_id() -> None:
+    """BF-19: a field whose number was read once gets that number as its id (the id a tester
+    types is the number printed); an unread or twice-read number leaves an `f<n>` id."""
+    from editor.detect.digits import Reading
+    from editor.detect.discs import Disc
+    from editor.detect.draft import build_board
+
+    grey = (50.0, 0.0, 0.0)
+    discs = [Disc(x=100.0 * k, y=100.0, r=10.0, square=False, fill=grey, surround=grey)
+             for k in range(1, 5)]
+    readings = [Reading(25, 0.9), Reading(None, 0.0), Reading(7, 0.9), Reading(7, 0.8)]
+    board = build_board(discs, [Terrain.LAND] * 4, readings, [], 1.0, (600, 200), None, "d")
+    assert [(f.id, f.number) for f in board.fields] == [
+        ("25", 25), ("f2", None), ("f3", 7), ("f4", 7)]

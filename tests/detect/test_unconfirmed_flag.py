@@ -8,12 +8,12 @@ import pytest
 
 from editor.check.board_checks import check_board
 from editor.model import dump_board, load_board
-from editor.resources import data_dir
+from editor.resources import shipped_file
 
 
 @pytest.mark.parametrize("name", ["conquest-2p", "grand-conquest-4p"])
 def test_reference_boards_stay_byte_identical(name: str) -> None:
-    path = data_dir("boards") / f"{name}.board.json"
+    path = shipped_file("boards", name)
     board = load_board(path).model
     assert board is not None
     assert dump_board(board) == path.read_text(encoding="utf-8")

@@ -344,3 +344,27 @@ def test_save_commits_a_value_still_being_typed(make_window, tmp_path, qtbot) ->
     assert w.doc.board.regions[0].stairs == []
     assert w.files.save()
     assert load_board(path).model.regions[0].stairs == ["3", "5"]
+
+
+def test_remove_island_refuses_while_fields_are_on_it(make_window, tmp_path, qtbot) -> None:
+    """BF-18: the board page's Remove island refuses (saying why) while fields lie on the
+    island, and removes it, clearing the seat's main island, once none do."""
+    from PySide6.QtWidgets import QPushButton
+
+    path = board_file(tmp_path)
+    board = Board.model_validate_json(path.read_text())
+    E.add_island(board, "north-island", kind="main")
+    E.add_seat(board, "north")
+    E.set_attr(board, "seats", ["north"], "main_island", "north-island")
+    E.set_attr(board, "fields", [board.fields[0].id], "island", "north-island")
+    save_board(board, path)
+    w = make_window(str(path))
+    page = w.trace.inspector.pages["board"]
+    page.island_list.setCurrentRow(0)
+    qtbot.mouseClick(page.findChild(QPushButton, "remove_island"), Qt.MouseButton.LeftButton)
+    assert [i.id for i in w.doc.board.islands] == ["north-island"]
+    assert "cannot delete island 'north-island'" in page.last_refusal
+    w.doc.apply("off the island", E.set_attr, "fields", [board.fields[0].id], "island", None)
+    page.island_list.setCurrentRow(0)
+    qtbot.mouseClick(page.findChild(QPushButton, "remove_island"), Qt.MouseButton.LeftButton)
+    assert w.doc.board.islands == [] and w.doc.board.seats[0].main_island is None

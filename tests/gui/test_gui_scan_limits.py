@@ -56,7 +56,20 @@ def test_refused_scan_says_why(make_window, tmp_path, ui) -> None:
     w.validation.refresh()
     finding = next(f for f in w.validation.findings if f.code.startswith("SCAN_"))
     assert finding.code == "SCAN_REFUSED"
-    assert "30000x30000" in finding.message and "megapixels" in finding.message
+    assert "30000 x 30000" in finding.message and "megapixels" in finding.message
     assert "not found" not in finding.message
     assert [k for k, _ in ui.calls] == ["warning"]
-    assert "30000x30000" in ui.calls[0][1]
+    assert "30000 x 30000" in ui.calls[0][1] and "too large" in ui.calls[0][1]
+
+
+def test_scan_just_over_the_one_limit_is_too_large_not_missing(make_window, tmp_path, ui
+                                                                ) -> None:
+    """The editor and `conquest detect` share one limit (`editor.model.scan_limit`): a scan
+    detection refuses is one the editor refuses, and both say it is too large, by how much."""
+    bomb_header(tmp_path / "big.png", 8100)  # 65.6 megapixels, 1.6 over the limit
+    w = make_window(str(board_claiming(tmp_path, "big.png", 8100)))
+    w.validation.refresh()
+    finding = next(f for f in w.validation.findings if f.code.startswith("SCAN_"))
+    assert finding.code == "SCAN_REFUSED"
+    assert "too large" in finding.message and "1.6 megapixels over" in finding.message
+    assert "missing" not in finding.message and "not found" not in finding.message

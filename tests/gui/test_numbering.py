@@ -59,4 +59,26 @@ def test_typing_a_new_id_renames_and_references_follow(make_window, drive, qtbot
     assert w.doc.board.fields[0].id == "north1"
     assert (w.doc.board.connections[0].a, w.doc.board.connections[0].b) == ("north1", "2")
     assert w.trace.scene.selected_keys() == [("field", "north1")]
-    assert w.doc.stack.text(w.doc.stack.count() - 1) == "Rename land field 1 to north1"
+    assert w.doc.stack.text(w.doc.stack.count() - 1) == "Rename land field 1: id 1 → north1"
+
+
+def test_history_names_what_a_rename_really_changed(make_window, drive, qtbot,
+                                                    tmp_path) -> None:
+    """Renaming the field printed 19 from id 5 to 19 says old -> new ids, not 'to 19' twice."""
+    make_scan(tmp_path / "scan.png")
+    b = Board(name="Num", image=ScanImage(path="scan.png", width=640, height=480))
+    E.add_field(b, 100, 200, number=19, ident="5", terrain="sea")
+    path = tmp_path / "num.board.json"
+    path.write_text(dump_board(b))
+    w = make_window(str(path))
+    d = drive(w)
+    d.one_to_one()
+    d.click(100, 200)
+    page = w.trace.inspector.pages["field"]
+    assert "19" in page.title.text()  # the inspector names the field as FieldNames does
+    page.ident.setFocus()
+    page.ident.selectAll()
+    qtbot.keyClicks(page.ident, "19")
+    qtbot.keyClick(page.ident, Qt.Key.Key_Return)
+    text = w.doc.stack.text(w.doc.stack.count() - 1)
+    assert text.startswith("Rename sea field") and text.endswith("id 5 → 19")

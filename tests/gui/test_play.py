@@ -78,7 +78,7 @@ def test_conquest_4p_move_capture_responses_refusal_and_undo(qtbot, make_window,
     """A move, a capture (CAPT-1), a response window answered by a recapture and one declined
     (RECAP-1), an X-bridge refusal (OBST-3), and undo back to the start position."""
     p = _open(qtbot, make_window, write_scenario(tmp_path, EX1, name="c4"))
-    start = p.session.state_hash()
+    start = p.session.position_key()
     p.click("g5_1")
     assert p.mode.selected == "g5_1" and "g5_2" in p.mode.groups and "x1" not in p.mode.groups
     assert set(p.mode.scene.markers) == set(p.mode.groups)
@@ -111,7 +111,7 @@ def test_conquest_4p_move_capture_responses_refusal_and_undo(qtbot, make_window,
     assert p.mode.log.count() == 5
     while p.w.menus.undo.isEnabled():  # Edit > Undo acts on the game
         p.w.menus.undo.trigger()
-    assert p.session.state_hash() == start and p.owner("g2_1") == "south"
+    assert p.session.position_key() == start and p.owner("g2_1") == "south"
     assert set(p.mode.scene.pieces) == {s.field for s in p.session.stacks()}
     p.w.menus.redo.trigger()
     assert p.owner("g5_2") == "south"
@@ -125,10 +125,10 @@ def test_log_click_shows_that_position_and_context_menu_lists_actions(qtbot, mak
     p.click("g2_1")
     p.click("g3_1")
     p.mode.log.itemClicked.emit(p.mode.log.item(0))
-    after_move = p.session.state_hash()
+    after_move = p.session.position_key()
     assert len(p.session.played) == 1 and p.owner("g2_1") == "south"
     p.mode.log.itemClicked.emit(p.mode.log.item(1))
-    assert len(p.session.played) == 2 and p.session.state_hash() != after_move
+    assert len(p.session.played) == 2 and p.session.position_key() != after_move
     p.click("g4_1", RIGHT)  # the victim's stack: its responses, then Decline
     menu = p.mode.chooser
     texts = [a.text() for a in menu.actions()]
@@ -231,13 +231,13 @@ def test_gui_game_saved_as_scenario_passes_check_and_replays(qtbot, make_window,
     ui.save_path = str(out)
     qtbot.mouseClick(p.mode.start_panel.save_button, LEFT)
     assert out.is_file() and scenario_run.run(out) == []
-    final = p.session.state_hash()
+    final = p.session.position_key()
     n = len(p.session.played)
     ui.open_path = str(out)
     qtbot.mouseClick(p.mode.start_panel.open_button, LEFT)
     assert p.session.history == [] and p.session.can_redo()
     p.press("to_end")
-    assert len(p.session.played) == n and p.session.state_hash() == final
+    assert len(p.session.played) == n and p.session.position_key() == final
     assert any(e.__class__.__name__ == "Refused" for e in p.session.history)
     p.press("step_back")
     assert len(p.session.played) == n - 1
@@ -333,12 +333,12 @@ def test_random_turns_are_seeded_and_undo_as_single_actions(qtbot, make_window, 
     p.mode.turn_panel.turns.setValue(2)
     p.mode.turn_panel.seed.setValue(5)
     p.press("random_play")
-    first, n = p.session.state_hash(), len(p.session.played)
+    first, n = p.session.position_key(), len(p.session.played)
     assert n >= 2 and p.mode.stack.count() == n  # one undo step per action
     assert p.mode.open_scenario(str(path))
     p.press("random_play")
-    assert p.session.state_hash() == first
+    assert p.session.position_key() == first
     p.press("random_move")
     assert len(p.session.played) == n + 1
     p.press("step_back")
-    assert p.session.state_hash() == first
+    assert p.session.position_key() == first

@@ -153,9 +153,9 @@ def test_typo_house_rule_shows_finding_with_suggestion(make_window, qtbot, tmp_p
 
 def test_pair_check_against_board_without_castles(make_window, qtbot, tmp_path):
     from editor.model import load_board, save_board
-    from editor.resources import data_dir
+    from editor.resources import shipped_file
 
-    board = load_board(data_dir("boards") / "conquest-4p.board.json").model
+    board = load_board(shipped_file("boards", "conquest-4p")).model
     board.castles = []
     path = tmp_path / "no-castles.board.json"
     save_board(board, path)
@@ -205,10 +205,10 @@ def test_test_play_switches_to_play_mode(make_window, qtbot, ui, tmp_path):
 
 def test_test_play_starts_a_game_with_the_house_rule(make_window, qtbot, ui, tmp_path):
     """The real play mode: the edited house rule (soldier range 3) is what the game plays."""
-    from editor.resources import data_dir
+    from editor.resources import shipped_file
 
     w = make_window()
-    assert w.files.open_path(str(data_dir("boards") / "conquest-4p.board.json"))
+    assert w.files.open_path(str(shipped_file("boards", "conquest-4p")))
     mode = configurator(w)
     mode.open_ref("conquest-4p")
     mode.session.set("Soldier range", "/pieces/soldier/range", 3)
@@ -231,9 +231,9 @@ def test_package_open_and_export(make_window, qtbot, ui, tmp_path, capsys):
     mode = w.switcher.modes["variant"]
     assert mode.session.parent_ref == "conquest-4p"
 
-    from editor.resources import data_dir
+    from editor.resources import shipped_file
 
-    w.files.open_path(str(data_dir("boards") / "conquest-4p.board.json"))
+    w.files.open_path(str(shipped_file("boards", "conquest-4p")))
     configurator(w)
     change_three(qtbot, mode)
     ui.save_path = str(tmp_path / "house.variant.json")
@@ -279,6 +279,24 @@ def test_closing_asks_about_unsaved_variant_changes(make_window, qtbot, ui):
     assert ("save?", "my-conquest-4p (unsaved)") in ui.calls
     ui.save_answer = "discard"
     assert w.close()
+
+
+def test_opening_a_package_asks_about_unsaved_variant_changes(make_window, qtbot, ui,
+                                                             tmp_path):
+    package = tmp_path / "in.conquest"
+    assert cli(["pack", "conquest-4p", "--variant", "conquest-4p", "-o", str(package)]) == 0
+    w = make_window()
+    mode = configurator(w)
+    mode.open_ref("conquest-2p")
+    qtbot.mouseClick(mode.form.editors["/options/allow_resignation"].box,
+                     Qt.MouseButton.LeftButton)
+    ui.save_answer = "cancel"
+    assert not w.files.open_path(str(package))
+    assert ("save?", "my-conquest-2p (unsaved)") in ui.calls
+    assert mode.session.parent_ref == "conquest-2p" and mode.session.modified
+    ui.save_answer = "discard"
+    assert w.files.open_path(str(package))
+    assert mode.session.parent_ref == "conquest-4p" and not mode.session.modified
 
 
 def test_new_house_rule_asks_for_the_parent(make_window, ui):

@@ -19,9 +19,9 @@ from editor.model.package import (
     read_package,
 )
 from editor.model.variant import resolve_variant
-from editor.resources import data_dir
+from editor.resources import shipped_file
 
-BOARD = data_dir("boards") / "conquest-4p.board.json"
+BOARD = shipped_file("boards", "conquest-4p")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from support.gcworld import gc_board
-from support.playthrough import canonical, load_game
+from support.playthrough import shipped_game
 from support.ruleworld import code, make_state, play, why
 
 from editor.model.types import PieceType
@@ -15,6 +15,7 @@ from editor.rules import actions
 from editor.rules.engine import ACTIONS, Game, State
 from editor.rules.explain import ReasonCode
 from editor.rules.outcome import Termination
+from editor.rules.position_key import POSITION_FIELDS, position_data
 from editor.rules.state import StateData
 
 GC4 = "grand-conquest-4p"
@@ -76,8 +77,8 @@ def test_unknown_action_kind_is_bad_notation():
 
 def test_undo_restores_every_declared_field():
     """The snapshot generated from the StateData declaration covers every position field."""
-    st = load_game("conquest-4p", ()).initial_state()
-    before = canonical(st)
+    st = shipped_game("conquest-4p", ()).initial_state()
+    before = position_data(st)
     snap = st.snapshot()
     undo_fields = [f.name for f in fields(StateData) if f.metadata["undo"]]
     assert "window" in undo_fields and "raised" in undo_fields and "_mark" not in undo_fields
@@ -85,7 +86,7 @@ def test_undo_restores_every_declared_field():
     st.owner[0], st.turn, st.window = 3, 99, (1, 2, 3, False)
     st.raised[5], st.shots = 1, {7}
     st.restore(snap)
-    assert canonical(st) == before
+    assert position_data(st) == before
 
 
 def test_win_4_and_win_26_results_carry_their_termination():
@@ -121,3 +122,38 @@ def test_piece_elephant_2_rule_id_comes_from_the_piece_flag():
     st2 = _state_with(game, [("south", "soldier", "g0_0", []), ("north", "elephant", "g1_0", [])])
     assert code(st2, "S g0_0*g1_0") == "E_CANNOT_CAPTURE"
     assert why(st2, "S g0_0*g1_0").rule == "CAPT-2"
+
+
+def _changed(value):
+    """Another value of the same shape (for the position-key test)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list):
+        return [*value, 0] if not value else [_changed(value[0]), *value[1:]]
+    if isinstance(value, set):
+        return value | {10_000}
+    if isinstance(value, dict):
+        return {**value, 10_000: 1}
+    return (0, 0, 0, False)  # None: a window, a draw offer, a result
+
+
+def test_position_key_covers_every_declared_position_field():
+    """One position key, derived from the StateData declaration: changing any position field
+    (also those the old second hash left out, e.g. frozen_mark, orig, risky) changes the key."""
+    from editor.rules.position_key import position_key
+
+    st = shipped_game("conquest-4p", ()).initial_state()
+    undo_fields = tuple(f.name for f in fields(StateData) if f.metadata["undo"])
+    assert undo_fields == POSITION_FIELDS
+    base = position_key(st)
+    for name in POSITION_FIELDS:
+        probe = st.clone()
+        if name == "result_":
+            from editor.rules.outcome import Result
+            probe.result_ = Result(("south",), "WIN-1: test")
+        else:
+            setattr(probe, name, _changed(getattr(probe, name)))
+        assert position_key(probe) != base, name
+    assert position_key(st.clone()) == base

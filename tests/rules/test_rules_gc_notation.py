@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from editor.cli.selfplay import load_game
+from editor.rules.game_loader import load_game
 from editor.rules.notation import parse_puzzle, puzzle_signature
 
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game(None, "grand-conquest-2p")[0]
+    return load_game(None, "grand-conquest-2p").game
 
 
 def state(game, pieces, to_move="south"):
@@ -46,7 +46,7 @@ def test_omega_and_foreign_cargo(game):
     if st.window is not None:
         apply(st, "RR")
     apply(st, "D/S-153 1")
-    assert st.compiled.node_ids[st.node[pid]] == "s.L46"
+    assert st.node[pid] == st.compiled.node_index["s.L46"]  # a former id (now s.153)
 
 
 def test_delta_pi_and_drawbridges(game):

@@ -155,21 +155,21 @@ def test_kinds_of_grand_conquest_targets(tmp_path):
 
 def test_history_undo_redo_and_recorded_refusals(tmp_path):
     session = _load(write_scenario(tmp_path, ["south:S@g0_1", "south:E@g3_1"]))
-    start = session.state_hash()
+    start = session.position_key()
     assert session.play("S g0_1>g1_1").legal
-    after_one = session.state_hash()
+    after_one = session.position_key()
     refusal = session.play("E g3_1>g4_1>g5_1>x1")
     session.record(refusal)
     assert session.play("E g3_1>g4_1").legal
     assert [type(e) for e in session.history] == [Played, Refused, Played]
-    assert session.undo() and session.state_hash() == after_one and session.can_redo()
-    assert session.undo() and session.state_hash() == start and not session.can_undo()
+    assert session.undo() and session.position_key() == after_one and session.can_redo()
+    assert session.undo() and session.position_key() == start and not session.can_undo()
     assert session.history == [] and len(session.pending) == 3
     session.goto(2)
     assert len(session.played) == 2 and isinstance(session.history[1], Refused)
     assert session.history[1].reason.code == "E_EDGE_FORBIDS_PIECE"
     session.goto(1)
-    assert session.state_hash() == after_one
+    assert session.position_key() == after_one
     log = session.log()
     assert [(r.future, r.played, r.refused is not None) for r in log] == [
         (False, 1, False), (False, 1, True), (True, 2, False)]
@@ -195,9 +195,9 @@ def test_saved_game_passes_check_and_replays_to_the_same_hash(tmp_path):
     assert next(s for s in steps if s.expect == "illegal").reason == refusal.reason.code
     replay = _load(out)
     assert replay.goto(len(session.played)) == len(session.played)
-    assert replay.state_hash() == session.state_hash()
+    assert replay.position_key() == session.position_key()
     replay.goto(0)
-    assert replay.state_hash() == _start().state_hash()
+    assert replay.position_key() == _start().position_key()
 
 
 def test_saved_scenario_of_a_loaded_position_keeps_references(tmp_path):
@@ -223,8 +223,8 @@ def test_stepping_a_puzzle_scenario_to_its_end_win_result():
     from editor.rules.notation import parse_puzzle
     for step in ld.scenario.steps:
         ld.state.apply(parse_puzzle(ld.state, step.action)[0])
-    from editor.rules.position_view import state_hash
-    assert session.state_hash() == state_hash(ld.state)
+    from editor.rules.position_key import position_key
+    assert session.position_key() == position_key(ld.state)
     assert session.goto(0) == 0 and session.turn().actor == "south"
 
 
@@ -232,7 +232,7 @@ def test_random_turns_are_seeded():
     a, b, c = _start(), _start(), _start()
     n = a.play_random_turns(8, seed=5)
     assert n > 0 and b.play_random_turns(8, seed=5) == n
-    assert a.state_hash() == b.state_hash()
+    assert a.position_key() == b.position_key()
     assert a.turn().turn >= 8 or a.turn().terminal
     c.play_random_turns(8, seed=6)
     assert [e.text for e in c.played] != [e.text for e in a.played]

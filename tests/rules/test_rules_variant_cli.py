@@ -12,7 +12,7 @@ import pytest
 from editor.cli.main import main
 from editor.model.schema import SCHEMAS, render
 from editor.model.variant import Options, Variant, resolve_variant
-from editor.resources import data_dir
+from editor.resources import data_dir, shipped_file
 from editor.rules import scenario_run
 from editor.rules.synthetic import synthetic_board
 
@@ -144,7 +144,8 @@ def test_cli_moves_lists_actions_with_cost(capsys):
     path = str(SCEN / "ex-01-recapture.scenario.json")
     assert main(["moves", path, "--steps", "0", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {"action": "S W0*X", "ap": 1, "path": ["W0", "X"]} in data["actions"]
+    assert {"action": "S W0*X", "shown": "S W0*X", "ap": 1, "path": ["W0", "X"]} \
+        in data["actions"]
     assert main(["moves", path, "--steps", "0", "--piece", "Y"]) == 0
     assert "S Y>" not in capsys.readouterr().out  # Y is boxed in by the black pieces
     assert main(["moves", path, "--piece", "nowhere"]) == 2
@@ -183,7 +184,7 @@ def test_reference_boards_pair_and_play(variant):
     from editor.rules.playout import selfplay
 
     v = resolve_variant(variant).variant
-    path = data_dir("boards") / f"{v.board}.board.json"
+    path = shipped_file("boards", v.board)
     if not path.is_file():
         pytest.skip(f"reference board {v.board} not there yet")
     board = load_board(path).model

@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from editor.resources import data_dir
+from editor.resources import data_dir, shipped_file
 
 BOARDS = data_dir("boards")
 
 
 def shipped_board(name: str) -> dict:
     """The shipped board `boards/NAME.board.json` as a plain dict."""
-    return json.loads((BOARDS / f"{name}.board.json").read_text(encoding="utf-8"))
+    return json.loads(shipped_file("boards", name).read_text(encoding="utf-8"))
 
 
 def write_json(path: Path, data: dict) -> Path:

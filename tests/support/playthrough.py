@@ -1,31 +1,37 @@
 """Recorded playthroughs (as OpenSpiel keeps them): seeded random games of every shipped variant
-and overlay, written as action logs in engine notation with, after every action, the number and
-digest of the legal actions, a hash of the position and the explanations of a few probe actions.
+and overlay, written as text (`playthrough_text.py`: one action per line in engine notation with
+the position key after it; at checked positions the number and digest of the legal actions and
+the explanations of a few probe actions on their own lines).
 
-`test_rules_playthroughs.py` replays them; regenerate (only when a rule deliberately changes) with
+`tests/rules/test_rules_playthroughs.py` replays them; regenerate (only when a rule deliberately
+changes) with
 
-    .venv/bin/python -m tests.rules.playthrough
+    make playthroughs
+    cd tests && PYTHONPATH=.. ../.venv/bin/python -m support.playthrough [OUT_DIR]   (the same)
 
-The position hash is the sha1 of a canonical dump of the state (pieces, counters, windows,
-per-turn sets; never caches or undo history), so it stays stable across refactorings of the
-engine's internals.
+The position hash is the engine's one position key (`editor.rules.position_key`): every field the
+state declares as part of the position, never caches or undo history.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import random
+import sys
 from pathlib import Path
 
-from editor.model import load_board
-from editor.model.variant import resolve_variant
-from editor.resources import data_dir
 from editor.rules.engine import Game, State
-from editor.rules.notation import parse_action, to_text
+from editor.rules.game_loader import load_game
+from editor.rules.notation import exact_text, parse_action, to_text
 from editor.rules.playout import random_action
+from editor.rules.position_key import position_key
+from support.playthrough_text import format_text, parse
 
 DATA = Path(__file__).resolve().parents[1] / "rules" / "data" / "playthroughs"
+REGENERATE = [
+    "Regenerate only for a deliberate rule change:  make playthroughs",
+    "  (the same from tests/:  PYTHONPATH=.. ../.venv/bin/python -m support.playthrough)",
+]
 
 # (file stem, variant, overlays, games, actions per game)
 CONFIGS: list[tuple[str, str, tuple[str, ...], int, int]] = [
@@ -45,43 +51,15 @@ PROBES = 4  # probe actions explained per checked position
 CHECK_EVERY = 12
 
 
-def load_game(variant: str, overlays: tuple[str, ...]) -> Game:
-    v = resolve_variant(variant, None, list(overlays) or None).variant
-    assert v is not None, variant
-    board = load_board(data_dir("boards") / f"{v.board}.board.json").model
-    return Game(board, v)
+def shipped_game(variant: str, overlays: tuple[str, ...]) -> Game:
+    """The shipped variant (with overlays) on its board, by the one game loader."""
+    loaded = load_game(None, variant, overlays=overlays)
+    assert loaded.game is not None, (variant, loaded.findings, loaded.usage)
+    return loaded.game
 
 
 def _digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
-
-
-def canonical(st: State) -> dict:
-    """Everything that makes the position, by name (piece types and seats as names)."""
-    c = st.compiled
-    seats = c.seat_ids
-    nodes = c.node_ids
-    res = st.result()
-    return {
-        "pieces": [[c.type_names[st.ptype[p]], seats[st.owner[p]],
-                    nodes[st.node[p]] if st.node[p] >= 0 else None, st.carrier[p],
-                    list(st.cargo[p]), st.steps[p], st.orig[p]] for p in range(len(st.ptype))],
-        "counts": [list(st.cnt_all), list(st.cnt_land), list(st.captured)],
-        "turn": [st.turn, st.ap_spent, st.quiet, st.quiet_round_clean, st.captured_this_turn,
-                 st.end_pending, st.vuln_end_pending, st.any_capture, st.risky, st.built],
-        "window": None if st.window is None else list(st.window),
-        "draw": [st.draw, st.draw_offered],
-        "terminal": st.terminal,
-        "result": None if res is None else [list(res.winners), str(res.reason),
-                                            sorted(res.scores.items())],
-        "shots": sorted(st.shots), "rshots": sorted(st.rshots),
-        "pushed": sorted(st.pushed.items()), "raised": sorted(st.raised.items()),
-        "resting": sorted(st.resting.items()), "frozen_mark": list(st.frozen_mark),
-    }
-
-
-def position_hash(st: State) -> str:
-    return _digest(json.dumps(canonical(st), sort_keys=True, separators=(",", ":")))
 
 
 def legal_digest(st: State) -> tuple[int, str]:
@@ -150,7 +128,7 @@ def _checked(st: State, index: int) -> bool:
 
 def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
            actions: int) -> dict:
-    game = load_game(variant, overlays)
+    game = shipped_game(variant, overlays)
     out = {"variant": variant, "overlays": list(overlays), "games": []}
     for gi in range(games):
         rng = random.Random(f"{stem}/{gi}")
@@ -165,9 +143,9 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
                 step.update(legal=[count, digest], probes=probes,
                             explain=[explain_code(st, probe_tuple(st, p)) for p in probes])
             a = random_action(st, rng, end_prob=0.02, capture_bias=0.95)
-            step["action"] = to_text(st, a, full_path=True)
+            step["action"] = exact_text(st, a)
             st.apply(a, check=True)
-            step["hash"] = position_hash(st)
+            step["hash"] = position_key(st)
             steps.append(step)
         res = st.result()
         out["games"].append({"steps": steps, "result": None if res is None else [
@@ -175,28 +153,22 @@ def record(stem: str, variant: str, overlays: tuple[str, ...], games: int,
     return out
 
 
-def replay_problems(data: dict) -> list[str]:
-    """Replay one recorded file; the list of the first differences found (empty when equal)."""
-    game = load_game(data["variant"], tuple(data["overlays"]))
+def load(stem: str) -> dict:
+    """The recording `stem` read from its text file (steps carry their line numbers)."""
+    path = DATA / f"{stem}.txt"
+    return parse(path.read_text(encoding="utf-8"), path.name)
+
+
+def replay_problems(data: dict, name: str = "playthrough") -> list[str]:
+    """Replay one recording; the list of the first differences found (empty when equal), each
+    naming the file and line, the game, the step and its action."""
+    game = shipped_game(data["variant"], tuple(data["overlays"]))
     problems: list[str] = []
-    for gi, rec in enumerate(data["games"]):
+    for gi, rec in enumerate(data["games"], start=1):
         st = game.initial_state()
-        for si, step in enumerate(rec["steps"]):
-            where = f"game {gi} step {si} ({step['action']})"
-            if "legal" in step and list(legal_digest(st)) != step["legal"]:
-                problems.append(f"{where}: legal actions {legal_digest(st)} != {step['legal']}")
-            got = [explain_code(st, probe_tuple(st, p)) for p in step.get("probes", [])]
-            if got != step.get("explain", []):
-                problems.append(f"{where}: probes {step['probes']} explain {got} != "
-                                f"{step['explain']}")
-            action, why = parse_action(st, step["action"])
-            if action is None:
-                problems.append(f"{where}: does not parse: {why}")
-                break
-            st.apply(action, check=True)
-            if position_hash(st) != step["hash"]:
-                problems.append(f"{where}: position hash differs")
-                break
+        for si, step in enumerate(rec["steps"], start=1):
+            where = f"{name}:{step.get('line', '?')}: game {gi} step {si} ({step['action']})"
+            problems += _step_problems(st, step, where)
             if problems:
                 break
         if problems:
@@ -204,18 +176,40 @@ def replay_problems(data: dict) -> list[str]:
         res = st.result()
         got_res = None if res is None else [list(res.winners), str(res.reason)]
         if got_res != rec["result"]:
-            problems.append(f"game {gi}: result {got_res} != {rec['result']}")
+            problems.append(f"{name}: game {gi}: result {got_res} != recorded {rec['result']}")
     return problems
 
 
-def main() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
+def _step_problems(st: State, step: dict, where: str) -> list[str]:
+    """Check the recorded expectations before `step`, apply its action (to `st`), check the
+    position key after it."""
+    problems: list[str] = []
+    if "legal" in step and list(legal_digest(st)) != step["legal"]:
+        problems.append(f"{where}: legal actions {list(legal_digest(st))} != recorded "
+                        f"{step['legal']}")
+    for probe, said in zip(step.get("probes", []), step.get("explain", []), strict=True):
+        got = explain_code(st, probe_tuple(st, probe))
+        if got != said:
+            problems.append(f"{where}: probe {probe} explained {got} != recorded {said}")
+    action, why = parse_action(st, step["action"])
+    if action is None:
+        return [*problems, f"{where}: does not parse: {why}"]
+    st.apply(action, check=True)
+    if position_key(st) != step["hash"]:
+        problems.append(f"{where}: position key {position_key(st)} after it != recorded "
+                        f"{step['hash']}")
+    return problems
+
+
+def main(argv: list[str]) -> None:
+    """Record every configuration into `argv[0]` (default: the recorded playthroughs)."""
+    out = Path(argv[0]) if argv else DATA
+    out.mkdir(parents=True, exist_ok=True)
     for stem, variant, overlays, games, actions in CONFIGS:
         data = record(stem, variant, overlays, games, actions)
-        (DATA / f"{stem}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n",
-                                           encoding="utf-8")
+        (out / f"{stem}.txt").write_text(format_text(data, REGENERATE), encoding="utf-8")
         print(stem, sum(len(g["steps"]) for g in data["games"]), "actions")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -33,9 +33,10 @@ SCENARIO_FILTER = "Conquest scenarios (*.scenario.json *.json);;All files (*)"
 VARIANT_FILTER = "Conquest variants (*.variant.json *.json);;All files (*)"
 
 
-def option_text(view: ActionView) -> str:
-    """A menu line for one action: notation, kind and AP cost."""
-    return f"{view.full}  ({view.kind.value.replace('_', ' ')}, {view.cost} AP)"
+def option_text(view: ActionView, session: PlaySession | None = None) -> str:
+    """A menu line for one action: notation (fields by printed number), kind and AP cost."""
+    text = session.show(view.full) if session is not None else view.full
+    return f"{text}  ({view.kind.value.replace('_', ' ')}, {view.cost} AP)"
 
 
 class PlayMode(Mode):
@@ -280,9 +281,9 @@ class PlayMode(Mode):
         """The end dialog (not modal): the winners and the rule."""
         s = self.session
         res = s.result() if s is not None else None
-        if res is None or self._result_shown == s.state_hash():
+        if res is None or self._result_shown == s.position_key():
             return
-        self._result_shown = s.state_hash()
+        self._result_shown = s.position_key()
         winners = ", ".join(seat_name(s, w) for w in res.winners)
         text = (f"{winners} {'wins' if len(res.winners) == 1 else 'win'} ({res.rule})"
                 if res.winners else f"The game is a draw ({res.rule})")
@@ -394,7 +395,7 @@ class PlayMode(Mode):
         self._batch = True
         try:
             for i in range(before, len(s.played)):
-                self.stack.push(GameStep(s, i, i + 1, s.played[i].short, self.refresh))
+                self.stack.push(GameStep(s, i, i + 1, s.show(s.played[i].short), self.refresh))
         finally:
             self._batch = False
         self._explained = {}
@@ -420,7 +421,7 @@ class PlayMode(Mode):
             why = s.explain_target(source, target)
             group = self.groups.get(target)
             if group is not None and (why.direct is None or why.direct.legal):
-                text = "; ".join(option_text(o) for o in group.options)
+                text = "; ".join(option_text(o, s) for o in group.options)
             else:  # refused, or refused directly but reachable by a detour: say both
                 text = str(why)
             self._explained[key] = text
@@ -487,14 +488,14 @@ class PlayMode(Mode):
         menu = QMenu(self.view)
         menu.setObjectName("play_actions")
         for view in views[:60]:
-            action = menu.addAction(option_text(view))
+            action = menu.addAction(option_text(view, self.session))
             action.triggered.connect(lambda _c=False, v=view: self.play_view(v))
         if len(views) > 60:
             menu.addAction(f"… {len(views) - 60} more").setEnabled(False)
         if with_general and self.session is not None:
             menu.addSeparator()
             for view in self.session.general_actions():
-                action = menu.addAction(option_text(view))
+                action = menu.addAction(option_text(view, self.session))
                 action.triggered.connect(lambda _c=False, v=view: self.play_view(v))
         self.chooser = menu
         menu.popup(pos)

@@ -14,7 +14,7 @@ from editor.detect.codes import SCAN_NUMBER_UNREAD
 from editor.gui.detect_dialog import DraftController
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
-from editor.gui.scene import LAYER_TITLES, LAYERS, BoardScene
+from editor.gui.scene import DRAWN_KINDS, LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.tools_more import MORE_TOOLS, PickTool
 from editor.gui.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
@@ -22,12 +22,12 @@ from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
+from editor.model.refs import COLLECTION_OF
 from editor.model.types import PieceType
 from editor.model.variant import ResolvedVariant, resolve_variant
 
 #: the first part of a finding's JSON pointer -> the kind of element to select first
-POINTER_KINDS = {"fields": "field", "connections": "connection", "regions": "region",
-                 "arrow_slits": "slit"}
+POINTER_KINDS = {COLLECTION_OF[k]: k for k in DRAWN_KINDS}
 
 
 def scan_outside_folder(board_path: str | None, scan: str | None) -> str | None:

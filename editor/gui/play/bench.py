@@ -32,10 +32,10 @@ def measure(variant: str, positions: int, stacks: int) -> dict[str, float]:
     from editor.gui.play.start_panel import GameChoice
     from editor.gui.window import MainWindow
     from editor.model.variant import resolve_variant
-    from editor.resources import data_dir
+    from editor.resources import shipped_file
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    board = data_dir("boards") / f"{resolve_variant(variant).variant.board}.board.json"
+    board = shipped_file("boards", resolve_variant(variant).variant.board)
     folder = tempfile.mkdtemp(prefix="play-bench-")
     window = MainWindow(str(board), settings=QSettings(os.path.join(folder, "s.ini"),
                                                        QSettings.Format.IniFormat),

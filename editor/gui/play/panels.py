@@ -46,8 +46,8 @@ def turn_headline(session: PlaySession) -> tuple[str, str]:
     actor = seat_name(session, turn.actor)
     if turn.role == "victim":
         return (f"{actor} may answer",
-                f"{actor} may answer the capture on {turn.scene}: pick a piece or Decline "
-                "(RECAP-1)")
+                f"{actor} may answer the capture on {session.names.name(turn.scene)}: pick a piece "
+                "or Decline (RECAP-1)")
     if turn.role == "draw_offer":
         return f"{actor} answers", f"{seat_name(session, turn.to_move)} offers a draw: accept "\
             "or reject (WIN-4)"
@@ -155,7 +155,7 @@ class TurnPanel(QWidget):
             self.refusal.setText("")
             self.record.hide()
             return
-        self.refusal.setText(f"Refused: {verdict.text}\n{verdict.reason}"
+        self.refusal.setText(f"Refused: {verdict.shown}\n{verdict.reason}"
                              + ("\n(recorded as an expected-illegal step)" if recorded else ""))
         self.record.setVisible(not recorded)
 

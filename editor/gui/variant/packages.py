@@ -70,8 +70,11 @@ def package_variant(pkg: PackageContents) -> VariantDocument:
 
 def open_package(window, path: str) -> bool:
     """File > Open of a game package: its board in trace mode, its variant in the
-    configurator."""
-    if not window.files.maybe_save():
+    configurator. Both documents are replaced, so unsaved changes of either are asked about
+    first."""
+    configurator = window.switcher.modes.get("variant")
+    if not window.files.maybe_save() or (
+            configurator is not None and not configurator.maybe_close()):
         return False
     source = open_game_source(path)
     pkg = source.package
@@ -87,7 +90,6 @@ def open_package(window, path: str) -> bool:
         scan = str(folder / Path(pkg.member("scan").path).name)
     window.recovery.follow(None)
     window.doc.replace_board(source.board, None, scan_override=scan)
-    configurator = window.switcher.modes.get("variant")
     if configurator is not None:
         configurator.open_document(package_variant(pkg))
     window.switch_mode(window.switcher.home.name)

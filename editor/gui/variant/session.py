@@ -2,7 +2,7 @@
 
 Every change is a model operation of `editor.model.variant_edit` (it returns a `VariantEdit`),
 pushed as the same `EditCommand` the board uses; touched keys are `("variant", pointer)`.
-A change merged back to its start value leaves no undo step (`VariantCommand`).
+A change merged back to its start value leaves no undo step (`EditCommand` is obsolete then).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from editor.gui.document import EditCommand
 from editor.model.edit import EditError
@@ -25,17 +25,6 @@ from editor.model.variant_edit import (
     reset_value,
     set_value,
 )
-
-
-class VariantCommand(EditCommand):
-    """An undoable variant edit; an edit merged back to nothing becomes obsolete."""
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not super().mergeWith(other):
-            return False
-        if self.edit.empty:
-            self.setObsolete(True)
-        return True
 
 
 def shipped_name(path: str | Path) -> str | None:
@@ -125,7 +114,7 @@ class VariantSession(QObject):
             return None
         if edit.empty:
             return None
-        self.stack.push(VariantCommand(self, text, edit, merge_key))  # type: ignore[arg-type]
+        self.stack.push(EditCommand(self, text, edit, merge_key))  # type: ignore[arg-type]
         return edit
 
     def set(self, text: str, pointer: str, value: Any) -> VariantEdit | None:

@@ -47,10 +47,11 @@ def test_history_names_the_element(make_window, drive, qtbot, tmp_path) -> None:
     page = w.trace.inspector.pages["connection"]
     qtbot.mouseClick(page.barred.boxes["elephant"], Qt.MouseButton.LeftButton)
     d.click(300, 100)
-    harbour = w.trace.inspector.pages["field"].harbour
-    qtbot.mouseClick(harbour, Qt.MouseButton.LeftButton)
+    field_page = w.trace.inspector.pages["field"]
+    assert not field_page.harbour.isEnabled()  # derived from harbour links (BF-2, BF-3)
+    qtbot.mouseClick(field_page.central, Qt.MouseButton.LeftButton)
     assert _history(w) == ["Add land field 3", "Add road c2 (2 - 3)",
-                           "Bar elephant on bridge c1", "Set harbour of land field 3"]
+                           "Bar elephant on bridge c1", "Central island: land field 3"]
 
 
 def test_a_field_cannot_be_placed_outside_the_scan(make_window, drive, tmp_path) -> None:

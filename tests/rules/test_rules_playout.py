@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from editor.cli.selfplay import load_game
 from editor.rules.engine import A_END, K_CAPTURE, MOVE
+from editor.rules.game_loader import load_game
 from editor.rules.playout import InvariantError, InvariantWatch, random_action
-from editor.rules.position_view import state_hash
+from editor.rules.position_key import position_key
 
 VARIANTS = ["conquest-4p", "conquest-team", "conquest-plus-4p", "grand-conquest-4p",
             "grand-conquest-team", "grand-conquest-2p"]
@@ -24,7 +24,7 @@ _GAMES: dict = {}
 
 def game(name):
     if name not in _GAMES:
-        _GAMES[name] = load_game(None, name)[0]
+        _GAMES[name] = load_game(None, name).game
     return _GAMES[name]
 
 
@@ -121,7 +121,7 @@ def test_random_action_draws_what_the_plain_policy_draws(variant):
         assert a == b
         fast.apply(a, check=False)
         plain.apply(b, check=False)
-    assert state_hash(fast) == state_hash(plain)
+    assert position_key(fast) == position_key(plain)
 
 
 def _play_until_a_move(st, watch, rng) -> tuple:

@@ -1,0 +1,26 @@
+"""A game for a subcommand from its `--board`, `--variant`, `--overlay`, `--option` arguments,
+through the one loader (`editor.rules.game_loader`), with its problems printed and the exit code
+they mean: 2 for a reference that names no file, 1 for problems inside the files."""
+
+from __future__ import annotations
+
+import sys
+
+from editor.cli.exits import EXIT_FINDINGS, EXIT_USAGE
+from editor.rules.engine import Game
+from editor.rules.game_loader import load_game
+
+
+def game_or_exit(board: str | None, variant: str | None, options: dict | None = None,
+                 overlays: list[str] | None = None, setup: str | None = None
+                 ) -> tuple[Game | None, int | None]:
+    """(game, None), or (None, exit code) after printing why there is none."""
+    loaded = load_game(board, variant, overlays=overlays or (), options=options, setup=setup)
+    for f in loaded.findings:
+        print(f.format_line(), file=sys.stderr)
+    if loaded.usage is not None:
+        print(f"conquest: {loaded.usage}", file=sys.stderr)
+        return None, EXIT_USAGE
+    if loaded.game is None:
+        return None, EXIT_FINDINGS
+    return loaded.game, None
