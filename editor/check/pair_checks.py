@@ -9,6 +9,7 @@ findings, the variant's, then the pair's, each located in its file.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from editor.check.validate import validate_board_file
@@ -283,3 +284,21 @@ def check_pair(board_path: str, variant: str) -> list[Finding]:
     if result.model is None:
         return out
     return out + result.locate(check_board_for_variant(result.model, rv.variant))
+
+
+def check_intended_variants(board: Board, base: Path | None,
+                            resolve=resolve_variant) -> list[Finding]:
+    """The pair check against every variant the board names in `variants` (relative to the
+    board's folder `base`): what each needs and the board lacks, the variant named in the
+    message; a name that resolves to no variant is PAIR_VARIANT at /variants/i. `resolve`
+    (ref, base) -> ResolvedVariant may be a caching wrapper of `resolve_variant`."""
+    out: list[Finding] = []
+    for i, ref in enumerate(board.variants):
+        variant = resolve(ref, base).variant
+        if variant is None:
+            out.append(PAIR_VARIANT.at(f"the board is made for variant '{ref}', which cannot "
+                                       "be resolved", f"/variants/{i}"))
+            continue
+        out.extend(replace(f, message=f"for variant '{ref}': {f.message}")
+                   for f in check_board_for_variant(board, variant))
+    return out

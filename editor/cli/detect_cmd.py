@@ -30,7 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
     p.add_argument("scan", metavar="SCAN", help="scan image (PNG, JPEG or BMP)")
     p.add_argument("-o", "--output", required=True, metavar="DRAFT.board.json",
-                   help="board file to write (conquest-board/1)")
+                   help="board file to write (conquest-board/1); missing folders are made")
     p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
                    help="scan pixels per printed centimetre, if known (stored in the board)")
     p.add_argument("--name", default=None, help="board name (default: from the scan's file name)")
@@ -53,8 +53,9 @@ def run(args: argparse.Namespace) -> int:
     if args.scale is not None and not (0 < args.scale <= MAX_SCALE):
         return _fail(f"--scale must be greater than 0 and at most {MAX_SCALE:g} px/cm, "
                      f"got {args.scale:g}", EXIT_USAGE)
-    if not out.parent.is_dir():
-        return _fail(f"cannot write '{out}': folder '{out.parent}' does not exist", EXIT_USAGE)
+    blocked = next((p for p in (out.parent, *out.parent.parents) if p.exists()), None)
+    if blocked is not None and not blocked.is_dir():
+        return _fail(f"cannot write '{out}': '{blocked}' is a file, not a folder", EXIT_USAGE)
     if not Path(args.scan).is_file():
         return _fail(f"cannot read '{args.scan}': no such file", EXIT_USAGE)
     from editor.detect import detect_board, load_scan
@@ -72,6 +73,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     _report(result.findings, args.scan, str(out))
     board = result.board
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)  # like balance -o: the folder is made
+    except OSError as exc:
+        return _fail(f"cannot make folder '{out.parent}': {exc.strerror or exc}", EXIT_USAGE)
     save_board(board, out)
     print(f"wrote {out}: {len(board.fields)} fields "
           f"({sum(f.terrain == 'sea' for f in board.fields)} sea), "

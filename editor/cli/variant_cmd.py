@@ -59,6 +59,34 @@ def _show(value: object) -> str:
     return "(absent)" if value is MISSING else json.dumps(value, ensure_ascii=False)
 
 
+def _scalars(value: object) -> bool:
+    return isinstance(value, list) and all(not isinstance(v, dict | list) for v in value)
+
+
+def _lines(pointer: str, old: object, new: object) -> list[str]:
+    """Text lines of one change, short enough to read: an object added or removed is one line
+    per key, two lists of names say what was added and removed."""
+    from editor.model.variant_edit import MISSING
+
+    objects = [v for v in (old, new) if v is not MISSING]
+    if objects and all(isinstance(v, dict) for v in objects):
+        before = old if isinstance(old, dict) else {}
+        after = new if isinstance(new, dict) else {}
+        out = []
+        for key in [*before, *(k for k in after if k not in before)]:
+            a, b = before.get(key, MISSING), after.get(key, MISSING)
+            if a != b:
+                out += _lines(f"{pointer}/{key}", a, b)
+        return out or [f"{pointer}: {_show(old)} -> {_show(new)}"]
+    if _scalars(old) and _scalars(new):
+        added = [_show(v) for v in new if v not in old]
+        removed = [_show(v) for v in old if v not in new]
+        parts = [f"added {', '.join(added)}"] if added else []
+        parts += [f"removed {', '.join(removed)}"] if removed else []
+        return [f"{pointer}: {'; '.join(parts) or 'reordered'}"]
+    return [f"{pointer}: {_show(old)} -> {_show(new)}"]
+
+
 def run_diff(args: argparse.Namespace) -> int:
     """`conquest variant diff A B`: one line per differing key (A's value -> B's value)."""
     from editor.model.variant_edit import diff_variants
@@ -79,7 +107,7 @@ def run_diff(args: argparse.Namespace) -> int:
         print(json.dumps([c.to_dict() for c in changes], indent=2, ensure_ascii=False))
     else:
         for c in changes:
-            print(f"{c.pointer}: {_show(c.old)} -> {_show(c.new)}")
+            print("\n".join(_lines(c.pointer, c.old, c.new)))
         print(f"# {len(changes)} difference(s) between {args.others[0]} and {args.others[1]}",
               file=sys.stderr)
     return EXIT_OK

@@ -101,7 +101,7 @@ def _text_crop(patch: np.ndarray, ink: np.ndarray, rho: np.ndarray, fill: np.nda
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
     mean_rho = np.bincount(labels.ravel(), rho.ravel(), n) / np.maximum(stats[:, 4], 1)
     keep = [k for k in range(1, n)
-            if stats[k][4] >= 0.002 * r * r and mean_rho[k] < 0.62
+            if stats[k][4] >= 0.002 * r * r and mean_rho[k] < 0.7
             and stats[k][3] < 0.95 * r and stats[k][2] < 1.5 * r]
     if not keep:
         return None

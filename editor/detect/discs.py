@@ -205,12 +205,17 @@ def _text_disc(lab: np.ndarray, x: float, y: float, r: float) -> Disc | None:
     yy, xx = np.mgrid[y0:y1, x0:x1]
     rho = np.hypot(xx - x, yy - y) / max(r, 1.0)
     pixels = lab[y0:y1, x0:x1][rho < 0.6].astype(np.float32)
-    if len(pixels) < 10:
+    band = lab[y0:y1, x0:x1][(rho >= 0.45) & (rho < 0.75)].astype(np.float32)
+    if len(pixels) < 10 or len(band) < 10:
         return None
-    fill = np.median(pixels, axis=0)
-    text = np.abs(pixels - fill).sum(axis=1) > 45
-    core = text[rho[rho < 0.6] < 0.35]
-    if not 0.04 < text.mean() < 0.55 or core.mean() < 0.03:
+    # the fill is the core's median colour, or (bold wide digits may cover half of the core)
+    # the median of a band round the number
+    for fill in (np.median(pixels, axis=0), np.median(band, axis=0)):
+        text = np.abs(pixels - fill).sum(axis=1) > 45
+        core = text[rho[rho < 0.6] < 0.35]
+        if 0.04 < text.mean() < 0.62 and core.mean() >= 0.03:
+            break
+    else:
         return None
     if _rim_closed(lab, x, y, r, fill) < 0.6:
         return None

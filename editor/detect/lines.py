@@ -5,7 +5,9 @@ no other field, the segment between the two outlines is sampled on the working i
 sample is *on a line* when its colour differs from the colour on both sides while the two
 sides match each other (a small offset for thin lines, a larger one for wide bridge bars). A
 segment mostly on a line is a solid line; one whose samples alternate in at least three
-runs is a dashed line. The kind follows
+runs is a dashed line. Between two sea fields whose segment shows no line, a few curves
+bent to either side are glimpsed at their middle and the one that shows a line (and passes no
+third field) is followed in full: curved sea lanes. The kind follows
 from the ends' terrain and the line: land-land is a road (a bridge when the bar is wide or
 runs over sea), sea-sea a sea lane, land-sea a harbour link (the sea end becomes a harbour).
 """
@@ -27,6 +29,12 @@ SOLID_SHARE = 0.8
 #: covered: one unbroken run over `SHORT_RUN` of it is enough.
 SHORT_SPAN, SHORT_SHARE, SHORT_RUN = 1.3, 0.5, 0.4
 DASHED_SHARE = 0.3
+#: Long dashes seen one or two at a time between close fields: this share with short gaps.
+LONG_DASH_SHARE = 0.6
+#: Bends tried for a curved line (middle offset in chord lengths), on either side, between
+#: fields of one terrain (lanes, roads) up to `MAX_CURVED_SPAN` spacings apart.
+BENDS = (0.05, 0.1, 0.15, 0.2)
+MAX_CURVED_SPAN = 2.2
 
 
 @dataclass(frozen=True)
@@ -92,10 +100,24 @@ def _diff(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.abs(a - b).sum(axis=-1)
 
 
+def _path(p: np.ndarray, u: np.ndarray, n: np.ndarray, length: float, t: np.ndarray,
+          bend: float) -> tuple[np.ndarray, np.ndarray]:
+    """Points at chord distances `t` from p along a parabola from p to q whose middle lies
+    `bend` lengths to the left (0: the straight segment), and the unit normals there."""
+    if not bend:
+        return p + t[:, None] * u, n
+    s = t / length
+    base = p + t[:, None] * u + (4 * bend * length * s * (1 - s))[:, None] * n
+    tangent = u + (4 * bend * (1 - 2 * s))[:, None] * n
+    tangent /= np.hypot(tangent[:, 0], tangent[:, 1])[:, None]
+    return base, np.stack([-tangent[:, 1], tangent[:, 0]], 1)
+
+
 def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
-                 sea: np.ndarray | None,
-                 skip: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float]:
-    """(on-line samples, wide-line samples, share of side samples that look like sea).
+                 sea: np.ndarray | None, skip: np.ndarray | None = None,
+                 bend: float = 0.0) -> tuple[np.ndarray, np.ndarray, float]:
+    """(on-line samples, wide-line samples, share of side samples that look like sea) along
+    the segment from p to q, or along a curve `bend` lengths aside at its middle.
 
     Samples within 1.15 radius of a `skip` point (a field the line passes over) are left out.
     """
@@ -110,11 +132,12 @@ def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
     if count < 2:
         return np.zeros(0, bool), np.zeros(0, bool), 0.0
     t = np.linspace(start, stop, count)
-    base = p + t[:, None] * u
+    base, n = _path(p, u, n, length, t, bend)
     if skip is not None and len(skip):
         keep = np.hypot(*(base[:, None, :] - skip[None, :, :]).transpose(2, 0, 1)).min(
             axis=1) > 1.15 * radius
         base = base[keep]
+        n = n[keep] if n.ndim == 2 else n
         if len(base) < 2:
             return np.zeros(0, bool), np.zeros(0, bool), 0.0
     near, far = max(2.5, 0.35 * radius), max(5.0, 0.95 * radius)
@@ -150,9 +173,92 @@ def _runs(on: np.ndarray) -> int:
     return int(on[0]) + int(np.count_nonzero(on[1:] & ~on[:-1]))
 
 
+def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, length: float,
+           sp: float, curved: bool = False, lane: bool = False) -> Line | None:
+    """The line the samples show between fields i and j, or None (`lane`: both are sea
+    fields, whose lanes may be long dashes seen one or two at a time)."""
+    if not len(on):
+        return None
+    share = float(on.mean())
+    # a bar wider than the near offset on a good part of the line (rungs and crossing
+    # lanes interrupt it)
+    is_wide = not curved and int(wide.sum()) >= 0.4 * max(int(on.sum()), 1)
+    if not is_wide and length > MAX_THIN_SPAN * sp:
+        return None
+    if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
+                                and _longest_run(on) >= SHORT_RUN * len(on)):
+        return Line(i, j, False, is_wide, over_sea > 0.4)
+    if (share >= DASHED_SHARE and _dashes(on)) or (
+            lane and share >= LONG_DASH_SHARE and _short_gaps(on)):
+        return Line(i, j, True, False, over_sea > 0.5)
+    return None
+
+
+def _short_gaps(on: np.ndarray) -> bool:
+    """Long dashes on a short segment (one or two seen between the discs): every gap short
+    and the ends covered."""
+    off = np.flatnonzero(np.diff(np.concatenate([[1], on.astype(np.int8), [1]])))
+    gaps = off[1::2] - off[::2]
+    return bool(len(gaps)) and int(gaps.max()) <= max(3, 0.25 * len(on))
+
+
+def _clear(points: np.ndarray, i: int, j: int, bend: float, radius: float) -> bool:
+    """Whether the curve from field i to j bent by `bend` passes no third field."""
+    p, q = points[i], points[j]
+    d = q - p
+    length = float(np.hypot(*d))
+    u = d / length
+    n = np.array([-u[1], u[0]])
+    base, _ = _path(p, u, n, length, np.linspace(0, length, 24), bend)
+    mid = (p + q) / 2
+    near = np.flatnonzero(np.hypot(*(points - mid).T) < length)
+    near = near[(near != i) & (near != j)]
+    if not len(near):
+        return True
+    gaps = np.hypot(*(base[:, None, :] - points[near][None, :, :]).transpose(2, 0, 1))
+    return bool(gaps.min() > 1.1 * radius)
+
+
+def _glimpse(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) -> np.ndarray:
+    """The bends (signed) whose curve shows a line on most of a few samples round its middle:
+    a cheap look before a curve is followed in full."""
+    d = q - p
+    length = float(np.hypot(*d))
+    u = d / length
+    n = np.array([-u[1], u[0]])
+    bends = np.concatenate([np.array(BENDS), -np.array(BENDS)])
+    inside = min(0.45, 1.15 * radius / length)   # the discs' share of each end
+    s = np.linspace(max(0.3, inside), min(0.7, 1 - inside), 9)
+    offset = 4 * bends[:, None] * length * s * (1 - s)                     # (bends, 9)
+    base = p + (s * length)[None, :, None] * u + offset[..., None] * n    # (bends, 9, 2)
+    wobble = max(1.0, 0.08 * radius)
+    o = max(2.5, 0.35 * radius)
+    centre = np.stack([_sample(lab, *(base + k * wobble * n).reshape(-1, 2).T)
+                       for k in (-1, 0, 1)])
+    s1 = _sample(lab, *(base + o * n).reshape(-1, 2).T)
+    s2 = _sample(lab, *(base - o * n).reshape(-1, 2).T)
+    contrast = np.minimum(_diff(centre, s1), _diff(centre, s2)).max(axis=0)
+    on = ((contrast > CONTRAST) & (_diff(s1, s2) < CONTRAST)).reshape(len(bends), -1)
+    return bends[on.mean(axis=1) >= DASHED_SHARE]
+
+
+def _curved(lab: np.ndarray, points: np.ndarray, i: int, j: int, radius: float,
+            sea: np.ndarray | None, sp: float) -> Line | None:
+    """A curved line between fields i and j (tried when the straight segment shows none):
+    the first of a few bends on either side that shows a line and passes no third field."""
+    p, q = points[i], points[j]
+    length = float(np.hypot(*(q - p)))
+    for bend in _glimpse(lab, p, q, radius):
+        on, wide, over_sea = line_profile(lab, p, q, radius, sea, bend=float(bend))
+        found = _judge(i, j, on, wide, over_sea, length, sp, curved=True, lane=True)
+        if found is not None and _clear(points, i, j, float(bend), radius):
+            return found
+    return None
+
+
 def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndarray,
                sea: np.ndarray | None, cancelled=lambda: False) -> list[Line]:
-    """Drawn lines between fields (work pixels)."""
+    """Drawn lines between fields (work pixels), straight or curved."""
     sp = spacing(points)
     if sp <= 0:
         return []
@@ -162,32 +268,28 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         if k % 256 == 0 and cancelled():
             break
         on, wide, over_sea = line_profile(lab, points[i], points[j], radius, sea, skip)
-        if not len(on):
-            continue
-        share = float(on.mean())
-        # a bar wider than the near offset on a good part of the line (rungs and crossing
-        # lanes interrupt it)
-        is_wide = int(wide.sum()) >= 0.4 * max(int(on.sum()), 1)
         length = float(np.hypot(*(points[j] - points[i])))
-        if not is_wide and length > MAX_THIN_SPAN * sp:
-            continue
-        if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
-                                    and _longest_run(on) >= SHORT_RUN * len(on)):
-            out.append(Line(i, j, False, is_wide, over_sea > 0.4))
-        elif share >= DASHED_SHARE and _dashes(on):
-            out.append(Line(i, j, True, False, over_sea > 0.5))
+        lane = not land[i] and not land[j]
+        found = _judge(i, j, on, wide, over_sea, length, sp, lane=lane)
+        if found is None and length <= MAX_CURVED_SPAN * sp and lane:
+            found = _curved(lab, points, i, j, radius, sea, sp)
+        if found is not None:
+            out.append(found)
     return out
 
 
 def _dashes(on: np.ndarray) -> bool:
     """At least three dashes (two on a short gap) of similar length with similar gaps, spread
-    over the segment."""
+    over the segment; one longer gap is allowed (where a harbour link crosses the coast the
+    sides differ, so the dash there is not seen)."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]
     dashes = stops - starts
     gaps = starts[1:] - stops[:-1]
+    if len(gaps) >= 4:  # among five dashes or more
+        gaps = np.delete(gaps, gaps.argmax())
     if (stops[-1] - starts[0]) / len(on) < 0.7:
         return False
     def even(runs: np.ndarray) -> bool:

@@ -8,13 +8,15 @@ are left out, as the detector does not propose them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from editor.model.board import Board
+from editor.model.board import Board, ConnectionKind
 
 TOLERANCE = 0.25
+#: Kinds scored on their own as well (thin, often dashed lines over sea).
+LISTED_KINDS = (ConnectionKind.SEA_LANE, ConnectionKind.HARBOUR_LINK)
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,16 @@ class Score:
     found_connections: int
     connections_right: int
     kinds_right: int
+    #: per listed kind: (true, proposed with that kind, true ones found, proposed ones right)
+    by_kind: dict[ConnectionKind, tuple[int, int, int, int]] = field(default_factory=dict)
+
+    def kind_recall(self, kind: ConnectionKind) -> float:
+        true, _, found, _ = self.by_kind.get(kind, (0, 0, 0, 0))
+        return found / true if true else 1.0
+
+    def kind_precision(self, kind: ConnectionKind) -> float:
+        _, proposed, _, right = self.by_kind.get(kind, (0, 0, 0, 0))
+        return right / proposed if proposed else 1.0
 
     @property
     def field_recall(self) -> float:
@@ -85,10 +97,21 @@ def score(truth: Board, draft: Board) -> Score:
     true_pairs = {frozenset((c.a, c.b)): c.kind for c in truth.connections
                   if c.a in true_by_id and c.b in true_by_id}
     right = kinds = 0
+    found: set[frozenset] = set()
+    proposed = dict.fromkeys(LISTED_KINDS, 0)
+    proposed_right = dict.fromkeys(LISTED_KINDS, 0)
     for c in draft.connections:
         pair = frozenset((match.get(c.a), match.get(c.b)))
-        if None not in pair and pair in true_pairs:
+        hit = None not in pair and pair in true_pairs
+        if c.kind in proposed:
+            proposed[c.kind] += 1
+            proposed_right[c.kind] += hit
+        if hit:
+            found.add(pair)
             right += 1
             kinds += true_pairs[pair] == c.kind
+    by_kind = {kind: (sum(1 for k in true_pairs.values() if k == kind), proposed[kind],
+                      sum(1 for p, k in true_pairs.items() if k == kind and p in found),
+                      proposed_right[kind]) for kind in LISTED_KINDS}
     return Score(len(truth.fields), len(draft.fields), len(match), numbers, len(true_pairs),
-                 len(draft.connections), right, kinds)
+                 len(draft.connections), right, kinds, by_kind)

@@ -80,7 +80,8 @@ class BoardPage(Page):
         add_seat = QPushButton("Add seat")
         add_seat.setObjectName("add_seat")
         add_seat.clicked.connect(lambda: self.apply(
-            "Add seat", ops.add_seat, self.seat_choice.currentText().strip()))
+            f"Add seat {self.seat_choice.currentText().strip()}", ops.add_seat,
+            self.seat_choice.currentText().strip()))
         row.addWidget(self.seat_choice, 1)
         row.addWidget(add_seat)
         lay.addLayout(row)
@@ -226,7 +227,10 @@ class BoardPage(Page):
         self.seat_island.addItem("(none)", None)
         for isl in b.islands:
             self.seat_island.addItem(isl.id, isl.id)
-        if seat is None:
+        if seat is None:  # no seat (a board without seats): nothing of another board's
+            for line in (self.seat_name, self.seat_colour):
+                line.clear()
+            self.moat.setChecked(False)
             return
         was = self.inspector.updating
         self.inspector.updating = True
@@ -253,7 +257,8 @@ class BoardPage(Page):
         seat = self.current_seat()
         castles = [c.id for c in self.doc.board.castles if c.seat == seat]
         if castles:
-            self.apply("Moat", ops.set_attr, "castles", castles, "moat", on)
+            self.apply(f"{'Moat round' if on else 'No moat round'} {', '.join(castles)}",
+                       ops.set_attr, "castles", castles, "moat", on)
 
     def _remove_seat(self) -> None:
         seat = self.current_seat()

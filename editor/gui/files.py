@@ -95,6 +95,14 @@ class BoardFiles(QObject):
             return self.save()
         return answer == "discard"
 
+    def new_board(self) -> bool:
+        """An empty board without a scan (File > New board), e.g. to draw from scratch."""
+        if not self.maybe_save():
+            return False
+        self.recovery.follow(None)
+        self.doc.replace_board(Board(name="New board"), None)
+        return True
+
     def new_from_scan(self, image_path: str | None = None) -> bool:
         if not self.maybe_save():
             return False

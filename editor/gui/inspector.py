@@ -557,6 +557,8 @@ class Inspector(QScrollArea):
         self.filterSelection.emit(keep)
 
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
+        if set(keys) != set(self.keys):  # another selection starts at the top of its page
+            self.verticalScrollBar().setValue(0)
         self.keys = list(keys)
         self._show_selection_bar()
         kinds = {k for k, _ in keys}

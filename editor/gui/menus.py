@@ -42,6 +42,8 @@ class ShellMenus:
         self.files = files
         bar = window.menuBar()
         self.file = bar.addMenu("&File")
+        make_action(window, self.file, "New &board", files.new_board,
+                    tip="An empty board without a scan")
         make_action(window, self.file, "&New from scan…", files.new_from_scan, StandardKey.New)
         make_action(window, self.file, "&Open…", files.open_dialog, StandardKey.Open)
         self.recent = self.file.addMenu("Open &recent")

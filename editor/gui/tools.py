@@ -8,7 +8,7 @@ document edits (`doc.apply(...)`); previews are temporary scene items the tool o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QPolygonF
@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
 from editor.gui import dialogs, tooltips
 from editor.gui.document import BoardDocument, new_merge_session
 from editor.gui.items import RegionItem
+from editor.gui.scan_numbers import read_number_under
 from editor.gui.scene import BoardScene
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
+from editor.model.names import FieldNames
 from editor.model.refs import KIND
 from editor.model.types import PieceType
 
@@ -49,6 +51,12 @@ class ToolOptions:
     piece: PieceType = PieceType.SOLDIER
     #: the numbering tool's first number
     number_from: int = 1
+    #: the symmetry tool's copy: "Mirror" or a rotation (tools_symmetry.SYMMETRIES)
+    symmetry: str = "Mirror"
+    #: field tools read the number printed under the click on the scan
+    read_numbers: bool = True
+    #: fields placed on a disc whose number could not be read: id -> why
+    unread: dict[str, str] = field(default_factory=dict)
 
 
 def preview_pen(scene: BoardScene, colour: str = "#ff3df2") -> QPen:
@@ -270,10 +278,12 @@ class AddFieldTool(Tool):
     title = "Add land field"
     shortcut = "L"
     terrain = Terrain.LAND
-    tip = ("Click on the scan to add a land field (numbered automatically); a click on an "
-           "existing field selects it.")
+    tip = ("Click on the scan to add a land field (numbered by the number printed under the "
+           "click, else the next free number); a click on an existing field selects it.")
 
     def status(self) -> str:
+        if self.scene.background is not None and self.options.read_numbers:
+            return self.tip
         return f"{self.tip} Next number: {ops.next_number(self.doc.board)}."
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
@@ -288,11 +298,35 @@ class AddFieldTool(Tool):
             self.doc.error.emit(f"a field must lie on the scan ({img.width} x {img.height} px); "
                                 "this click is outside it")
             return
-        number = ops.next_number(self.doc.board)
-        edit = self.doc.apply(f"Add {self.terrain.value} field {number}", ops.add_field,
-                              pos.x(), pos.y(), self.terrain)
-        if edit is not None:
-            self.scene.select_keys(edit.created)
+        x, y, number, problem = self._number_under(pos)
+        edit = self.doc.apply(f"Add {self.terrain.value} field {number or ''}".rstrip(),
+                              ops.add_field, x, y, self.terrain, number=number)
+        if edit is None:
+            return
+        self.scene.select_keys(edit.created)
+        if problem:
+            fid = edit.created[0][1]
+            self.options.unread[fid] = problem
+            self.doc.error.emit(f"Field '{fid}': {problem}; type its number in the inspector "
+                                "or number it with the numbering tool (N)")
+
+    def _number_under(self, pos: QPointF) -> tuple[float, float, int | None, str]:
+        """(x, y, number, problem) of a new field at pos: the printed disc's centre and the
+        number read in it (`read_number_under`); None and why when a disc is there but its
+        number cannot be read; the click and the next free number where no disc is printed
+        (a scan without discs or numbers: the numbering tool renumbers)."""
+        board = self.doc.board
+        reading = (read_number_under(self.scene, pos.x(), pos.y())
+                   if self.options.read_numbers else None)
+        if reading is None or not reading.r:  # no scan, no reader, or no printed disc here
+            return pos.x(), pos.y(), ops.next_number(board), ""
+        if reading.number is None:
+            return reading.x, reading.y, None, reading.problem
+        taken = next((f.id for f in board.fields if f.number == reading.number), None)
+        if taken is not None:
+            return (reading.x, reading.y, None, f"number {reading.number} read here is "
+                    f"already on field '{taken}'")
+        return reading.x, reading.y, reading.number, ""
 
 
 class AddSeaFieldTool(AddFieldTool):
@@ -300,8 +334,9 @@ class AddSeaFieldTool(AddFieldTool):
     title = "Add sea field"
     shortcut = "W"
     terrain = Terrain.SEA
-    tip = ("Click on the scan to add a sea (water) field (numbered automatically); a click on "
-           "an existing field selects it.")
+    tip = ("Click on the scan to add a sea (water) field (numbered by the number printed "
+           "under the click, else the next free number); a click on an existing field selects "
+           "it.")
 
 
 class _RubberLineTool(Tool):
@@ -384,15 +419,6 @@ class ConnectTool(_TwoNodeTool):
 
     def status(self) -> str:
         return f"Connect ({KIND_TITLES[self.options.connection_kind]}): {self.tip}"
-
-    def key(self, event: QKeyEvent) -> bool:
-        index = event.key() - Qt.Key.Key_1
-        if 0 <= index < len(CONNECTION_KINDS) and not event.modifiers() & (
-                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
-            self.cancel()
-            self.view.set_connection_kind(CONNECTION_KINDS[index][0])
-            return True
-        return super().key(event)
 
     def finish(self, a: str, b: str) -> bool:
         kind = self.options.connection_kind
@@ -571,8 +597,10 @@ class PlaceTool(Tool):
                 return
         elif o.setup is None:
             return
-        self.doc.apply("Remove start piece" if remove else f"Place {PieceType(o.piece).value}",
-                       ops.place_piece, o.setup, o.seat or "", item.key[1],
+        where = f"field {FieldNames(board).label(item.key[1])}"
+        text = (f"Remove start piece at {where}" if remove else
+                f"Place {o.seat} {PieceType(o.piece).value.replace('_', ' ')} at {where}")
+        self.doc.apply(text, ops.place_piece, o.setup, o.seat or "", item.key[1],
                        None if remove else o.piece)
 
 

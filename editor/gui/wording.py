@@ -10,4 +10,7 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     """`1 error`, `0 errors`, `2 errors` (`many` overrides the plural form)."""
     if n == 1:
         return f"{n} {noun}"
-    return f"{n} {many or _IRREGULAR.get(noun) or noun + 's'}"
+    if many or noun in _IRREGULAR:
+        return f"{n} {many or _IRREGULAR[noun]}"
+    ending = "es" if noun.endswith(("s", "x", "ch", "sh")) else "s"   # castle accesses
+    return f"{n} {noun}{ending}"

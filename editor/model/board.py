@@ -12,9 +12,10 @@ expresses.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field as F
+from pydantic import StringConstraints
 
 from editor.model.types import Coord, Id, PieceType, Point, PositiveReal, StrictModel
 
@@ -337,6 +338,11 @@ class Board(StrictModel):
         default=BoardSide.CUSTOM, description="Which printed board side this describes."
     )
     description: str = F(default="", max_length=10_000, description="Notes for designers.")
+    variants: list[Annotated[str, StringConstraints(min_length=1, max_length=256)]] = F(
+        default_factory=list, max_length=16,
+        description="The variants the board is made for: shipped variant names or paths "
+        "relative to the board file. The editor runs the pair check against each while "
+        "tracing. Optional; older boards name none.")
     image: ScanImage | None = F(default=None, description="The scan the board is traced over.")
     scale: Scale | None = F(default=None, description="Image scale in pixels per centimetre.")
     seats: list[Seat] = F(default_factory=list, max_length=16, description="Player seats.")

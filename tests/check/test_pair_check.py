@@ -64,3 +64,15 @@ def test_pair_check_includes_the_variants_findings(tmp_path):
                                  "options": {"wilderness_region_capacity": 2}})
     fs = check_pair(str(BOARDS / "conquest-4p.board.json"), str(v))
     assert any(f.code == "VARIANT_UNSUPPORTED" and f.path == str(v) for f in fs)
+
+
+def test_pair_messages_name_ids_in_words_not_python_lists():
+    from editor.check.pair_checks import check_board_for_variant
+    from editor.model.board import Board
+    from editor.model.variant import resolve_variant
+
+    variant = resolve_variant("grand-conquest-2p").variant
+    messages = [f.message for f in check_board_for_variant(Board(name="empty"), variant)]
+    seat = next(m for m in messages if "the variant seats" in m)
+    assert "the board has no seat" in seat
+    assert not any("[" in m for m in messages), messages

@@ -49,3 +49,12 @@ def test_variant_diff_lists_differences_with_both_values(capsys):
     assert main(["variant", "diff", "conquest-4p"]) == 2
     assert main(["variant", "diff", "conquest-4p", "conquest4p"]) == 2
     assert "did you mean 'conquest-4p'" in capsys.readouterr().err.lower()
+
+
+def test_variant_diff_text_is_one_short_line_per_key(capsys):
+    assert main(["variant", "diff", "conquest-2p", "grand-conquest-2p"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert '/pieces/camel/letter: (absent) -> "D"' in lines        # an added piece, key by key
+    assert not [line for line in lines if line.startswith("/pieces/camel:")]
+    assert '/capture_matrix/elephant: added "camel", "catapult", "siege_engine"' in lines
+    assert max(len(line) for line in lines) <= 130, max(lines, key=len)

@@ -48,6 +48,23 @@ def test_usage_errors_exit_2(tmp_path, capsys) -> None:
     assert "--scale" in capsys.readouterr().err
 
 
+def test_output_folder_is_made_like_balance_does(tmp_path, synthetic_board, capsys) -> None:
+    scan = tmp_path / "scan.png"
+    cv2.imwrite(str(scan), draw_board(synthetic_board, PRINT, radius=18, island=1.5))
+    out = tmp_path / "drafts" / "new" / "draft.board.json"
+    assert main(["detect", str(scan), "-o", str(out)]) == 0
+    board = load_board(out).model
+    assert board is not None and board.image.path == "../../scan.png"
+
+
+def test_output_under_a_file_is_a_usage_error(tmp_path, capsys) -> None:
+    (tmp_path / "taken").write_text("x")
+    scan = tmp_path / "scan.png"
+    scan.write_bytes(b"")
+    assert main(["detect", str(scan), "-o", str(tmp_path / "taken" / "d.board.json")]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
 def test_scan_over_the_one_limit_is_too_large(tmp_path, capsys) -> None:
     """`conquest detect` refuses what the editor refuses (`editor.model.scan_limit`), saying
     the scan is too large and by how much, not that it is missing."""

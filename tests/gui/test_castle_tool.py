@@ -77,3 +77,18 @@ def test_a_refused_tower_is_explained_and_the_combo_shows_the_truth(make_window,
     assert "connect field '11'" in page.last_refusal
     assert "connect field '11'" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_status_hint_follows_the_built_castle(make_window, drive, tmp_path) -> None:
+    """After the fifth access builds the castle the hint starts over, not 'in front of
+    tower 5'."""
+    w = make_window(_board(tmp_path))
+    d = drive(w)
+    d.one_to_one()
+    d.key(Qt.Key.Key_T)
+    for tower, front in zip(TOWERS, FRONTS, strict=True):
+        d.click(*tower)
+        d.click(*front)
+    assert w.doc.board.castles
+    message = w.statusBar().currentMessage()
+    assert "click tower 1" in message and "tower 5" not in message

@@ -13,6 +13,7 @@ from editor.model.board import Board
 @pytest.mark.parametrize(("n", "noun", "text"), [
     (0, "error", "0 errors"), (1, "error", "1 error"), (2, "error", "2 errors"),
     (1, "arrow slit", "1 arrow slit"), (3, "arrow slit", "3 arrow slits"),
+    (5, "castle access", "5 castle accesses"), (2, "box", "2 boxes"),
 ])
 def test_plural(n: int, noun: str, text: str) -> None:
     assert plural(n, noun) == text

@@ -224,3 +224,15 @@ def test_checks_take_any_valid_board(data: Board) -> None:
     for f in findings:
         assert f.code in CODES and f.pointer and f.line is not None
     assert findings == result.locate(check_board(parsed(dump_board(result.model))))
+
+
+def test_intended_variants_are_optional_and_round_trip(tmp_path):
+    from editor.model import load_board, save_board
+    from editor.model.board import Board
+
+    plain = tmp_path / "plain.board.json"
+    save_board(Board(name="old"), plain)
+    assert "variants" not in plain.read_text()          # older boards keep their bytes
+    named = tmp_path / "named.board.json"
+    save_board(Board(name="new", variants=["grand-conquest-2p"]), named)
+    assert load_board(named).model.variants == ["grand-conquest-2p"]

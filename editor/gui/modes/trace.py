@@ -9,18 +9,22 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, QToolTip
 
+from editor.check.pair_checks import check_intended_variants
+from editor.detect.codes import SCAN_NUMBER_UNREAD
 from editor.gui.detect_dialog import DraftController
 from editor.gui.inspector import Inspector
 from editor.gui.modes.base import Mode, Shell
 from editor.gui.scene import DRAWN_KINDS, LAYER_TITLES, LAYERS, BoardScene
 from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.tools_more import MORE_TOOLS, PickTool
+from editor.gui.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
 from editor.gui.view import BoardView
 from editor.gui.wording import plural
 from editor.model import edit as ops
-from editor.model.findings import Finding
+from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF
 from editor.model.types import PieceType
+from editor.model.variant import ResolvedVariant, resolve_variant
 
 #: the first part of a finding's JSON pointer -> the kind of element to select first
 POINTER_KINDS = {COLLECTION_OF[k]: k for k in DRAWN_KINDS}
@@ -47,6 +51,7 @@ class TraceMode(Mode):
         super().__init__(window, window.doc.stack)
         self.doc = window.doc
         self.options = ToolOptions()
+        self._variants: dict[tuple[str, Path | None], ResolvedVariant] = {}
         self.scene = BoardScene(self.doc, window)
         self.view = BoardView(self.scene, self.doc, self.options)
         self.central = self.view
@@ -95,7 +100,7 @@ class TraceMode(Mode):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         group = QActionGroup(self)
         menu = self.add_menu("&Tools")
-        for cls in TOOLS + MORE_TOOLS:
+        for cls in TOOLS + MORE_TOOLS + SYMMETRY_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
             action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
@@ -111,6 +116,13 @@ class TraceMode(Mode):
             self.tool_actions[tool.name] = action
             self.view.tool_keys[QKeySequence(tool.shortcut)[0].key()] = tool.name
         self.view.toolKey.connect(self.set_tool)
+        menu.addSeparator()
+        for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
+            action = self.add_action(f"Connection kind: {title} ({i})", menu=menu)
+            action.setShortcut(QKeySequence(str(i)))
+            # window-level like the tool keys: the kind keys work whatever panel has focus
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _on=False, k=kind: self._choose_kind(k))
 
     def _combo(self, name: str, placeholder: str = "", width: int = 0) -> QComboBox:
         combo = QComboBox()
@@ -131,6 +143,13 @@ class TraceMode(Mode):
             lambda i: self.view.set_connection_kind(self.kind_combo.itemData(i)))
         self.view.kindChanged.connect(self._kind_changed)
         bar.addWidget(self.kind_combo)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Copy: "))
+        self.symmetry_combo = self._combo("symmetry_combo")
+        self.symmetry_combo.addItems(list(SYMMETRIES))
+        self.symmetry_combo.setToolTip("What the symmetry tool (Y) does with the selection")
+        self.symmetry_combo.currentTextChanged.connect(self._symmetry_changed)
+        bar.addWidget(self.symmetry_combo)
         bar.addSeparator()
         bar.addWidget(QLabel(" Place: "))
         self.setup_combo = self._combo("setup_combo", "no setup", 10)
@@ -235,8 +254,31 @@ class TraceMode(Mode):
             self.view.tool.cancel()
 
     def findings(self) -> list[Finding]:
-        """The last Detect from scan run's findings that still apply (unread numbers, ...)."""
-        return self.draft.current_findings()
+        """The last Detect from scan run's findings that still apply (unread numbers, ...), and
+        fields placed on a disc whose number could not be read, until they are numbered, and
+        the pair check against the variants the board is made for."""
+        base = Path(self.doc.path).parent if self.doc.path else None
+        return [*self.draft.current_findings(), *self._unread_numbers(),
+                *check_intended_variants(self.doc.board, base, self._resolve)]
+
+    def _resolve(self, ref: str, base: Path | None) -> ResolvedVariant:
+        """A variant resolved once per name and folder (the check runs after every edit)."""
+        key = (ref, base)
+        if key not in self._variants:
+            self._variants[key] = resolve_variant(ref, base)
+        return self._variants[key]
+
+    def _unread_numbers(self) -> list[Finding]:
+        out = []
+        for i, f in enumerate(self.doc.board.fields):
+            problem = self.options.unread.get(f.id)
+            if problem and f.number is None:
+                out.append(SCAN_NUMBER_UNREAD.at(
+                    f"field '{f.id}' placed at ({f.x:.0f}, {f.y:.0f}): {problem}",
+                    pointer_join("fields", i, "number"), element=f.id,
+                    hint="Type the printed number in the inspector, or number fields with "
+                    "the numbering tool (N)."))
+        return out
 
     def maybe_close(self) -> bool:
         self.draft.stop_and_wait()
@@ -285,6 +327,19 @@ class TraceMode(Mode):
             text += f"  ({pos.x() * cm:.1f}, {pos.y() * cm:.1f} cm)"
         self.pos_label.setText(text + " ")
 
+    def _symmetry_changed(self, title: str) -> None:
+        self.options.symmetry = title
+        tool = self.tools.get("symmetry")
+        if tool is not None:
+            tool.cancel()
+        self._refresh_status()
+
+    def _choose_kind(self, kind) -> None:
+        """Keys 1-6: the connection kind (a half-drawn connection is dropped)."""
+        if self.view.tool is self.tools.get("connect"):
+            self.view.tool.cancel()
+        self.view.set_connection_kind(kind)
+
     def _kind_changed(self, kind) -> None:
         self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind))
         if self.view.tool is not None:
@@ -295,6 +350,7 @@ class TraceMode(Mode):
         self.options.seat = self.seat_combo.currentData()
         self.options.piece = PieceType(self.piece_combo.currentData())
         self.scene.set_current_setup(self.options.setup)
+        self._refresh_status()
 
     def _refresh_place_combos(self) -> None:
         b = self.doc.board
@@ -315,13 +371,17 @@ class TraceMode(Mode):
     # ---- document -------------------------------------------------------------------
 
     def _on_doc_changed(self, keys: set) -> None:
-        if any(k == "field" for k, _ in keys) and self.view.tool is not None and \
-                self.view.tool.name in ("land", "sea") and self.window.mode is self:
-            self.window.statusBar().showMessage(self.view.tool.status())
         if ("board", "image") in keys:
             self._show_scan_place()
         if any(k in ("setup", "seat") for k, _ in keys):
             self._refresh_place_combos()
+        self._refresh_status()
+
+    def _refresh_status(self) -> None:
+        """The tool's hint again: after an edit or a change of its options it may say
+        something else (the castle's next step, the piece placed)."""
+        if self.view.tool is not None and self.window.mode is self:
+            self.window.statusBar().showMessage(self.view.tool.status())
 
     def _show_scan_place(self) -> None:
         """A scan the board names outside its own folder is allowed, and shown as such."""

@@ -113,6 +113,7 @@ class VariantMode(Mode):
                               (self.victory, "Victory"), (self.overlays, "Overlays"),
                               (self.changes, "Changes")):
             self.tabs.addTab(widget, title)
+        self.tabs.currentChanged.connect(self._tab_shown)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tabs)
         split.addWidget(self.detail)
@@ -127,6 +128,13 @@ class VariantMode(Mode):
         lay.addLayout(top)
         lay.addWidget(split, 1)
         return page
+
+    def _tab_shown(self, _index: int) -> None:
+        """The description pane follows the tab: its current option, or nothing."""
+        page = self.tabs.currentWidget()
+        self.detail.show_nothing()
+        if page in (self.form, self.pieces, self.victory):
+            page.describe_current()
 
     def _build_actions(self) -> None:
         menu = self.add_menu("Va&riant")

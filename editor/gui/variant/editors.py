@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -59,6 +59,8 @@ class FieldEditor(QWidget):
     """Base of the value editors: one child widget, a value, and `committed`."""
 
     committed = Signal(object)
+    #: the editor's widget got the keyboard focus (its row becomes the described one)
+    focused = Signal()
 
     def __init__(self, info: OptionInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,7 +74,13 @@ class FieldEditor(QWidget):
         widget.setToolTip(self.info.description)
         self.layout_.addWidget(widget)
         self.setFocusProxy(widget)
+        widget.installEventFilter(self)
         return widget
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusIn:
+            self.focused.emit()
+        return super().eventFilter(watched, event)
 
     def set_value(self, value: Any) -> None:
         self.value = value

@@ -179,6 +179,7 @@ class OptionsForm(QWidget):
         section.addChild(item)
         editor = make_editor(info)
         editor.committed.connect(lambda v, p=pointer: self.commit(p, v))
+        editor.focused.connect(lambda it=item: self.tree.setCurrentItem(it))
         self.tree.setItemWidget(item, COL_VALUE, editor)
         reset = QToolButton()
         reset.setObjectName(f"reset_{info.name}")
@@ -237,6 +238,12 @@ class OptionsForm(QWidget):
             self._describe(pointer)
             self.focused.emit(pointer)
 
+    def describe_current(self) -> None:
+        """Describe the current row again (its tab was shown)."""
+        pointer = self.current_pointer()
+        if pointer:
+            self._describe(pointer)
+
     def _describe(self, pointer: str) -> None:
         doc = self.session.doc
         value = doc.value(pointer)
@@ -286,4 +293,7 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("variant_detail")
         self.setOpenLinks(False)
+        self.show_nothing()
+
+    def show_nothing(self) -> None:
         self.setHtml("<p>Select an option to see what it does.</p>")

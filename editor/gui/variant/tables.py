@@ -99,6 +99,7 @@ class FieldTable(QWidget):
                     continue
                 editor = make_editor(info)
                 editor.committed.connect(lambda v, p=pointer: self.commit(p, v))
+                editor.focused.connect(lambda r=r, c=c: self.table.setCurrentCell(r, c))
                 self.table.setCellWidget(r, c, editor)
                 self.editors[pointer] = editor
                 self.cells[(r, c)] = pointer
@@ -110,6 +111,10 @@ class FieldTable(QWidget):
         for c, col in enumerate(cols):
             if col in WIDE_COLUMNS:
                 self.table.setColumnWidth(c, max(self.table.columnWidth(c), WIDE_COLUMNS[col]))
+
+    def describe_current(self) -> None:
+        """Describe the current cell again (its tab was shown)."""
+        self._current_changed(self.table.currentRow(), self.table.currentColumn())
 
     def _current_changed(self, row: int, column: int, *_old: int) -> None:
         pointer = self.cells.get((row, column))

@@ -1,0 +1,305 @@
+"""More scan styles for the detection bench, drawn with Pillow (not with OpenCV's `synthetic`).
+
+Each style is a printed map the detector was not tuned on: TrueType fonts (DejaVu, Computer
+Modern, STIX from matplotlib when it is installed, Pillow's own font otherwise), light and
+dark seas, dashed, dotted and curved lines of several widths, then the paper (OpenCV only
+blurs): a scanner's grain,
+fibres, stains, yellowing and skew, or a photograph's perspective, vignette, blur and JPEG.
+
+`draw_styled(board, style, seed)` returns the scan and the true board moved with it. A seed
+changes colours, dash lengths, bends and noise; the bench keeps its *test* seeds apart from
+the seeds the detector was tuned on (`TUNING_SEEDS`).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from editor.model.board import Board, ConnectionKind, Terrain
+
+RGB = tuple[int, int, int]
+#: Seeds used while tuning the detector; the bench scores other seeds (`TEST_SEED`).
+TUNING_SEEDS = (11, 12, 13)
+TEST_SEED = 2026
+
+
+@dataclass(frozen=True)
+class LineStyle:
+    """How one kind of connection is drawn: solid, dashed or dotted, width in field radii."""
+
+    pattern: str          # "solid", "dashed" or "dotted"
+    colour: RGB
+    width: float          # in field radii
+    dash: float = 0.5     # dash (or dot pitch) in field radii
+    gap: float = 0.35     # gap in field radii
+
+
+@dataclass(frozen=True)
+class PaperStyle:
+    """Colours (RGB), font, line styles and how the copy was made."""
+
+    name: str
+    font: str                         # a matplotlib font file name, or "" for Pillow's own
+    sea: RGB
+    land: RGB
+    coast: RGB
+    land_fill: RGB
+    sea_fill: RGB
+    outline: RGB
+    ink: RGB
+    road: LineStyle
+    lane: LineStyle
+    harbour: LineStyle
+    bridge: RGB
+    radius: float                     # field radius in spacings
+    bend: float                       # share of lanes drawn curved
+    copy: str                         # "scan" (paper noise) or "photo" (perspective)
+
+
+ATLAS = PaperStyle(
+    "atlas (dark sea, white dashes, serif)", "DejaVuSerif-Bold.ttf",
+    sea=(28, 52, 96), land=(214, 190, 140), coast=(120, 90, 50), land_fill=(250, 244, 226),
+    sea_fill=(176, 206, 236), outline=(40, 30, 20), ink=(30, 20, 10),
+    road=LineStyle("solid", (110, 60, 20), 0.16), lane=LineStyle("dashed", (245, 245, 240),
+                                                                 0.10, 0.45, 0.3),
+    harbour=LineStyle("dotted", (250, 250, 250), 0.13, 0.32), bridge=(90, 60, 30),
+    radius=0.30, bend=0.3, copy="scan")
+LEDGER = PaperStyle(
+    "ledger (scanned paper, dotted lanes, Computer Modern)", "cmr10.ttf",
+    sea=(206, 222, 226), land=(236, 226, 200), coast=(90, 90, 80), land_fill=(252, 250, 242),
+    sea_fill=(236, 244, 248), outline=(20, 20, 20), ink=(15, 15, 15),
+    road=LineStyle("solid", (20, 20, 20), 0.07), lane=LineStyle("dotted", (40, 60, 90),
+                                                                0.11, 0.26),
+    harbour=LineStyle("dashed", (40, 40, 40), 0.08, 0.25, 0.2), bridge=(60, 60, 60),
+    radius=0.27, bend=0.15, copy="scan")
+POSTER = PaperStyle(
+    "poster photographed (perspective, teal sea, yellow dashes)", "DejaVuSans-Bold.ttf",
+    sea=(20, 96, 104), land=(120, 140, 60), coast=(40, 50, 20), land_fill=(255, 255, 255),
+    sea_fill=(210, 236, 232), outline=(10, 10, 10), ink=(150, 20, 20),
+    road=LineStyle("solid", (20, 20, 20), 0.2), lane=LineStyle("dashed", (250, 220, 80),
+                                                               0.16, 0.7, 0.4),
+    harbour=LineStyle("dotted", (250, 220, 80), 0.16, 0.4), bridge=(70, 40, 20),
+    radius=0.33, bend=0.2, copy="photo")
+STYLES = (ATLAS, LEDGER, POSTER)
+
+
+@functools.cache
+def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A matplotlib font when matplotlib is installed, else Pillow's bundled font."""
+    try:
+        import matplotlib
+
+        path = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name
+        if name and path.is_file():
+            return ImageFont.truetype(str(path), size)
+    except ImportError:
+        pass
+    return ImageFont.load_default(size=size)
+
+
+def _curve(p: np.ndarray, q: np.ndarray, bend: float, steps: int) -> np.ndarray:
+    """Points of a quadratic curve from p to q whose middle is `bend` lengths aside."""
+    d = q - p
+    normal = np.array([-d[1], d[0]])
+    control = (p + q) / 2 + bend * 2 * normal
+    t = np.linspace(0, 1, steps)[:, None]
+    return (1 - t) ** 2 * p + 2 * (1 - t) * t * control + t ** 2 * q
+
+
+def _pieces(points: np.ndarray, dash: float, gap: float) -> list[np.ndarray]:
+    """The polyline cut into dashes of length `dash` separated by `gap` (centred)."""
+    seg = np.hypot(*np.diff(points, axis=0).T)
+    along = np.concatenate([[0], np.cumsum(seg)])
+    total = along[-1]
+    n = max(1, round((total + gap) / (dash + gap)))
+    pitch = total / n
+    out = []
+    for k in range(n):
+        a, b = k * pitch + gap / 2, (k + 1) * pitch - gap / 2
+        ts = np.linspace(a, b, 6)
+        out.append(np.stack([np.interp(ts, along, points[:, 0]),
+                             np.interp(ts, along, points[:, 1])], 1))
+    return out
+
+
+def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, line: LineStyle, r: float) -> None:
+    width = max(1, round(line.width * r))
+    if line.pattern == "solid":
+        draw.line([tuple(v) for v in points], fill=line.colour, width=width, joint="curve")
+    elif line.pattern == "dashed":
+        for piece in _pieces(points, line.dash * r, line.gap * r):
+            draw.line([tuple(v) for v in piece], fill=line.colour, width=width)
+    else:
+        dot = max(1.0, width / 2 + 0.5)
+        for piece in _pieces(points, 0.01, line.dash * r):
+            x, y = piece[0]
+            draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=line.colour)
+
+
+def _land_mask(board: Board, size: tuple[int, int], r: float,
+               rng: np.random.Generator) -> Image.Image:
+    """Land drawn as blobs round land fields and along their roads, blurred: the coast is a
+    level of this mask."""
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    fields = board.field_by_id()
+    for f in board.fields:
+        if f.terrain == Terrain.LAND:
+            grow = 2.3 * r * rng.uniform(0.9, 1.15)
+            draw.ellipse((f.x - grow, f.y - grow, f.x + grow, f.y + grow), fill=255)
+    for c in board.connections:
+        a, b = fields.get(c.a), fields.get(c.b)
+        if a and b and c.kind in (ConnectionKind.ROAD, ConnectionKind.CASTLE_ACCESS):
+            draw.line([(a.x, a.y), (b.x, b.y)], fill=255, width=round(3.6 * r))
+    return Image.fromarray(cv2.GaussianBlur(np.asarray(mask), (0, 0), r * 0.6))
+
+
+def _towers(board: Board) -> set[str]:
+    return {t.field for castle in board.castles for t in castle.towers}
+
+
+def _draw_lines(img: Image.Image, board: Board, style: PaperStyle, r: float,
+                rng: np.random.Generator) -> None:
+    draw = ImageDraw.Draw(img)
+    fields = board.field_by_id()
+    for c in board.connections:
+        a, b = fields.get(c.a), fields.get(c.b)
+        if a is None or b is None:
+            continue
+        p, q = np.array([a.x, a.y]), np.array([b.x, b.y])
+        steps = max(8, int(np.hypot(*(q - p)) / 6))
+        if c.kind == ConnectionKind.BRIDGE:
+            width = round(0.8 * r)
+            draw.line([tuple(p), tuple(q)], fill=style.bridge, width=width)
+            draw.line([tuple(p), tuple(q)], fill=style.land_fill, width=round(0.45 * r))
+            continue
+        line = {ConnectionKind.SEA_LANE: style.lane,
+                ConnectionKind.HARBOUR_LINK: style.harbour}.get(c.kind, style.road)
+        bend = 0.0
+        if c.kind == ConnectionKind.SEA_LANE and rng.random() < style.bend:
+            bend = rng.choice([-1, 1]) * rng.uniform(0.06, 0.14)
+        _stroke(draw, _curve(p, q, bend, steps), line, r)
+
+
+def _draw_fields(img: Image.Image, board: Board, style: PaperStyle, r: float) -> None:
+    draw = ImageDraw.Draw(img)
+    font = _font(style.font, max(8, round(0.95 * r)))
+    towers = _towers(board)
+    rim = max(2, round(r / 10))
+    for f in board.fields:
+        fill = style.land_fill if f.terrain == Terrain.LAND else style.sea_fill
+        box = (f.x - r, f.y - r, f.x + r, f.y + r)
+        if f.id in towers:
+            side = 0.9 * r
+            draw.rectangle((f.x - side, f.y - side, f.x + side, f.y + side), fill=fill,
+                           outline=style.outline, width=rim)
+        else:
+            draw.ellipse(box, fill=fill, outline=style.outline, width=rim)
+        if f.number is None:
+            continue
+        text = str(f.number)
+        left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+        shrink = min(1.0, 1.45 * r / max(right - left, 1))
+        used = font if shrink >= 1.0 else _font(style.font, max(8, round(0.95 * r * shrink)))
+        left, top, right, bottom = draw.textbbox((0, 0), text, font=used)
+        draw.text((f.x - (left + right) / 2, f.y - (top + bottom) / 2), text, font=used,
+                  fill=style.ink)
+
+
+def _smooth(values: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A smooth field of factors (0..1, given on a coarse grid) at full size."""
+    small = Image.fromarray(np.clip(values * 255, 0, 255).astype(np.uint8))
+    return np.asarray(small.resize(size, Image.Resampling.BILINEAR), np.float32) / 255
+
+
+def _paper(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A flatbed scan of old paper: yellowing, grain, fibres, stains, slight blur."""
+    h, w = img.shape[:2]
+    out = img.astype(np.float32)
+    yy, xx = np.mgrid[0:1:64j, 0:1:64j].astype(np.float32)
+    out *= _smooth(1.0 - 0.06 * xx - 0.04 * yy, (w, h))[..., None]
+    out[..., 2] *= 0.94                      # yellowed: less blue
+    stains = Image.new("L", (w, h), 0)
+    sd = ImageDraw.Draw(stains)
+    for _ in range(6):
+        x, y, s = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.03, 0.08) * w
+        sd.ellipse((x - s, y - s, x + s, y + s), fill=int(rng.uniform(10, 22)))
+    for _ in range(400):                     # paper fibres
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        a, n = rng.uniform(0, math.pi), rng.uniform(10, 40)
+        sd.line((x, y, x + n * math.cos(a), y + n * math.sin(a)), fill=18, width=1)
+    out -= cv2.GaussianBlur(np.asarray(stains, np.float32), (0, 0), 3)[..., None]
+    out += 5 * rng.standard_normal((h, w, 1), np.float32)
+    return cv2.GaussianBlur(np.clip(out, 0, 255).astype(np.uint8), (0, 0), 0.8)
+
+
+def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+    data = io.BytesIO()
+    Image.fromarray(img).save(data, "JPEG", quality=quality)
+    return np.asarray(Image.open(io.BytesIO(data.getvalue())).convert("RGB"))
+
+
+def _homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """The 3x3 projective map taking four points `src` to `dst`."""
+    rows = []
+    for (x, y), (u, v) in zip(src, dst, strict=True):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y, -u])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y, -v])
+    _, _, vt = np.linalg.svd(np.array(rows, np.float64))
+    return vt[-1].reshape(3, 3) / vt[-1, -1]
+
+
+def _photo(img: np.ndarray, board: Board, rng: np.random.Generator,
+           scale: float = 0.75) -> tuple[np.ndarray, Board]:
+    """A phone photograph: perspective, vignette, blur, sensor noise, JPEG; board moved."""
+    h, w = img.shape[:2]
+    ow, oh = round(w * scale), round(h * scale)
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
+    inset = rng.uniform(0.01, 0.06, (4, 2)) * [ow, oh]
+    dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float64)
+    dst += inset * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]])
+    forward = _homography(src, dst)
+    back = np.linalg.inv(forward)
+    coeffs = (back / back[2, 2]).ravel()[:8]
+    warped = Image.fromarray(img).transform((ow, oh), Image.Transform.PERSPECTIVE, coeffs,
+                                            Image.Resampling.BILINEAR, fillcolor=(60, 60, 60))
+    yy, xx = np.mgrid[0:1:64j, 0:1:64j].astype(np.float32)
+    light = _smooth((1.05 - 0.45 * np.hypot(xx - 0.45, yy - 0.55) ** 2) / 1.05, (ow, oh))
+    out = cv2.GaussianBlur(np.asarray(warped), (0, 0), 1.0).astype(np.float32)
+    out = 1.05 * out * light[..., None] + 4 * rng.standard_normal(out.shape, np.float32)
+    photo = _jpeg(np.clip(out, 0, 255).astype(np.uint8), 70)
+
+    def move(x: float, y: float) -> dict[str, float]:
+        u, v, s = forward @ np.array([x, y, 1.0])
+        return {"x": u / s, "y": v / s}
+
+    fields = [f.model_copy(update=move(f.x, f.y)) for f in board.fields]
+    return photo, board.model_copy(update={"fields": fields})
+
+
+def draw_styled(board: Board, style: PaperStyle, seed: int = TEST_SEED,
+                field_spacing: float = 127.0) -> tuple[np.ndarray, Board]:
+    """A BGR scan of `board` in `style` and the true board in the scan's pixels."""
+    rng = np.random.default_rng(seed)
+    r = style.radius * field_spacing * rng.uniform(0.93, 1.07)
+    size = (board.image.width, board.image.height) if board.image else (1000, 1000)
+    soft = _land_mask(board, size, r, rng)
+    img = Image.new("RGB", size, style.sea)
+    img.paste(style.coast, mask=soft.point(lambda v: 255 if v > 100 else 0))
+    img.paste(style.land, mask=soft.point(lambda v: 255 if v > 128 else 0))
+    _draw_lines(img, board, style, r, rng)
+    _draw_fields(img, board, style, r)
+    pixels = np.asarray(img)
+    if style.copy == "photo":
+        pixels, board = _photo(pixels, board, rng)
+    else:
+        pixels = _jpeg(_paper(pixels, rng), 80)
+    return np.ascontiguousarray(pixels[..., ::-1]), board

@@ -1,0 +1,167 @@
+"""The symmetry edit: copy a selection through a mirror or a rotation as one undoable edit.
+
+The geometry and the id remapping are `editor.model.transform`'s (`transform_elements`); this
+module chooses what is copied (the selected fields, the connections, arrow slits and castles
+among them, the selected regions), gives the copies fresh ids, maps the castles' seats and the
+start pieces of every setup, and joins the copy to the board on its seams: a copied field that
+lands on a field of the same terrain becomes that field, and a copied connection that then
+joins a pair already joined the same way is left out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+from editor.model.board import Board, Connection, Field
+from editor.model.edit_base import EditError, Recorder, fresh_id, node_ids, operation
+from editor.model.transform import (
+    Elements,
+    PointMap,
+    map_placements,
+    redirect,
+    reflection,
+    rotation,
+    select,
+    transform_elements,
+)
+
+#: A copied field this close (px) to a board field of its terrain is that field (a seam).
+SEAM_TOLERANCE = 2.0
+_PREFIX = {"field": "f", "connection": "c", "region": "r", "slit": "a", "castle": "k"}
+
+
+def symmetric_elements(board: Board, ids: Iterable[str]) -> Elements:
+    """The selection to copy: the elements named, plus the connections and arrow slits
+    between selected fields and the castles whose towers are all selected."""
+    wanted = set(ids)
+    fields = {f.id for f in board.fields if f.id in wanted}
+    wanted |= {c.id for c in board.connections if c.a in fields and c.b in fields}
+    wanted |= {a.id for a in board.arrow_slits if a.a in fields and a.b in fields}
+    wanted |= {c.id for c in board.castles if c.towers and all(t.field in fields
+                                                              for t in c.towers)}
+    return select(board, wanted)
+
+
+def _renamer(board: Board, elements: Elements):
+    """Fresh ids for the copies, by kind ('f12', 'c40', ...), never an id used before."""
+    kinds = {**{f.id: "field" for f in elements.fields},
+             **{c.id: "connection" for c in elements.connections},
+             **{r.id: "region" for r in elements.regions},
+             **{a.id: "slit" for a in elements.arrow_slits},
+             **{c.id: "castle" for c in elements.castles}}
+    taken = node_ids(board) | {c.id for c in board.connections} | {
+        a.id for a in board.arrow_slits} | {c.id for c in board.castles}
+    # the first fresh number of each prefix once (fresh_id's rule), then counted up
+    following = {prefix: int(fresh_id(board, taken, prefix)[len(prefix):])
+                 for prefix in set(_PREFIX.values())}
+
+    def rename(old: str) -> str:
+        prefix = _PREFIX[kinds[old]]
+        while f"{prefix}{following[prefix]}" in taken:
+            following[prefix] += 1
+        new = f"{prefix}{following[prefix]}"
+        following[prefix] += 1
+        taken.add(new)
+        return new
+
+    return rename
+
+
+def _seams(board: Board, copies: list[Field]) -> dict[str, str]:
+    """Copied field id -> the board field of its terrain it lands on."""
+    cell = 4 * SEAM_TOLERANCE
+    grid: dict[tuple[int, int], list[Field]] = {}
+    for g in board.fields:
+        grid.setdefault((math.floor(g.x / cell), math.floor(g.y / cell)), []).append(g)
+    out = {}
+    for f in copies:
+        gx, gy = math.floor(f.x / cell), math.floor(f.y / cell)
+        near = [g for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                for g in grid.get((gx + dx, gy + dy), [])]
+        on = next((g for g in near if g.terrain == f.terrain
+                   and math.hypot(g.x - f.x, g.y - f.y) <= SEAM_TOLERANCE), None)
+        if on is not None:
+            out[f.id] = on.id
+    return out
+
+
+def _joined(board: Board, copies: Elements, seams: Mapping[str, str]) -> Elements:
+    """The copies with their seam fields replaced by the board's, less what that duplicates."""
+    temp = redirect(Board(name="copy", fields=copies.fields, connections=copies.connections,
+                          regions=copies.regions, arrow_slits=copies.arrow_slits,
+                          castles=copies.castles), seams)
+    have = {(c.kind, frozenset((c.a, c.b))) for c in board.connections}
+    dropped: dict[str, str] = {}
+    conns: list[Connection] = []
+    for c in temp.connections:
+        key = (c.kind, frozenset((c.a, c.b)))
+        if c.a == c.b or key in have:
+            old = next((k.id for k in board.connections
+                        if (k.kind, frozenset((k.a, k.b))) == key), None)
+            if old is not None:
+                dropped[c.id] = old
+            continue
+        have.add(key)
+        conns.append(c)
+    temp = redirect(temp.model_copy(update={"connections": conns}), {}, dropped)
+    slits = {frozenset((a.a, a.b)) for a in board.arrow_slits}
+    return Elements(fields=[f for f in temp.fields if f.id not in seams],
+                    connections=temp.connections, regions=temp.regions,
+                    arrow_slits=[a for a in temp.arrow_slits
+                                 if frozenset((a.a, a.b)) not in slits and a.a != a.b],
+                    castles=temp.castles)
+
+
+def symmetric_copy(board: Board, ids: Iterable[str], point_map: PointMap, *,
+                   mirror: bool, seat_map: Mapping[str, str] | None = None,
+                   ) -> tuple[Elements, dict[str, str]]:
+    """The copies joined to the board on its seams, and the old -> new id map (a seam
+    field maps to the board field it landed on)."""
+    elements = symmetric_elements(board, ids)
+    if not elements.fields:
+        raise EditError("select the fields (and what lies between them) to copy")
+    copies, mapping = transform_elements(elements, point_map, _renamer(board, elements),
+                                         seat_map=seat_map, reverse_rings=mirror)
+    seams = _seams(board, copies.fields)
+    mapping = {old: seams.get(new, new) for old, new in mapping.items()}
+    return _joined(board, copies, seams), mapping
+
+
+def _apply(rec: Recorder, board: Board, ids: list[str], point_map: PointMap, mirror: bool,
+           seat_map: Mapping[str, str] | None) -> None:
+    copies, mapping = symmetric_copy(board, ids, point_map, mirror=mirror, seat_map=seat_map)
+    for attr in ("fields", "connections", "regions", "arrow_slits", "castles"):
+        kind = {"fields": "field", "connections": "connection", "regions": "region",
+                "arrow_slits": "slit", "castles": "castle"}[attr]
+        for item in getattr(copies, attr):
+            rec.insert(board, attr, None, item)
+            rec.touch(kind, item.id)
+            if kind in ("field", "connection", "region", "slit"):
+                rec.edit.created.append((kind, item.id))
+    copied = {f.id for f in board.fields} & set(mapping)
+    for setup in board.setups:
+        moved = [p for p in setup.placements if p.field in copied
+                 and mapping[p.field] not in copied]
+        for p in map_placements(moved, mapping, seat_map or {}):
+            rec.insert(setup, "placements", None, p)
+        if moved:
+            rec.touch("setup", setup.id)
+
+
+@operation
+def mirror_selection(rec: Recorder, board: Board, ids: list[str], axis_a: tuple[float, float],
+                     axis_b: tuple[float, float],
+                     seat_map: Mapping[str, str] | None = None) -> None:
+    """Add mirrored copies of the selection across the line axis_a-axis_b (one edit)."""
+    if axis_a == axis_b:
+        raise EditError("the mirror axis needs two distinct points")
+    _apply(rec, board, ids, reflection(axis_a, axis_b), True, seat_map)
+
+
+@operation
+def rotate_selection(rec: Recorder, board: Board, ids: list[str], centre: tuple[float, float],
+                     angle_deg: float, seat_map: Mapping[str, str] | None = None) -> None:
+    """Add copies of the selection rotated about `centre` by `angle_deg`, clockwise on
+    screen (one edit)."""
+    _apply(rec, board, ids, rotation(centre, angle_deg), False, seat_map)

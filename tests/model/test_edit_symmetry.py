@@ -1,0 +1,35 @@
+"""mirror_selection / rotate_selection: copies through transform's remapping, joined to the board
+on the seams, one edit that undoes."""
+
+from __future__ import annotations
+
+from editor.model.board import Board, Connection, ConnectionKind, Field, Terrain
+from editor.model.edit_symmetry import mirror_selection, rotate_selection
+
+
+def _half() -> Board:
+    fields = [Field(id="1", terrain=Terrain.LAND, x=100, y=100, number=1),
+              Field(id="2", terrain=Terrain.LAND, x=200, y=100, number=2),
+              Field(id="3", terrain=Terrain.SEA, x=150, y=200, number=3)]   # on the axis y=200
+    conns = [Connection(id="c1", kind=ConnectionKind.ROAD, a="1", b="2"),
+             Connection(id="c2", kind=ConnectionKind.HARBOUR_LINK, a="3", b="2")]
+    return Board(name="half", fields=fields, connections=conns)
+
+
+def test_mirror_copies_and_joins_on_the_axis() -> None:
+    board = _half()
+    edit = mirror_selection(board, ["1", "2", "3"], (0.0, 200.0), (10.0, 200.0))
+    assert [(f.x, f.y) for f in board.fields[3:]] == [(100, 300), (200, 300)]
+    assert all(f.number is None for f in board.fields[3:])   # numbers are never duplicated
+    new = {c.a for c in board.connections[2:]} | {c.b for c in board.connections[2:]}
+    assert "3" in new                                          # the seam field is shared
+    assert len(board.connections) == 4
+    edit.undo()
+    assert len(board.fields) == 3 and len(board.connections) == 2
+
+
+def test_rotation_about_a_field_leaves_it_shared() -> None:
+    board = _half()
+    rotate_selection(board, ["1", "2", "3"], (150.0, 200.0), 180.0)
+    assert len(board.fields) == 5
+    assert {(f.x, f.y) for f in board.fields[3:]} == {(200, 300), (100, 300)}
