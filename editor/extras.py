@@ -19,6 +19,8 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "detect": ("cv2", "numpy", "onnxruntime", "rapidocr_onnxruntime"),
     "balance": ("duckdb", "distributed", "matplotlib", "PIL", "tqdm"),
     "test": ("networkx",),  # `conquest bench` compares its search with networkx
+    # the compiled engine's type declarations; without it a no-op shim stands in (interpreted)
+    "compile": ("cython",),
 }
 
 

@@ -62,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         needs = getattr(module, "EXTRAS", ())
         description = module.HELP + "".join(
             f" Needs the '{e}' extra ({extras.install_hint(e)})." for e in needs)
-        p = sub.add_parser(module.NAME, help=module.HELP, description=description)
+        # argparse formats help texts with %: a literal '95 %' would end every --help
+        p = sub.add_parser(module.NAME, help=module.HELP.replace("%", "%%"),
+                           description=description.replace("%", "%%"))
         module.add_arguments(p)
         p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None),
                        _extras=needs)
