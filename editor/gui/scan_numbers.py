@@ -7,7 +7,8 @@ field tools number fields as before.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
+
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QImage
 
@@ -19,7 +20,10 @@ from editor.gui.scene import BoardScene
 CROP_RADII, CROP_SHARE, CROP_MIN = 7, 0.06, 160
 
 
-def _bgr(image: QImage) -> np.ndarray:
+def _bgr(image: QImage) -> Any:
+    """The image as a BGR numpy array (numpy comes with the detect extra)."""
+    import numpy as np
+
     image = image.convertToFormat(QImage.Format.Format_BGR888)
     w, h, stride = image.width(), image.height(), image.bytesPerLine()
     data = np.frombuffer(image.constBits(), np.uint8, count=stride * h)
