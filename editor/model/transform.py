@@ -128,7 +128,8 @@ def transform_elements(
     out = Elements()
     for f in elements.fields:
         x, y = point_map(f.x, f.y)
-        out.fields.append(copy(f, "fields", x=x, y=y,
+        # a copy is a new field: the original's former ids stay with it (FORMER_ID_CLASH)
+        out.fields.append(copy(f, "fields", x=x, y=y, former_ids=[],
                                number=f.number if keep_numbers else None))
     out.connections = [copy(c, "connections") for c in elements.connections]
     for r in elements.regions:

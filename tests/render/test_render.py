@@ -177,7 +177,8 @@ def test_cli_render_board_with_semantic_errors_warns_and_draws(tmp_path: Path, c
         in lines[0]
     dangling = [ln for ln in lines if "DANGLING_REFERENCE" in ln]
     assert len(dangling) == 11
-    assert re.match(rf"  {re.escape(str(good))}:\d+:\d+: error DANGLING_REFERENCE field 't0[^']*' ",
+    # the field is named as people read it (its printed number, else its id)
+    assert re.match(rf"  {re.escape(str(good))}:\d+:\d+: error DANGLING_REFERENCE field '[^']+' ",
                     dangling[0])
     assert dangling[0].endswith("[/fields/0/island]")
 
