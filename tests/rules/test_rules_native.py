@@ -122,4 +122,5 @@ def test_version_names_the_engine_in_use(capsys) -> None:
     from editor.cli.main import main
 
     assert main(["--version"]) == 0
-    assert f"(engine: {editor.rules.ENGINE})" in capsys.readouterr().out
+    printed = " ".join(capsys.readouterr().out.split())  # argparse wraps at the terminal width
+    assert f"(engine: {editor.rules.ENGINE})" in printed
