@@ -70,10 +70,11 @@ def _option_values(rule_id: str, catalogue: Catalogue, options: dict[str, object
 
 
 def peak_note(ends: RuleEnds) -> str:
-    """'3 of 4 games ended at turn 15' when one turn ends at least a third of a rule's games
-    (a rule that strikes at a fixed count), else ''."""
+    """'3 of 4 games ended at turn 15' when one turn ends at least three games and a third of a
+    rule's games (a rule that strikes at a fixed count), else '' (one game of two at a turn is
+    no peak)."""
     count = ends.turns.count(ends.peak)
-    if len(ends.turns) < 2 or count * 3 < len(ends.turns):
+    if count < 3 or count * 3 < len(ends.turns):
         return ""
     return f"{count} of {len(ends.turns)} games ended at turn {ends.peak}"
 

@@ -17,6 +17,7 @@ def test_rule_ends_groups_turns_by_rule() -> None:
 def test_a_peak_is_named_and_a_spread_is_not() -> None:
     assert peak_note(RuleEnds("WIN-9", (15, 15, 15, 40))) == "3 of 4 games ended at turn 15"
     assert peak_note(RuleEnds("WIN-6", (10, 20, 30, 40))) == ""
+    assert peak_note(RuleEnds("WIN-6", (132, 150))) == ""  # one game of two is no peak
 
 
 def test_section_names_titles_text_and_rounds_in_turns() -> None:
