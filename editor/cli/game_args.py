@@ -24,3 +24,14 @@ def game_or_exit(board: str | None, variant: str | None, options: dict | None = 
     if loaded.game is None:
         return None, EXIT_FINDINGS
     return loaded.game, None
+
+
+def game_from_args(args) -> tuple[Game | None, int | None]:
+    """The game of a subcommand's `--board`, `--variant`, `--overlay` and `--option` arguments:
+    (game, None), or (None, exit code) after printing why there is none."""
+    from editor.cli.variant_cmd import parse_options
+
+    options = parse_options(args.option)
+    if options is None:
+        return None, EXIT_USAGE
+    return game_or_exit(args.board, args.variant, options, args.overlay)

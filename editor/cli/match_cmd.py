@@ -76,17 +76,13 @@ def _check(args: argparse.Namespace, seats: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from editor.cli.balance_cmd import _check_numbers
-    from editor.cli.game_args import game_or_exit
-    from editor.cli.variant_cmd import parse_options
+    from editor.cli.game_args import game_from_args
 
     args.vs, args.vs_overlay, args.vs_option = None, [], []
     problem = _check_numbers(args)
     if problem:
         return _fail(problem, EXIT_USAGE)
-    options = parse_options(args.option)
-    if options is None:
-        return EXIT_USAGE
-    game, code = game_or_exit(args.board, args.variant, options, args.overlay)
+    game, code = game_from_args(args)
     if game is None:
         return code
     problem = _check(args, game.seat_count)

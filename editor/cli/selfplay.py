@@ -7,8 +7,7 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.cli.game_args import game_or_exit
-from editor.cli.variant_cmd import parse_options
+from editor.cli.game_args import game_from_args
 
 NAME = "selfplay"
 HELP = "Play random games, check invariants after every action and print a summary."
@@ -37,10 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_turns < 1:
         print("conquest selfplay: --games and --max-turns must be positive", file=sys.stderr)
         return EXIT_USAGE
-    options = parse_options(args.option)
-    if options is None:
-        return EXIT_USAGE
-    game, code = game_or_exit(args.board, args.variant, options, args.overlay)
+    game, code = game_from_args(args)
     if game is None:
         return code
     log: list | None = [] if args.log else None
