@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 
-from editor.rules import explain as X
-from editor.rules.actions import K_CAPTURE, K_RIDE, MOVE, RESP, RIDE, ActionKind
-from editor.rules.explain import Reason
-from editor.rules.search import Search
+from editor.engine import explain as X
+from editor.engine.actions import K_CAPTURE, K_RIDE, MOVE, RESP, RIDE, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.search import Search
 
 
 class Moves(Search):

@@ -1,10 +1,10 @@
 """The rules engine in two forms from one source: interpreted (the .py files) or compiled (the same
 files compiled to C extension modules by Cython, `hatch_build.py`).
 
-The compiled modules live in `editor/rules/_native/` (never committed), beside a manifest of the
-sources they were built from. `activate` puts that folder first on the `editor.rules` package
-path, so `import editor.rules.search` finds the extension there and every other module in
-`editor/rules/` as before. The environment variable CONQUEST_ENGINE chooses the form:
+The compiled modules live in `editor/engine/_native/` (never committed), beside a manifest of the
+sources they were built from. `activate` puts that folder first on the `editor.engine` package
+path, so `import editor.engine.search` finds the extension there and every other module in
+`editor/engine/` as before. The environment variable CONQUEST_ENGINE chooses the form:
 
 * `auto` (default): compiled when every module is built from the current sources, else
   interpreted (no compiler, never built, or a source edited since the build);
@@ -22,10 +22,10 @@ import os
 import sysconfig
 from pathlib import Path
 
-#: The modules compiled, in `editor/rules` (the hot path: search, moves, apply, the policy).
+#: The modules compiled, in `editor/engine` (the hot path: search, moves, apply, the policy).
 COMPILED_MODULES = (
     "state", "search", "moves", "turns", "responses", "catapults", "building", "drawbridges",
-    "camels", "engine", "playout",
+    "camels", "game", "playout",
 )
 RULES_DIR = Path(__file__).resolve().parent
 NATIVE_DIR = RULES_DIR / "_native"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from editor.rules import explain as X
-from editor.rules.actions import K_MOVE, RSHOT, SHOOT, ActionKind
-from editor.rules.explain import Reason
-from editor.rules.responses import Responses
-from editor.rules.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+from editor.engine import explain as X
+from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.responses import Responses
+from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 
 SHOT_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*#\s*({FIELD})$")
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from editor.rules import explain as X
-from editor.rules.actions import LOWER, RAISE, ActionKind
-from editor.rules.explain import Reason
-from editor.rules.state import StateData
-from editor.rules.textform import FIELD, Parsed, node_of
+from editor.engine import explain as X
+from editor.engine.actions import LOWER, RAISE, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.state import StateData
+from editor.engine.textform import FIELD, Parsed, node_of
 
 BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({FIELD})$", re.IGNORECASE)
 

@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import ne
@@ -20,9 +21,9 @@ from operator import ne
 try:
     import cython
 except ImportError:  # interpreted without Cython: the C types below are no-ops
-    from editor.rules import cython_shim as cython
+    from editor.engine import cython_shim as cython
 
-from editor.rules.engine import (
+from editor.engine.game import (
     A_END,
     K_CAPTURE,
     MOVE,
@@ -316,11 +317,13 @@ class SelfplayReport:
 
 
 def selfplay(game: Game, games: int, seed: int, max_turns: int,
-             check: bool = True, log: list | None = None) -> SelfplayReport:
-    """Random games; with `log` (a list) each game's actions are appended in engine notation
-    as {"game", "actions", "result"} records (a replayable game log)."""
-    from editor.rules.notation import to_text
-
+             check: bool = True, log: list | None = None,
+             to_text: Callable[[State, tuple], str] | None = None) -> SelfplayReport:
+    """Random games; with `log` (a list) each game's actions are appended as {"game", "actions",
+    "result"} records, each action written by `to_text` (the caller's notation, e.g.
+    `editor.rules.notation.to_text`: a replayable game log). The engine knows no notation."""
+    if log is not None and to_text is None:
+        raise ValueError("selfplay: a log needs to_text, the notation to write actions in")
     rep = SelfplayReport()
     rng = random.Random(seed)
     t0 = time.perf_counter()

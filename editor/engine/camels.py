@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from editor.rules import explain as X
-from editor.rules.actions import DEFER, K_MOVE, PUSH, RIDE, ActionKind
-from editor.rules.explain import Reason
-from editor.rules.state import StateData, bits
-from editor.rules.textform import (
+from editor.engine import explain as X
+from editor.engine.actions import DEFER, K_MOVE, PUSH, RIDE, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.state import StateData, bits
+from editor.engine.textform import (
     FIELD,
     HOP_RE,
     Parsed,

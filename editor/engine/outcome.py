@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from editor.rules.explain import Reason
+from editor.engine.explain import Reason
 
 
 class Termination(Enum):

@@ -1,7 +1,7 @@
 """The state of a game as one data class: every field declared once (`StateData`), with the undo
 snapshot derived from that declaration; plus what every concern needs — placing pieces, the
 basic queries (mover, actor, budget, scores) and the board primitives that move, capture and
-remove pieces. Behaviour by concern lives in the mixins that `editor.rules.engine.State`
+remove pieces. Behaviour by concern lives in the mixins that `editor.engine.game.State`
 combines (search, moves, responses, catapults, building, drawbridges, camels, turns).
 
 No Qt and no pydantic on the hot paths: the state is a handful of Python lists indexed by piece
@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from dataclasses import fields as declared_fields
 from typing import Any
 
-from editor.rules import explain as X
-from editor.rules.actions import BUILD, PUSH, RIDE, SHOOT, Window
-from editor.rules.compiled import Compiled, CompileError
-from editor.rules.explain import Reason
-from editor.rules.outcome import Result
+from editor.engine import explain as X
+from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
+from editor.engine.compiled import Compiled, CompileError
+from editor.engine.explain import Reason
+from editor.engine.outcome import Result
 
 # how the undo snapshot copies a field
 VALUE, LIST, NESTED, SET, DICT = "value", "list", "nested", "set", "dict"
@@ -42,7 +42,7 @@ class StateData:
     top pieces as bit masks per seat and per type (top_seat, top_type: derived from occ, owner
     and ptype, changed only through `put_top` and `set_owner`)."""
 
-    game: Any = _f(None, lambda g: g)  # the Game (editor.rules.engine): board, variant, opts
+    game: Any = _f(None, lambda g: g)  # the Game (editor.engine.game): board, variant, opts
     compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
     ptype: list[int] = _f(LIST, lambda g: [])
     owner: list[int] = _f(LIST, lambda g: [])

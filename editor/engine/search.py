@@ -1,17 +1,17 @@
 """Move generation: the breadth-first move search (the hot path) and what it consults —
 carrying, capturing, dismounting, partners, take-overs, raised drawbridges — and which pieces
-may move. A mixin of `State` (editor.rules.engine); the fields live in `StateData`.
+may move. A mixin of `State` (editor.engine.game); the fields live in `StateData`.
 """
 
 from __future__ import annotations
 
-from editor.rules.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
-from editor.rules.state import StateData
+from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
+from editor.engine.state import StateData
 
 try:
     import cython
 except ImportError:  # interpreted without Cython: the C types below are no-ops
-    from editor.rules import cython_shim as cython
+    from editor.engine import cython_shim as cython
 
 
 class Search(StateData):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from editor.rules import explain as X
-from editor.rules.actions import BUILD, ActionKind
-from editor.rules.explain import Reason
-from editor.rules.state import StateData
-from editor.rules.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+from editor.engine import explain as X
+from editor.engine.actions import BUILD, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.state import StateData
+from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 
 BUILD_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*\+\s*([A-Z])\s*@\s*({FIELD})$")
 

@@ -5,11 +5,11 @@ or a response; generator, apply and explanation side by side (kinds RESP and DEC
 
 from __future__ import annotations
 
-from editor.rules import explain as X
-from editor.rules.actions import DECLINE, K_CAPTURE, K_MOUNT, K_MOVE, RESP, ActionKind, Window
-from editor.rules.explain import Reason
-from editor.rules.moves import check_path, new_rule_reason, path_action_reason
-from editor.rules.search import Search
+from editor.engine import explain as X
+from editor.engine.actions import DECLINE, K_CAPTURE, K_MOUNT, K_MOVE, RESP, ActionKind, Window
+from editor.engine.explain import Reason
+from editor.engine.moves import check_path, new_rule_reason, path_action_reason
+from editor.engine.search import Search
 
 
 class Responses(Search):

@@ -13,8 +13,8 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
-from editor.rules.outcome import Result
-from editor.rules.state import StateData
+from editor.engine.outcome import Result
+from editor.engine.state import StateData
 
 #: the position fields, in declaration order (derived, never listed by hand)
 POSITION_FIELDS: tuple[str, ...] = tuple(

@@ -1,12 +1,12 @@
 """The few names of Cython's pure-Python mode the engine uses, as no-ops, for an install without
-Cython: the interpreted engine then runs the same files unchanged (`editor.rules.native`).
+Cython: the interpreted engine then runs the same files unchanged (`editor.engine.native`).
 
 A module that declares C types for its compiled form imports them as
 
     try:
         import cython
     except ImportError:
-        from editor.rules import cython_shim as cython
+        from editor.engine import cython_shim as cython
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ OFFER_DRAW, ACCEPT_DRAW, REJECT_DRAW and RESIGN with their cost, apply and expla
 
 from __future__ import annotations
 
-from editor.rules import explain as X
-from editor.rules.actions import (
+from editor.engine import explain as X
+from editor.engine.actions import (
     ACCEPT_DRAW,
     END,
     OFFER_DRAW,
@@ -14,9 +14,9 @@ from editor.rules.actions import (
     RESIGN,
     ActionKind,
 )
-from editor.rules.explain import Reason
-from editor.rules.outcome import Result, Termination
-from editor.rules.state import StateData
+from editor.engine.explain import Reason
+from editor.engine.outcome import Result, Termination
+from editor.engine.state import StateData
 
 POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
 FROZEN, SIEGE = Termination.FROZEN, Termination.SIEGE

@@ -4,7 +4,7 @@
 API in the spirit of OpenSpiel and python-chess (stable: the CLI, the scenario runner and the
 play session use it):
 
-    game = Game(board, variant)            # compiles once (editor.rules.compiled)
+    game = Game(board, variant)            # compiles once (editor.engine.compiled)
     state = game.initial_state()
     for action in state.legal_actions(): ...
     state.explain(action)                  # None when legal, else a Reason (code, rule, message)
@@ -15,7 +15,7 @@ play session use it):
     state.ap_left(), state.budget(seat), state.penalty_fields(seat), state.is_frozen(seat)
     state.destinations(pid), state.search(pid, maxd), state.path_to(node)
 
-Actions are plain tuples whose first element is the kind (editor.rules.actions documents every
+Actions are plain tuples whose first element is the kind (editor.engine.actions documents every
 kind). Each kind has one row in `ACTIONS` (an `ActionKind`: generator, cost, apply,
 explanation), defined in the module of its concern:
 
@@ -35,11 +35,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from editor.model.board import Board
-from editor.model.variant import Variant
-from editor.rules import building, camels, catapults, drawbridges, moves, responses, turns
-from editor.rules import explain as X
-from editor.rules.actions import (  # noqa: F401  (re-exported: the public action vocabulary)
+from editor.engine import building, camels, catapults, drawbridges, moves, responses, turns
+from editor.engine import explain as X
+from editor.engine.actions import (  # noqa: F401  (re-exported: the public action vocabulary)
     A_ACCEPT,
     A_DECLINE,
     A_END,
@@ -68,10 +66,12 @@ from editor.rules.actions import (  # noqa: F401  (re-exported: the public actio
     SHOOT,
     ActionKind,
 )
-from editor.rules.compiled import Compiled, CompileError, compile_board
-from editor.rules.explain import Reason
-from editor.rules.outcome import IllegalAction, Result, Termination  # noqa: F401
-from editor.rules.state import bits
+from editor.engine.compiled import Compiled, CompileError, compile_board
+from editor.engine.explain import Reason
+from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
+from editor.engine.state import bits
+from editor.model.board import Board
+from editor.model.variant import Variant
 
 # one row per action kind, from the module of its concern
 ACTIONS: dict[str, ActionKind] = {
@@ -199,7 +199,7 @@ def _cargo_tree(cargo) -> tuple[str, list]:
 class State(moves.Moves, catapults.Catapults, responses.Responses, building.Building,
             drawbridges.Drawbridges, camels.Camels, turns.Turns):
     """A game position plus whose action it is; see the module docstring. The fields are
-    declared in `editor.rules.state.StateData`."""
+    declared in `editor.engine.state.StateData`."""
 
     __slots__ = ()
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from editor.rules import explain as X
-from editor.rules.explain import Reason
+from editor.engine import explain as X
+from editor.engine.explain import Reason
 
 FIELD = r"[A-Za-z0-9][A-Za-z0-9_.\-]*"
 HOP_RE = re.compile(rf"\s*([>*~])\s*({FIELD})")
