@@ -35,6 +35,7 @@ from editor.gui.trace.pages import (
     show_line,
 )
 from editor.gui.trace.tools import CONNECTION_KINDS
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.board import ArrowSlit, Connection, ConnectionKind, Field, IslandKind, Region
 from editor.model.names import FieldNames
@@ -66,44 +67,45 @@ class FieldPage(GeneratedPage):
 
     def row_id(self) -> None:
         self.ident = self.id_edit("field", "fields")
-        self.form.addRow("Id", self.ident)
+        self.form.addRow(_("Id"), self.ident)
 
     def row_island(self) -> None:
         """A choice among the board's islands (the model only knows it is an id)."""
         self.island = QComboBox()
         self.island.setObjectName("field_island")
-        self.island.setToolTip(describe(Field, "island").description)
+        self.island.setToolTip(_(describe(Field, "island").description))
         self.island.activated.connect(self._island)
-        self.form.addRow("Island", self.island)
+        self.form.addRow(_("Island"), self.island)
 
     def row_flags(self) -> None:
         """The harbour flag (derived from harbour links) and flags the board keeps elsewhere:
         the grail, stairs, the central island."""
-        self.harbour = QCheckBox("Harbour (anchor)")
+        self.harbour = QCheckBox(_("Harbour (anchor)"))
         self.harbour.setObjectName("field_harbour")
         self.harbour.setEnabled(False)  # derived: a sea field with a harbour link (BF-2, BF-3)
-        self.harbour.setToolTip("Set by the field's harbour links: add a harbour link to make "
-                                "a sea field a harbour, delete it or change its kind to undo it.")
-        self.grail = self._flag("field_grail", "Grail field", ops.set_grail_flag)
-        self.front = QCheckBox("In front of the grail")
+        self.harbour.setToolTip(_("Set by the field's harbour links: add a harbour link to make "
+                                  "a sea field a harbour, delete it or change its kind to undo "
+                                  "it."))
+        self.grail = self._flag("field_grail", N_("Grail field"), ops.set_grail_flag)
+        self.front = QCheckBox(_("In front of the grail"))
         self.front.setObjectName("field_front")
         self.front.clicked.connect(
-            lambda on: self.apply("Grail front", ops.set_grail_front,
+            lambda on: self.apply(_("Grail front"), ops.set_grail_front,
                                   self.ids[0] if on else None))
-        self.stairs = self._flag("field_stairs", "Stair field", ops.set_stair_flag)
-        self.stairs.setToolTip("Stair into the nearest wilderness region (WILD-3)")
-        self.central = self._flag("field_central", "Central island", ops.set_central_flag)
+        self.stairs = self._flag("field_stairs", N_("Stair field"), ops.set_stair_flag)
+        self.stairs.setToolTip(_("Stair into the nearest wilderness region (WILD-3)"))
+        self.central = self._flag("field_central", N_("Central island"), ops.set_central_flag)
         flags = QWidget()
         grid = QGridLayout(flags)
         grid.setContentsMargins(0, 0, 0, 0)
         for i, w in enumerate([self.harbour, self.grail, self.stairs, self.central, self.front]):
             grid.addWidget(w, i // 2, i % 2)
-        self.form.addRow("Flags", flags)
+        self.form.addRow(_("Flags"), flags)
 
     def _flag(self, name: str, text: str, operation) -> QCheckBox:
-        box = QCheckBox(text)
+        box = QCheckBox(_(text))
         box.setObjectName(name)
-        box.clicked.connect(lambda on: self.apply(text, operation, list(self.ids), on))
+        box.clicked.connect(lambda on: self.apply(_(text), operation, list(self.ids), on))
         return box
 
     def row_castle(self) -> None:
@@ -116,21 +118,21 @@ class FieldPage(GeneratedPage):
         self.tower.valueChanged.connect(lambda _v: self._tower())
         row = QHBoxLayout()
         row.addWidget(self.castle, 1)
-        row.addWidget(QLabel("tower"))
+        row.addWidget(QLabel(_("tower")))
         row.addWidget(self.tower)
-        self.form.addRow("Castle", row)
+        self.form.addRow(_("Castle"), row)
 
     def row_access(self) -> None:
         """The tower's access and its drawbridge, where the designer building a castle looks
         (issue 22 item 7: the drawbridge box sat below the fold of the connection page)."""
         self.access = QLineEdit()
         self.access.setObjectName("field_access")
-        self.access.setPlaceholderText("the tower's access connection")
+        self.access.setPlaceholderText(_("the tower's access connection"))
         self.access.editingFinished.connect(self._access)
-        self.form.addRow("Access", pick_row(self, self.access, "connection", multi=False))
-        self.drawbridge = QCheckBox("Drawbridge")
+        self.form.addRow(_("Access"), pick_row(self, self.access, "connection", multi=False))
+        self.drawbridge = QCheckBox(_("Drawbridge"))
         self.drawbridge.setObjectName("field_drawbridge")
-        self.drawbridge.setToolTip(describe(Connection, "drawbridge").description)
+        self.drawbridge.setToolTip(_(describe(Connection, "drawbridge").description))
         self.drawbridge.clicked.connect(self._drawbridge)
         self.form.addRow("", self.drawbridge)
 
@@ -138,7 +140,7 @@ class FieldPage(GeneratedPage):
         self.starts = QLabel()
         self.starts.setObjectName("field_starts")
         self.starts.setWordWrap(True)
-        self.form.addRow("Start pieces", self.starts)
+        self.form.addRow(_("Start pieces"), self.starts)
 
     # ---- showing --------------------------------------------------------------------
 
@@ -157,7 +159,7 @@ class FieldPage(GeneratedPage):
         show_line(self.ident, [fs[0].id] if single else ["", "(various)"])
         self.number.setEnabled(single)
         self.island.clear()
-        self.island.addItem("(none)", None)
+        self.island.addItem(_("(none)"), None)
         for isl in board.islands:
             self.island.addItem(f"{isl.id} ({isl.kind.value})", isl.id)
         show_combo(self.island, [f.island for f in fs])
@@ -183,7 +185,7 @@ class FieldPage(GeneratedPage):
     def _show_castle(self, fs: list[Field], single: bool) -> None:
         board = self.doc.board
         self.castle.clear()
-        self.castle.addItem("(none)", None)
+        self.castle.addItem(_("(none)"), None)
         for c in board.castles:
             self.castle.addItem(f"{c.id} ({c.seat})", c.id)
         self.castle.setEnabled(single)
@@ -214,14 +216,15 @@ class FieldPage(GeneratedPage):
     def _drawbridge(self, on: bool) -> None:
         access = self.access.text().strip()
         if len(self.ids) == 1 and access:
-            self.apply(f"{'Drawbridge' if on else 'No drawbridge'} at {access}",
+            text = _("Drawbridge at {access}") if on else _("No drawbridge at {access}")
+            self.apply(text.format(access=access),
                        ops.set_attr, "connections", [access], "drawbridge", on)
 
     def _tower(self) -> None:
         if self.updating or len(self.ids) != 1:
             return
         castle = self.castle.currentData()
-        self.apply("Set tower", ops.assign_tower, self.ids[0], castle,
+        self.apply(_("Set tower"), ops.assign_tower, self.ids[0], castle,
                    self.tower.value() - 1 if castle else None)
 
 
@@ -235,10 +238,11 @@ class ConnectionPage(GeneratedPage):
             "one_way", "under_lane", "crossing", "grail_road", "reverse")
     CUSTOM = frozenset({"title", "id", "kind", "bridge_class", "one_way", "under_lane",
                         "grail_road", "reverse"})
-    TITLES: ClassVar[dict[str, str]] = {"drawbridge": "Drawbridge (castle access)",
-                                        "crossing": "Wilderness crossing"}
+    TITLES: ClassVar[dict[str, str]] = {"drawbridge": N_("Drawbridge (castle access)"),
+                                        "crossing": N_("Wilderness crossing")}
     VERBS: ClassVar[dict[str, tuple[str, str]]] = {
-        "barred": ("Bar", "Unbar"), "only_unloaded": ("Only unloaded:", "Loaded ok:")}
+        "barred": (N_("Bar"), N_("Unbar")),
+        "only_unloaded": (N_("Only unloaded:"), N_("Loaded ok:"))}
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)
@@ -252,22 +256,22 @@ class ConnectionPage(GeneratedPage):
 
     def row_id(self) -> None:
         self.ident = self.id_edit("connection", "connections")
-        self.form.addRow("Id", self.ident)
+        self.form.addRow(_("Id"), self.ident)
 
     def row_kind(self) -> None:
         """The kinds by their map names; a change of kind also fixes the harbour flags."""
         self.kind = QComboBox()
         self.kind.setObjectName("conn_kind")
-        self.kind.setToolTip(describe(Connection, "kind").description)
+        self.kind.setToolTip(_(describe(Connection, "kind").description))
         for kind, title in CONNECTION_KINDS:
             self.kind.addItem(title, kind.value)
         self.kind.activated.connect(self._kind)
-        self.form.addRow("Kind", self.kind)
+        self.form.addRow(_("Kind"), self.kind)
 
     def row_bridge_class(self) -> None:
         """A bridge class also makes the connection a bridge."""
         row = self.generated("bridge_class")
-        self.bridge_class.setItemText(0, "(not a bridge)")
+        self.bridge_class.setItemText(0, _("(not a bridge)"))
         self.bridge_class.activated.disconnect()
         self.bridge_class.activated.connect(self._bridge_class)
         self.form.addRow(row.label, row.widget)
@@ -275,31 +279,31 @@ class ConnectionPage(GeneratedPage):
     def row_one_way(self) -> None:
         self.one_way = QComboBox()
         self.one_way.setObjectName("conn_one_way")
-        self.one_way.setToolTip(describe(Connection, "one_way").description)
+        self.one_way.setToolTip(_(describe(Connection, "one_way").description))
         self.one_way.activated.connect(self._one_way)
-        self.form.addRow("One way", self.one_way)
+        self.form.addRow(_("One way"), self.one_way)
         self.one_way_pieces = PieceChecks()
         self.one_way_pieces.setObjectName("conn_one_way_pieces")
         self.one_way_pieces.toggled.connect(self._one_way_piece)
-        self.form.addRow("Binds (none: variant)", self.one_way_pieces)
+        self.form.addRow(_("Binds (none: variant)"), self.one_way_pieces)
 
     def row_under_lane(self) -> None:
         self.generated("under_lane")
-        self.under_lane.setPlaceholderText("sea lane id passing beneath")
-        self.form.addRow("Ships under", pick_row(self, self.under_lane, "connection",
+        self.under_lane.setPlaceholderText(_("sea lane id passing beneath"))
+        self.form.addRow(_("Ships under"), pick_row(self, self.under_lane, "connection",
                                                  multi=False))
 
     def row_grail_road(self) -> None:
-        self.grail_road = QCheckBox("Road to the grail")
+        self.grail_road = QCheckBox(_("Road to the grail"))
         self.grail_road.setObjectName("conn_grail_road")
         self.grail_road.clicked.connect(
-            lambda on: self.apply("Grail road", ops.set_grail_road, list(self.ids), on))
+            lambda on: self.apply(_("Grail road"), ops.set_grail_road, list(self.ids), on))
         self.form.addRow("", self.grail_road)
 
     def row_reverse(self) -> None:
-        self.reverse = QPushButton("Swap ends")
+        self.reverse = QPushButton(_("Swap ends"))
         self.reverse.clicked.connect(
-            lambda: self.apply("Swap ends", ops.reverse_connection, self.ids[0]))
+            lambda: self.apply(_("Swap ends"), ops.reverse_connection, self.ids[0]))
         self.form.addRow("", self.reverse)
 
     # ---- showing --------------------------------------------------------------------
@@ -316,18 +320,19 @@ class ConnectionPage(GeneratedPage):
         c0 = cs[0]
         board = self.doc.board
         single = len(cs) == 1
-        self.title.setText(f"<b>Connection {c0.id}</b>: {tooltips.node_name(board, c0.a)} – "
-                           f"{tooltips.node_name(board, c0.b)}" if single else
+        self.title.setText(_("<b>Connection {id}</b>: {a} – {b}").format(
+            id=c0.id, a=tooltips.node_name(board, c0.a), b=tooltips.node_name(board, c0.b))
+                           if single else
                            f"<b>{plural(len(cs), 'connection')}</b>")
         self.show_rows(cs)
         show_combo(self.kind, [c.kind.value for c in cs])
         self.ident.setEnabled(single)
         show_line(self.ident, [c0.id] if single else ["", "(various)"])
         self.one_way.clear()
-        self.one_way.addItem("both ways", None)
+        self.one_way.addItem(_("both ways"), None)
         if single:
-            self.one_way.addItem(f"towards {c0.a}", "a")
-            self.one_way.addItem(f"towards {c0.b}", "b")
+            self.one_way.addItem(_("towards {end}").format(end=c0.a), "a")
+            self.one_way.addItem(_("towards {end}").format(end=c0.b), "b")
             current = None if c0.one_way is None else ("a" if c0.one_way.to == c0.a else "b")
             self.one_way.setCurrentIndex(self.one_way.findData(current))
         self.one_way_pieces.show_values(
@@ -342,14 +347,14 @@ class ConnectionPage(GeneratedPage):
     def _kind(self) -> None:
         value = self.kind.currentData()
         if value != "__various__":
-            self.apply("Set connection kind", ops.set_connection_kind, list(self.ids),
+            self.apply(_("Set connection kind"), ops.set_connection_kind, list(self.ids),
                        ConnectionKind(value))
 
     def _bridge_class(self) -> None:
         value = self.bridge_class.currentData()
         if value != "__various__":
             if value is not None and any(c.kind != ConnectionKind.BRIDGE for c in self.conns()):
-                self.apply("Make bridge", ops.set_connection_kind, list(self.ids),
+                self.apply(_("Make bridge"), ops.set_connection_kind, list(self.ids),
                            ConnectionKind.BRIDGE)
             self.set_attr("connections", "bridge_class", value)
 
@@ -358,13 +363,13 @@ class ConnectionPage(GeneratedPage):
             end = self.one_way.currentData()
             c = self.conns()[0]
             pieces = c.one_way.pieces if c.one_way else None
-            self.apply("Set one way", ops.set_one_way, list(self.ids), end, pieces)
+            self.apply(_("Set one way"), ops.set_one_way, list(self.ids), end, pieces)
         elif self.one_way.currentData() is None:
-            self.apply("Remove one way", ops.set_one_way, list(self.ids), None)
+            self.apply(_("Remove one way"), ops.set_one_way, list(self.ids), None)
 
     def _one_way_piece(self, piece: str, on: bool) -> None:
         if not self.updating:
-            self.apply("Set one-way pieces", ops.set_one_way_pieces, list(self.ids), piece, on)
+            self.apply(_("Set one-way pieces"), ops.set_one_way_pieces, list(self.ids), piece, on)
 
 
 class RegionPage(GeneratedPage):
@@ -374,7 +379,7 @@ class RegionPage(GeneratedPage):
     PREFIX = "region"
     ROWS = ("title", "name", "colour", "capacity", "stairs", "borders", "screened")
     CUSTOM = frozenset({"title", "stairs", "borders", "screened"})
-    NULL_TEXT: ClassVar[dict[str, str]] = {"capacity": "variant"}
+    NULL_TEXT: ClassVar[dict[str, str]] = {"capacity": N_("variant")}
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)
@@ -396,13 +401,13 @@ class RegionPage(GeneratedPage):
         self.stairs = self._fields_row("stairs", "Stairs",
                                        "stair fields (printed numbers), comma separated",
                                        self._stairs)
-        self.stairs.setToolTip(describe(Region, "stairs").description)
+        self.stairs.setToolTip(_(describe(Region, "stairs").description))
 
     def row_borders(self) -> None:
         self.borders = self._fields_row("borders", "Borders",
                                         "bordering land fields (printed numbers)",
                                         self._borders)
-        self.borders.setToolTip(describe(Region, "borders").description)
+        self.borders.setToolTip(_(describe(Region, "borders").description))
 
     def row_screened(self) -> None:
         self.screened = self._fields_row("screened", "Mountain screens",
@@ -416,7 +421,8 @@ class RegionPage(GeneratedPage):
             return
         r0 = rs[0]
         single = len(rs) == 1
-        self.title.setText(f"<b>Region {r0.id}</b> ({plural(len(r0.polygon), 'corner')})"
+        self.title.setText(_("<b>Region {id}</b> ({corners})").format(
+            id=r0.id, corners=plural(len(r0.polygon), "corner"))
                            if single else f"<b>{plural(len(rs), 'region')}</b>")
         self.show_rows(rs)
         for w in (self.stairs, self.borders, self.screened):
@@ -430,7 +436,7 @@ class RegionPage(GeneratedPage):
 
     def _stairs(self) -> None:
         if len(self.ids) == 1:
-            self.apply("Set stairs", ops.set_stairs, self.ids[0],
+            self.apply(_("Set stairs"), ops.set_stairs, self.ids[0],
                        field_ids(self.doc.board, self.stairs.text()))
 
     def _borders(self) -> None:
@@ -438,7 +444,7 @@ class RegionPage(GeneratedPage):
             screened = set(field_ids(self.doc.board, self.screened.text()))
             fields = field_ids(self.doc.board, self.borders.text())
             fields += [f for f in screened if f not in fields]
-            self.apply("Set borders", ops.set_borders, self.ids[0],
+            self.apply(_("Set borders"), ops.set_borders, self.ids[0],
                        [(f, f in screened) for f in fields])
 
 
@@ -463,18 +469,19 @@ class SlitPage(GeneratedPage):
     def row_ends(self) -> None:
         self.ends = QLineEdit()
         self.ends.setObjectName("slit_ends")
-        self.ends.setPlaceholderText("the two fields, comma separated")
-        self.ends.setToolTip(f"{describe(ArrowSlit, 'a').description} "
-                             f"{describe(ArrowSlit, 'b').description}")
+        self.ends.setPlaceholderText(_("the two fields, comma separated"))
+        self.ends.setToolTip(" ".join(_(describe(ArrowSlit, end).description)
+                                      for end in ("a", "b")))
         self.ends.editingFinished.connect(self._ends)
-        self.form.addRow("Ends", pick_row(self, self.ends, "field", multi=True))
+        self.form.addRow(_("Ends"), pick_row(self, self.ends, "field", multi=True))
 
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
         slits = [s for s in self.doc.board.arrow_slits if s.id in ids]
         names = FieldNames(self.doc.board)
         self.title.setText("<br>".join(
-            f"<b>Arrow slit {s.id}</b>: {names.label(s.a)} – {names.label(s.b)}"
+            _("<b>Arrow slit {id}</b>: {a} – {b}").format(id=s.id, a=names.label(s.a),
+                                                          b=names.label(s.b))
             for s in slits[:20]))
         self.ends.setEnabled(len(slits) == 1)
         show_line(self.ends, [fields_text(self.doc.board, [slits[0].a, slits[0].b])

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
 
 from editor.gui.trace.pages import Page, PieceChecks, show_check, show_combo, show_line
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.variant_fields import OptionInfo, field_info
 
@@ -55,7 +56,7 @@ class ModelRow:
 
 def row_title(attr: str, titles: dict[str, str] | None = None) -> str:
     """'only_unloaded' -> 'Only unloaded' (a page's title table may say it better)."""
-    return (titles or {}).get(attr) or attr.replace("_", " ").capitalize()
+    return _((titles or {}).get(attr) or attr.replace("_", " ").capitalize())
 
 
 def choice_text(value: Any) -> str:
@@ -89,7 +90,7 @@ def describe(model: type[BaseModel], attr: str) -> OptionInfo:
 
 
 def model_row(writer: Writer, model: type[BaseModel], attr: str, *, prefix: str,
-              titles: dict[str, str] | None = None, null_text: str = "(none)") -> ModelRow:
+              titles: dict[str, str] | None = None, null_text: str = N_("(none)")) -> ModelRow:
     """The row of one model field; its widget is named '{prefix}_{attr}'."""
     info = describe(model, attr)
     title = row_title(attr, titles)
@@ -107,7 +108,7 @@ def model_row(writer: Writer, model: type[BaseModel], attr: str, *, prefix: str,
     else:
         widget, show = _text_row(writer, attr, nullable, live=not _has_pattern(model, attr))
     widget.setObjectName(f"{prefix}_{attr}")
-    widget.setToolTip(info.description)
+    widget.setToolTip(_(info.description))
     return ModelRow(attr, "" if "bool" in kinds else title, widget, show)
 
 
@@ -115,7 +116,7 @@ def _choice_row(writer: Writer, attr: str, info: OptionInfo, kind: type[enum.Enu
                 nullable: bool, null_text: str) -> Built:
     combo = QComboBox()
     if nullable:
-        combo.addItem(null_text, None)
+        combo.addItem(_(null_text), None)
     for value in info.allowed:
         combo.addItem(choice_text(value), value)
 
@@ -136,7 +137,7 @@ def _int_row(writer: Writer, attr: str, info: OptionInfo, nullable: bool,
     none = low - 1 if nullable else None
     spin.setRange(low - 1 if nullable else low, high)
     if nullable:
-        spin.setSpecialValueText(null_text)
+        spin.setSpecialValueText(_(null_text))
     spin.valueChanged.connect(
         lambda v: writer.write(attr, None if v == none else v, merge=True))
 
@@ -210,7 +211,7 @@ class GeneratedPage(Page):
         """The generated row of a model field (also for a custom row that wraps it); the
         widget is the page's attribute of the field's name."""
         row = model_row(self, self.MODEL, name, prefix=self.PREFIX, titles=self.TITLES,
-                        null_text=self.NULL_TEXT.get(name, "(none)"))
+                        null_text=self.NULL_TEXT.get(name, N_("(none)")))
         self.rows[name] = row
         setattr(self, name, row.widget)
         return row
@@ -226,7 +227,8 @@ class GeneratedPage(Page):
     def toggle(self, attr: str, item: str, on: bool) -> None:
         if self.updating:
             return
-        verbs = self.VERBS.get(attr, (f"Set {row_title(attr).lower()}:",
-                                      f"Clear {row_title(attr).lower()}:"))
-        self.apply(f"{verbs[0 if on else 1]} {choice_text(item)} on {{}}", ops.toggle_piece,
-                   list(self.ids), attr, item, on)
+        what = row_title(attr, self.TITLES).lower()
+        verbs = self.VERBS.get(attr, (N_("Set {what}:"), N_("Clear {what}:")))
+        verb = _(verbs[0 if on else 1]).format(what=what)
+        self.apply(_("{verb} {item} on {{}}").format(verb=verb, item=choice_text(item)),
+                   ops.toggle_piece, list(self.ids), attr, item, on)
