@@ -110,3 +110,15 @@ def test_the_drawbridge_of_a_tower_is_in_view_without_scrolling(make_window, qtb
     inspector.show_keys([("connection", tower.access)])
     QApplication.processEvents()
     assert _in_view(inspector, inspector.pages["connection"].drawbridge)
+
+
+def test_a_short_page_does_not_scroll_into_blank_space(make_window) -> None:
+    w = make_window(str(data_dir("boards") / "grand-conquest-2p.board.json"))
+    inspector = w.trace.inspector
+    inspector.resize(inspector.width(), 500)
+    inspector.show_keys([("connection", w.doc.board.connections[0].id)])
+    QApplication.processEvents()
+    assert inspector.verticalScrollBar().maximum() > 0  # the connection page is taller
+    inspector.show_keys([("region", w.doc.board.regions[0].id)])
+    QApplication.processEvents()
+    assert inspector.verticalScrollBar().maximum() == 0

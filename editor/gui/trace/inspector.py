@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -145,12 +146,23 @@ class Inspector(QScrollArea):
                         plural(sum(1 for k, _ in keys if k == kind), KIND_NOUNS.get(kind, kind))
                         for kind in sorted({k for k, _ in keys}))
                     + ".<br>Select elements of one kind to edit them together.")
-                self.stack.setCurrentWidget(self.mixed)
+                self._show_page(self.mixed)
                 return
             page.show_ids([i for _, i in keys])
-            self.stack.setCurrentWidget(page)
+            self._show_page(page)
         finally:
             self.updating = False
+
+    def _show_page(self, page: QWidget) -> None:
+        """Show one page; the stack takes that page's height, not the tallest page's (a short
+        page under the connection page's height scrolled into blank space)."""
+        for i in range(self.stack.count()):
+            other = self.stack.widget(i)
+            policy = QSizePolicy.Policy.Preferred if other is page else \
+                QSizePolicy.Policy.Ignored
+            other.setSizePolicy(QSizePolicy.Policy.Preferred, policy)
+        self.stack.setCurrentWidget(page)
+        self.stack.updateGeometry()
 
     def _on_changed(self, touched: set) -> None:
         current = self.stack.currentWidget()
