@@ -16,8 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
-    QSizePolicy,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -59,6 +57,42 @@ def selection_filters(keys, conn_kinds: dict[str, str]) -> list[tuple[str, tuple
     return out
 
 
+class PageStack(QWidget):
+    """The inspector's pages, one shown at a time; unlike a QStackedWidget it is as tall as
+    the page shown, not as the tallest page (a short page scrolled into blank space)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._pages: list[QWidget] = []
+        self._current: QWidget | None = None
+
+    # the names of QStackedWidget's API, which the inspector and its tests use
+    def addWidget(self, page: QWidget) -> None:
+        self._pages.append(page)
+        self._layout.addWidget(page)
+        page.setVisible(self._current is None)
+        self._current = self._current or page
+
+    def setCurrentWidget(self, page: QWidget) -> None:
+        if page is self._current:
+            return
+        if self._current is not None:
+            self._current.hide()
+        self._current = page
+        page.show()
+
+    def currentWidget(self) -> QWidget | None:
+        return self._current
+
+    def count(self) -> int:
+        return len(self._pages)
+
+    def widget(self, index: int) -> QWidget:
+        return self._pages[index]
+
+
 class Inspector(QScrollArea):
     """Shows the page for the current selection's kind."""
 
@@ -71,7 +105,7 @@ class Inspector(QScrollArea):
         self.updating = False
         self.keys: list[tuple[str, str]] = []
         self.setWidgetResizable(True)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.pages = {"board": BoardPage(self), "field": FieldPage(self),
                       "connection": ConnectionPage(self), "region": RegionPage(self),
                       "slit": SlitPage(self)}
@@ -146,23 +180,12 @@ class Inspector(QScrollArea):
                         plural(sum(1 for k, _ in keys if k == kind), KIND_NOUNS.get(kind, kind))
                         for kind in sorted({k for k, _ in keys}))
                     + ".<br>Select elements of one kind to edit them together.")
-                self._show_page(self.mixed)
+                self.stack.setCurrentWidget(self.mixed)
                 return
             page.show_ids([i for _, i in keys])
-            self._show_page(page)
+            self.stack.setCurrentWidget(page)
         finally:
             self.updating = False
-
-    def _show_page(self, page: QWidget) -> None:
-        """Show one page; the stack takes that page's height, not the tallest page's (a short
-        page under the connection page's height scrolled into blank space)."""
-        for i in range(self.stack.count()):
-            other = self.stack.widget(i)
-            policy = QSizePolicy.Policy.Preferred if other is page else \
-                QSizePolicy.Policy.Ignored
-            other.setSizePolicy(QSizePolicy.Policy.Preferred, policy)
-        self.stack.setCurrentWidget(page)
-        self.stack.updateGeometry()
 
     def _on_changed(self, touched: set) -> None:
         current = self.stack.currentWidget()
