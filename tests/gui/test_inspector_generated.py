@@ -63,8 +63,16 @@ def test_several_elements_with_different_values_show_various(make_window, tmp_pa
     w.doc.apply("Sea", E.set_attr, "fields", ["1"], "terrain", "sea")
     w.doc.apply("Drawbridge", E.set_attr, "connections", ["c2"], "drawbridge", True)
     inspector = w.trace.inspector
+    w.doc.apply("Number", E.set_attr, "fields", ["2"], "number", 7)
     inspector.show_keys([("field", "1"), ("field", "2")])
-    assert inspector.pages["field"].terrain.currentText() == VARIOUS
+    page = inspector.pages["field"]
+    assert page.terrain.currentText() == VARIOUS
+    assert page.number.text() == VARIOUS
+    inspector.show_keys([("field", "2")])
+    assert page.number.value() == 7 and page.number.text() == "7"
+    w.doc.apply("No number", E.set_attr, "fields", ["3"], "number", None)
+    inspector.show_keys([("field", "3")])
+    assert page.number.text() == "(none)"
     inspector.show_keys([("connection", "c1"), ("connection", "c2")])
     box = inspector.pages["connection"].drawbridge
     assert box.checkState() == Qt.CheckState.PartiallyChecked

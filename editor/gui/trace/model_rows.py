@@ -22,7 +22,14 @@ from typing import Any, ClassVar, Protocol
 from pydantic import BaseModel
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
 
-from editor.gui.trace.pages import Page, PieceChecks, show_check, show_combo, show_line
+from editor.gui.trace.pages import (
+    VARIOUS,
+    Page,
+    PieceChecks,
+    show_check,
+    show_combo,
+    show_line,
+)
 from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.variant_fields import OptionInfo, field_info
@@ -144,7 +151,11 @@ def _int_row(writer: Writer, attr: str, info: OptionInfo, nullable: bool,
     def show(values: list[Any]) -> None:
         if spin.hasFocus() or not values:
             return
-        spin.setValue(none if values[0] is None and none is not None else values[0] or 0)
+        various = none is not None and len(set(values)) > 1  # its lowest value says so
+        if none is not None:
+            spin.setSpecialValueText(VARIOUS if various else _(null_text))
+        spin.setValue(none if various or (values[0] is None and none is not None)
+                      else values[0] or 0)
 
     return spin, show
 
