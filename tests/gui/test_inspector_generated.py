@@ -58,6 +58,16 @@ def test_every_generated_row_describes_its_model_field(make_window, tmp_path) ->
     assert [terrain.itemData(i) for i in range(terrain.count())] == [t.value for t in Terrain]
 
 
+def test_every_model_field_has_a_row_or_is_declared_hidden(make_window, tmp_path) -> None:
+    w = make_window(_board_file(tmp_path))
+    for kind, page in _pages(w).items():
+        if kind == "board":
+            continue
+        shown = set(page.ROWS) | page.HIDDEN
+        assert set(page.MODEL.model_fields) <= shown, (kind, set(page.MODEL.model_fields) - shown)
+        assert set(page.ROWS) - page.CUSTOM <= set(page.rows)  # generated, not hand-made
+
+
 def test_several_elements_with_different_values_show_various(make_window, tmp_path) -> None:
     w = make_window(_board_file(tmp_path))
     w.doc.apply("Sea", E.set_attr, "fields", ["1"], "terrain", "sea")

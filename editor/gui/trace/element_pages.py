@@ -54,6 +54,8 @@ class FieldPage(GeneratedPage):
     ROWS = ("title", "id", "terrain", "number", "label", "island", "flags", "castle", "access",
             "starts")
     CUSTOM = frozenset({"title", "id", "island", "flags", "castle", "access", "starts"})
+    #: the position is dragged on the canvas; harbour is among the flags (derived)
+    HIDDEN = frozenset({"former_ids", "x", "y", "unconfirmed", "harbour"})
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)
@@ -238,6 +240,8 @@ class ConnectionPage(GeneratedPage):
             "one_way", "under_lane", "crossing", "grail_road", "reverse")
     CUSTOM = frozenset({"title", "id", "kind", "bridge_class", "one_way", "under_lane",
                         "grail_road", "reverse"})
+    #: the ends are in the title (and Swap ends)
+    HIDDEN = frozenset({"a", "b", "unconfirmed"})
     TITLES: ClassVar[dict[str, str]] = {"drawbridge": N_("Drawbridge (castle access)"),
                                         "crossing": N_("Wilderness crossing")}
     VERBS: ClassVar[dict[str, tuple[str, str]]] = {
@@ -379,6 +383,8 @@ class RegionPage(GeneratedPage):
     PREFIX = "region"
     ROWS = ("title", "name", "colour", "capacity", "stairs", "borders", "screened")
     CUSTOM = frozenset({"title", "stairs", "borders", "screened"})
+    #: the outline is edited on the canvas
+    HIDDEN = frozenset({"id", "island", "polygon"})
     NULL_TEXT: ClassVar[dict[str, str]] = {"capacity": N_("variant")}
 
     def __init__(self, inspector: QWidget) -> None:
@@ -457,6 +463,7 @@ class SlitPage(GeneratedPage):
     PREFIX = "slit"
     ROWS = ("title", "ends")
     CUSTOM = frozenset({"title", "ends"})
+    HIDDEN = frozenset({"id", "a", "b"})  # the ends row edits a and b
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)

@@ -1,6 +1,6 @@
 """Inspector rows generated from the board model's field metadata, as the variant form is.
 
-A page names the model fields it shows, in order (`Page.ROWS`); each becomes a row whose
+A page names the model fields it shows, in order (`GeneratedPage.ROWS`); each is a row whose
 label, tooltip, editor and range come from the pydantic field through
 `editor.model.variant_fields.field_info` (description, enum or literal choices, bounds, null
 allowed): a choice is a combo box ("(none)" first when the field may be null), an int a spin
@@ -8,7 +8,7 @@ box (its lowest value means none when the field may be null), a bool a check box
 piece types a grid of check boxes, text a line edit (committed while typing and merged into one
 undo step, or on Enter for a field with a pattern such as a colour). Several selected elements
 with different values show "(various)". What needs its own widget (ids, references picked on
-the canvas, derived flags) is built by the page's own methods, named in `Page.CUSTOM`.
+the canvas, derived flags) is built by the page's own `row_<name>` methods (`CUSTOM`).
 """
 
 from __future__ import annotations
@@ -203,6 +203,9 @@ class GeneratedPage(Page):
     PREFIX: ClassVar[str] = ""
     ROWS: ClassVar[tuple[str, ...]] = ()
     CUSTOM: ClassVar[frozenset[str]] = frozenset()
+    #: model fields without a row of their own (a test holds every other field to a row, so
+    #: a field added to the model is shown or consciously left out)
+    HIDDEN: ClassVar[frozenset[str]] = frozenset()
     #: labels better than the field's name, and what "null" reads as in a choice or spin box
     TITLES: ClassVar[dict[str, str]] = {}
     NULL_TEXT: ClassVar[dict[str, str]] = {}
