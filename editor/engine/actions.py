@@ -174,7 +174,7 @@ def described(st: Any, action: tuple, kind: Kind, piece: int | None, source: int
                        c.letter[st.ptype[piece]] if piece is not None else None,
                        ids[source] if source is not None else None,
                        ids[target] if target is not None else None,
-                       tuple(ids[v] for v in path), st.action_cost(action), **more)
+                       tuple(map(ids.__getitem__, path)), st.action_cost(action), **more)
 
 
 def describe_word(kind: Kind) -> Callable[[Any, tuple], Description]:

@@ -19,7 +19,6 @@ from editor.engine.actions import (
     ActionKind,
     Description,
     Kind,
-    described,
 )
 from editor.engine.explain import Reason
 from editor.engine.search import Search
@@ -520,7 +519,9 @@ def describe_move(st: Moves, a: tuple) -> Description:
         kind = Kind.EMBARK if c.is_sea[dest] else Kind.MOUNT
     else:
         kind = Kind.DISMOUNT if st.carrier[pid] >= 0 else Kind.MOVE
-    return described(st, a, kind, pid, path[0], dest, path, ends_turn=bool(a[3]))
+    ids = c.node_ids  # built here, not by `described`: the play mode describes every move
+    return Description(a, kind, pid, c.letter[st.ptype[pid]], ids[path[0]], ids[dest],
+                       tuple(map(ids.__getitem__, path)), _move_cost(st, a), bool(a[3]))
 
 
 KINDS = (ActionKind(MOVE, _move_cost, _apply, explain_move, move_notation, describe_move,
