@@ -360,6 +360,21 @@ class PlaySession:
         """Legal actions of no stack: end, decline, draw offers and answers, resign."""
         return list(self._of_source(None))
 
+    def listed(self, action: tuple) -> ActionView | None:
+        """The legal view of an action chosen elsewhere (an agent's): the action itself, else
+        the listed one that does the same with an identical piece (the engine lists one of
+        identical riders per destination, MOVE-1); None when no legal action does it."""
+        views = self.legal()
+        hit = next((v for v in views if v.action == action), None)
+        if hit is not None or self.state.is_terminal():
+            return hit
+        try:
+            same = self.state.description(action)._replace(action=(), piece=None)
+        except (IndexError, KeyError, TypeError, ValueError):
+            return None
+        return next((v for v in views
+                     if v.description._replace(action=(), piece=None) == same), None)
+
     def targets(self, field_id: str) -> list[TargetGroup]:
         """The legal actions of a stack grouped by target field, cheapest group first."""
         groups: dict[str, list[ActionView]] = {}
