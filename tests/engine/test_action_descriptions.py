@@ -5,11 +5,15 @@ PIECE-CAMEL-3, PIECE-CAMEL-5, PIECE-CATAPULT-2, BUILD-1, DRAW-2, DRAW-5, TURN-11
 
 from __future__ import annotations
 
+import random
+
 from support.gcworld import gc_board
+from support.playthrough import shipped_game
 from support.ruleworld import make_state, play
 
 from editor.engine.actions import ATTACKS, Description, Kind
 from editor.engine.game import ACTIONS
+from editor.engine.playout import random_action
 from editor.rules.notation import parse_or_reason
 
 GC4 = "grand-conquest-4p"
@@ -108,3 +112,22 @@ def test_turn_words_have_no_piece_and_no_field():
         d = _described(st, text)
         assert (d.kind, d.piece, d.source, d.target, d.path, d.cost) == (kind, None, None,
                                                                           None, (), 0)
+
+
+def test_descriptions_agree_with_the_position_along_random_games():
+    """In every shipped edition, each legal action's description names the acting piece's
+    stack field as its source, walks from there, costs what the engine charges and goes to a
+    field (MOVE-1, TURN-3)."""
+    for variant in ("conquest-4p", "grand-conquest-4p"):
+        st = shipped_game(variant, ()).initial_state()
+        ids, rng = st.compiled.node_ids, random.Random(5)
+        for _ in range(40):
+            for a in st.legal_actions():
+                d = st.description(a)
+                assert d.action == a and d.cost == st.action_cost(a)
+                if d.piece is not None and not d.steps:
+                    assert d.source == ids[st.node[d.piece]], d
+                if d.path:
+                    assert d.path[0] == d.source and d.path[-1] == d.target
+                assert (d.source is None) == (d.target is None)
+            st.apply(random_action(st, rng))
