@@ -230,6 +230,11 @@ class ResultInfo:
     scores: dict[str, int]
 
 
+def _what_it_does(d: Description) -> tuple:
+    """A description without the acting piece and its path: what identical riders share."""
+    return d.kind, d.letter, d.source, d.target, d.ends_turn, d.built, d.steps
+
+
 class PlaySession:
     """One game being played; see the module docstring."""
 
@@ -369,11 +374,10 @@ class PlaySession:
         if hit is not None or self.state.is_terminal():
             return hit
         try:
-            same = self.state.description(action)._replace(action=(), piece=None)
+            same = _what_it_does(self.state.description(action))
         except (IndexError, KeyError, TypeError, ValueError):
             return None
-        return next((v for v in views
-                     if v.description._replace(action=(), piece=None) == same), None)
+        return next((v for v in views if _what_it_does(v.description) == same), None)
 
     def targets(self, field_id: str) -> list[TargetGroup]:
         """The legal actions of a stack grouped by target field, cheapest group first."""

@@ -238,7 +238,7 @@ class ComputerSeats(QObject):
 
     def _explain(self, decision: Decision) -> str:
         s = self.session
-        view = self.session.listed(decision.action)
+        view = s.listed(decision.action)
         text = view.full if view is not None else str(decision.action)
         terms = ", ".join(f"{k} {v:+.1f}" for k, v in decision.terms.items())
         return (f"Hint for {s.state.actor}: {text}. {decision.reason}"
