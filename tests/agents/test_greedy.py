@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
-
 from support.ruleworld import make_state
 
 from editor.agents.greedy import greedy_action
