@@ -461,6 +461,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "BOARD-5", f"cannot read puzzle notation {text!r}")
     c = st.game.compiled
+    _kind, owner, _node, _top = st.columns()
     mover_sig = m.group("mover")
     want_from = c.number_to_node.get(int(m.group("from"))) if m.group("from") else None
     if m.group("dash"):
@@ -484,7 +485,7 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
             continue
         v = path[-1]
         o = st.top_piece(v)
-        capture = o is not None and c.team_of[st.piece(o).seat] != c.team_of[st.piece(pid).seat]
+        capture = o is not None and c.team_of[owner[o]] != c.team_of[owner[pid]]
         if m.group("x") and not capture:
             continue
         if m.group("dash") and capture:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from editor.engine.explain import Reason
 from editor.engine.game import State
 from editor.engine.textform import pick_piece
-from editor.engine.view import Piece
+from editor.engine.view import Piece, Stack
 from editor.rules.notation import parse_or_reason
 
 
@@ -51,24 +51,21 @@ def _depth(st: State, p: Piece) -> int:
     return d
 
 
+def _view(st: State, stack: Stack) -> StackView:
+    pieces = tuple(PieceView(p.owner, p.kind, p.letter, st.range_left(p.id), _depth(st, p))
+                   for p in stack.pieces)
+    return StackView(stack.field, stack.owner, stack.letters, pieces)
+
+
 def stack_at(st: State, field: str) -> StackView | None:
     """The stack on a field, or None when it is empty (or no such field)."""
     stack = st.stack(field)
-    if stack is None:
-        return None
-    pieces = tuple(PieceView(p.owner, p.kind, p.letter, st.range_left(p.id), _depth(st, p))
-                   for p in stack.pieces)
-    return StackView(field, stack.owner, stack.letters, pieces)
+    return None if stack is None else _view(st, stack)
 
 
 def stacks(st: State) -> list[StackView]:
     """Every stack on the board, in field order."""
-    out = []
-    for field in st.game.compiled.node_ids:
-        s = stack_at(st, field)
-        if s is not None:
-            out.append(s)
-    return out
+    return [_view(st, stack) for stack in st.stacks()]
 
 
 def turn_number(st: State) -> int:
