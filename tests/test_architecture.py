@@ -263,10 +263,15 @@ def test_the_state_access_checker_finds_what_it_must(tmp_path) -> None:
         "    sim = st.clone()\n"
         "    d = sim._undo\n"            # private member of a state: found
         "    st.turn = 3\n"              # published, but assigned: found
-        "    e = st.turn + session.state.window\n")  # read published: fine; .state: found
+        "    e = st.turn + session.state.window\n"  # read published: fine; .state: found
+        "def positions() -> list[State]: ...\n"
+        "def g():\n"
+        "    for s in positions():\n"
+        "        s.window\n")  # a loop over states: found
     found = sorted(line.split(" ", 1)[1] for line in
                    state_access(code, {"owner", "occ", "window"}, {"owner", "window"}, {"turn"}))
-    assert found == ["other.occ", "session.state.window", "sim._undo", "st.owner", "st.turn"]
+    assert found == ["other.occ", "s.window", "session.state.window", "sim._undo", "st.owner",
+                     "st.turn"]
 
 
 def test_no_deprecated_aliases_on_state_and_game() -> None:

@@ -19,9 +19,13 @@ import random
 import statistics
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import game_or_exit
+
+if TYPE_CHECKING:
+    from editor.engine.game import State
 
 NAME = "bench"
 HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
@@ -58,7 +62,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="fields of the synthetic board with --editor (made once, then cached)")
 
 
-def _sample_positions(game, seed: int, positions: int) -> list:
+def _sample_positions(game, seed: int, positions: int) -> list[State]:
     from editor.engine.playout import random_action
 
     rng = random.Random(seed)

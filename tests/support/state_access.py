@@ -8,7 +8,8 @@ types at this point, so an attribute counts as the state's when
   (`ptype`, `occ`, `ap_spent`, ...): on any object, or
 * its name is a raw field another class uses too (`owner`, `window`, `steps`, ...) or a private
   name, and the object is a state: `<anything>.state`, a parameter or variable annotated
-  `State`/`StateData`, or a name assigned from a state, `.clone()`, `.initial_state()`,
+  `State`/`StateData`, a loop variable over a function annotated to return states, or a name
+  assigned from a state, a function annotated to return one, `.clone()`, `.initial_state()`,
   `.empty_state()` or `build_position(...)`, or a name the code's convention gives states
   (`st`, `state`).
 
@@ -76,9 +77,15 @@ def attribute_names_defined(trees: Iterable[ast.AST], skip: set[str]) -> set[str
 
 
 def _state_names(tree: ast.AST) -> set[str]:
-    """Names in the module that hold a state (flow-insensitive, to a fixpoint)."""
+    """Names in the module that hold a state (flow-insensitive, to a fixpoint): also the loop
+    variables over a call of a module function annotated to return states (`-> list[State]`)."""
     names: set[str] = set(_STATE_NAMES)
+    makers = _state_makers(tree)
     for node in ast.walk(tree):
+        if isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name) \
+                and isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name) \
+                and node.iter.func.id in makers:
+            names.add(node.target.id)
         if isinstance(node, ast.arg) and node.annotation is not None and \
                 _STATE_TYPE.search(ast.unparse(node.annotation)):
             names.add(node.arg)
@@ -94,13 +101,19 @@ def _state_names(tree: ast.AST) -> set[str]:
     while grown:
         grown = False
         for name, value in assigns:
-            if name not in names and is_state(value, names):
+            if name not in names and is_state(value, names, makers):
                 names.add(name)
                 grown = True
     return names
 
 
-def is_state(expr: ast.AST, names: set[str]) -> bool:
+def _state_makers(tree: ast.AST) -> set[str]:
+    """The module's functions annotated to return a state or states."""
+    return {f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            and f.returns is not None and _STATE_TYPE.search(ast.unparse(f.returns))}
+
+
+def is_state(expr: ast.AST, names: set[str], makers: set[str] = frozenset()) -> bool:
     """Does `expr` evaluate to a state (see the module docstring)?"""
     if isinstance(expr, ast.Name):
         return expr.id in names
@@ -110,7 +123,7 @@ def is_state(expr: ast.AST, names: set[str]) -> bool:
         f = expr.func
         called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) \
             else ""
-        return called in _MAKES_STATE
+        return called in _MAKES_STATE or called in makers
     return False
 
 
@@ -119,13 +132,13 @@ def state_access(path: Path, raw: set[str], shared: set[str], published: set[str
     """`path:line expression` of every access to a state's own fields in one module: `raw`
     field names, of which `shared` other classes use too; `published` ones may be read."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = _state_names(tree)
+    names, makers = _state_names(tree), _state_makers(tree)
     bad = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Attribute):
             continue
         attr = node.attr
-        on_state = is_state(node.value, names)
+        on_state = is_state(node.value, names, makers)
         if (attr in raw and (attr not in shared or on_state)) or (
                 on_state and ((attr.startswith("_") and not attr.startswith("__"))
                               or (attr in published and isinstance(node.ctx, ast.Store)))):
