@@ -2,9 +2,8 @@
 unchanged against this tree and against an old one (`bench_against.run_in_tree` copies it out
 and sets PYTHONPATH to the tree under test).
 
-It plays seeded random games with the tree's own policy (`random_action` of
-`editor.engine.playout`, in older trees `editor.rules.playout`, which draws the same actions in
-every tree since 7e92724) and prints one JSON line per run:
+It plays seeded random games with the tree's own policy (`editor.engine.playout.random_action`,
+which draws the same actions in every tree since 7e92724) and prints one JSON line per run:
 actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
 both trees played the same games. Only names that exist in 7e92724 too are used: the game
 loader (where each tree has it), `random_action`, `selfplay` and the State fields ptype, owner,
@@ -27,21 +26,21 @@ import sys
 import time
 
 
-def position_digest(st) -> str:
-    """A hash of the pieces (type, owner, field, carrier, steps) and the turn counters."""
-    data = [st.ptype, st.owner, st.node, st.carrier, st.steps,
-            [st.turn, st.ap_spent, bool(st.terminal)], list(st.captured)]
-    return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
-
-
 def _playout():
-    """The tree's playout module: `editor.engine.playout`, or `editor.rules.playout` in a
-    revision from before the engine had its own package."""
+    """The tree's playout module: `editor.engine.playout`, or `editor.rules.playout` in a revision
+    from before the engine had its own package (this script runs in both)."""
     try:
         from editor.engine import playout
     except ImportError:
         from editor.rules import playout  # type: ignore[no-redef]
     return playout
+
+
+def position_digest(st) -> str:
+    """A hash of the pieces (type, owner, field, carrier, steps) and the turn counters."""
+    data = [st.ptype, st.owner, st.node, st.carrier, st.steps,
+            [st.turn, st.ap_spent, bool(st.terminal)], list(st.captured)]
+    return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
 
 
 def playout(game, actions: int, seed: int) -> dict:
