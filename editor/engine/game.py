@@ -36,7 +36,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from editor.engine import building, camels, catapults, drawbridges, moves, responses, turns
+from editor.engine import (
+    building,
+    camels,
+    catapults,
+    drawbridges,
+    moves,
+    responses,
+    turns,
+    view,
+)
 from editor.engine import explain as X
 from editor.engine.actions import (  # noqa: F401  (re-exported: the public action vocabulary)
     A_ACCEPT,
@@ -130,16 +139,6 @@ class Game:
              for adj in (c.adj_unloaded, c.adj_loaded)]
             for t in range(len(c.type_names))]
 
-    @property
-    def c(self) -> Compiled:
-        """Deprecated alias of `compiled` for branches written before the rename."""
-        return self.compiled
-
-    @property
-    def n(self) -> int:
-        """Deprecated alias of `seat_count` (see `c`)."""
-        return self.seat_count
-
     # ---- construction -------------------------------------------------------------------
 
     def empty_state(self) -> State:
@@ -199,7 +198,7 @@ def _cargo_tree(cargo) -> tuple[str, list]:
 
 
 class State(moves.Moves, catapults.Catapults, responses.Responses, building.Building,
-            drawbridges.Drawbridges, camels.Camels, turns.Turns):
+            drawbridges.Drawbridges, camels.Camels, turns.Turns, view.Reading):
     """A game position plus whose action it is; see the module docstring. The fields are
     declared in `editor.engine.state.StateData`."""
 

@@ -178,7 +178,7 @@ class ComputerSeats(QObject):
         """After every change: when a computer seat acts, play its next action soon."""
         s = self.session
         if s is None or self.paused or self.held or self.running is not None or \
-                s.state.terminal:
+                s.state.is_terminal():
             return
         if s.can_redo():
             return  # stepping through undone actions or a scenario: the person leads
@@ -289,7 +289,7 @@ class ComputerSeats(QObject):
     def hint(self) -> None:
         """What the search agent would play for whoever acts now (its evaluation, why)."""
         s = self.session
-        if s is None or s.state.terminal:
+        if s is None or s.state.is_terminal():
             return
         if self.running is not None:
             self.panel.hint.setText("The computer is thinking; ask again in a moment")
@@ -299,7 +299,7 @@ class ComputerSeats(QObject):
 
     def _show_status(self) -> None:
         s = getattr(self.mode, "session", None)
-        game_on = s is not None and not s.state.terminal
+        game_on = s is not None and not s.state.is_terminal()
         for button in (self.panel.stop_button, self.panel.undo_button, self.panel.hint_button):
             button.setEnabled(game_on)
         if self.running is not None and self.running[0] == "play":
