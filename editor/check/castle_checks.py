@@ -26,7 +26,7 @@ E, W = Severity.ERROR, Severity.WARNING
 TOWER_ACCESS_KIND = define(
     "TOWER_ACCESS_KIND", E, "Tower access is not a castle access",
     "A tower is entered across its castle access (CASTLE-1, BF-7): set the kind of the "
-    "tower's access connection to castle_access (key 6 in Trace).")
+    "tower's access connection to castle_access (key 5 in Trace).")
 TOWER_NO_DRAWBRIDGE = define(
     "TOWER_NO_DRAWBRIDGE", E, "Tower of a moated castle without a drawbridge",
     "In a castle that lies in a moat every tower access crosses it by a drawbridge (DRAW-1, "

@@ -81,3 +81,35 @@ def test_mirror_across_a_line_of_two_clicks(make_window, qtbot, tmp_path) -> Non
     assert copies and w.doc.stack.count() == 1
     originals = {(round(f.x, 1), round(2 * a.y() - f.y, 1), f.terrain) for f in half.fields}
     assert all((round(f.x, 1), round(f.y, 1), f.terrain) in originals for f in copies)
+
+
+def test_a_half_turn_lands_on_the_other_half_already_traced(make_window, qtbot,
+                                                           tmp_path) -> None:
+    """The other half detected or traced a few pixels off the exact image, and the centre
+    clicked a few pixels off: the copies are the fields already there (their ids and printed
+    numbers kept), nothing is doubled, and the copied castle and start pieces use them."""
+    board = load_board(data_dir("boards") / "conquest-2p.board.json").model
+    cx, cy = CENTRE
+    north = [f for f in board.fields if f.y < cy or (f.y == cy and f.x < cx)]
+    for i, f in enumerate(north):           # the north half a few pixels off its mirror image
+        f.x += (-3, 2, 4, -1)[i % 4]
+        f.y += (2, -4, 1, 3)[i % 4]
+    board.castles = [c for c in board.castles if c.seat == "south"]
+    for s in board.setups:
+        s.placements = [p for p in s.placements if p.seat == "south"]
+    board.image = None
+    path = tmp_path / "whole.board.json"
+    save_board(board, path)
+    before = {f.id: f.number for f in board.fields}
+    w = make_window(str(path))
+    w.trace.scene.select_keys([("field", f.id) for f in w.doc.board.fields
+                               if f.y > cy or (f.y == cy and f.x > cx)])
+    w.trace.set_tool("symmetry")
+    w.trace.symmetry_combo.setCurrentText("Rotate 180°")
+    at = _at(w, cx + 3, cy - 2)
+    qtbot.mouseClick(w.trace.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    after = w.doc.board
+    assert {f.id: f.number for f in after.fields} == before     # no field added or renumbered
+    assert sorted(c.seat for c in after.castles) == ["north", "south"]
+    assert all(t.field in before for c in after.castles for t in c.towers)
+    assert [f for f in check_board(after) if f.is_error] == []

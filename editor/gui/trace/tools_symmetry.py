@@ -15,6 +15,7 @@ from PySide6.QtGui import QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor.gui.trace.tools import Tool, preview_pen
+from editor.model.edit_base import nearest_field
 from editor.model.edit_symmetry import mirror_selection, rotate_selection, symmetric_elements
 from editor.model.transform import PointMap, reflection, rotation
 
@@ -66,9 +67,27 @@ class SymmetryTool(Tool):
         self.axis_a = None
         self.preview = None
 
+    def _centre(self, pos: QPointF) -> QPointF:
+        """A rotation centre clicked within a field radius of a field's centre, or of the
+        scan's centre, is that point: a centre a pixel off puts every copy two pixels off."""
+        r = self.scene.radius
+        f = nearest_field(self.doc.board, pos.x(), pos.y(), r)
+        if f is not None:
+            return QPointF(f.x, f.y)
+        img = self.doc.board.image
+        if img is not None and abs(pos.x() - img.width / 2) <= r and \
+                abs(pos.y() - img.height / 2) <= r:
+            return QPointF(img.width / 2, img.height / 2)
+        return pos
+
+    def _radius(self) -> float:
+        """The field radius the copy's seams are measured by (without the view's disc size)."""
+        return self.scene.radius / (self.scene.disc_scale or 1.0)
+
     def _map(self, pos: QPointF, shift: bool) -> PointMap | None:
         if self.angle is not None:
-            return rotation((pos.x(), pos.y()), self.angle)
+            centre = self._centre(pos)
+            return rotation((centre.x(), centre.y()), self.angle)
         if self.axis_a is None:
             return None
         b = self._snapped(pos, shift)
@@ -120,8 +139,9 @@ class SymmetryTool(Tool):
             return
         seats = default_seat_map([s.id for s in self.doc.board.seats], self.angle)
         if self.angle is not None:
+            centre = self._centre(pos)
             self.doc.apply(f"Rotate {len(ids)} elements by {self.angle:g}°", rotate_selection,
-                           ids, (pos.x(), pos.y()), self.angle, seats)
+                           ids, (centre.x(), centre.y()), self.angle, seats, self._radius())
             self.cancel()
             return
         if self.axis_a is None:
@@ -132,7 +152,7 @@ class SymmetryTool(Tool):
         a = self.axis_a
         self.cancel()
         self.doc.apply(f"Mirror {len(ids)} elements", mirror_selection, ids, (a.x(), a.y()),
-                       (b.x(), b.y()), seats)
+                       (b.x(), b.y()), seats, self._radius())
 
 
 SYMMETRY_TOOLS: list[type[Tool]] = [SymmetryTool]
