@@ -14,7 +14,14 @@ import math
 from collections.abc import Iterable, Mapping
 
 from editor.model.board import Board, Connection, Field
-from editor.model.edit_base import EditError, Recorder, fresh_id, node_ids, operation
+from editor.model.edit_base import (
+    EditError,
+    Recorder,
+    fresh_id,
+    node_ids,
+    operation,
+    retired_ids,
+)
 from editor.model.transform import (
     Elements,
     PointMap,
@@ -47,8 +54,9 @@ def symmetric_elements(board: Board, ids: Iterable[str]) -> Elements:
     return select(board, wanted)
 
 
-def _renamer(board: Board, elements: Elements):
-    """Fresh ids for the copies, by kind ('f12', 'c40', ...), never an id used before."""
+def _renamer(board: Board, elements: Elements, preferred: Mapping[str, str] | None = None):
+    """Fresh ids for the copies, by kind ('f12', 'c40', ...), never an id used before; a
+    copied field takes its `preferred` id (its printed number) while that is free."""
     kinds = {**{f.id: "field" for f in elements.fields},
              **{c.id: "connection" for c in elements.connections},
              **{r.id: "region" for r in elements.regions},
@@ -60,7 +68,13 @@ def _renamer(board: Board, elements: Elements):
     following = {prefix: int(fresh_id(board, taken, prefix)[len(prefix):])
                  for prefix in set(_PREFIX.values())}
 
+    retired = retired_ids(board)
+
     def rename(old: str) -> str:
+        wish = (preferred or {}).get(old)
+        if wish is not None and wish not in taken and wish not in retired:
+            taken.add(wish)
+            return wish
         prefix = _PREFIX[kinds[old]]
         while f"{prefix}{following[prefix]}" in taken:
             following[prefix] += 1
@@ -127,24 +141,34 @@ def _joined(board: Board, copies: Elements, seams: Mapping[str, str]) -> Element
 
 def symmetric_copy(board: Board, ids: Iterable[str], point_map: PointMap, *,
                    mirror: bool, seat_map: Mapping[str, str] | None = None,
-                   radius: float | None = None) -> tuple[Elements, dict[str, str]]:
+                   radius: float | None = None, numbers: Mapping[str, int] | None = None,
+                   ) -> tuple[Elements, dict[str, str]]:
     """The copies joined to the board on its seams (`seam_tolerance`; `radius`: the field
     radius in px, when known), and the old -> new id map (a seam field maps to the board
-    field it landed on)."""
+    field it landed on). `numbers`: selected field id -> the number printed where its copy
+    lands (read on the scan); a copy gets it, and its id from it, unless the board has it."""
     elements = symmetric_elements(board, ids)
     if not elements.fields:
         raise EditError("select the fields (and what lies between them) to copy")
-    copies, mapping = transform_elements(elements, point_map, _renamer(board, elements),
+    used = {f.number for f in board.fields if f.number is not None}
+    numbers = {old: n for old, n in (numbers or {}).items() if n not in used}
+    preferred = {old: str(n) for old, n in numbers.items()}
+    copies, mapping = transform_elements(elements, point_map,
+                                         _renamer(board, elements, preferred),
                                          seat_map=seat_map, reverse_rings=mirror)
+    number_of = {mapping[old]: n for old, n in numbers.items() if old in mapping}
+    copies.fields = [f.model_copy(update={"number": number_of[f.id]}) if f.id in number_of
+                     else f for f in copies.fields]
     seams = _seams(board, copies.fields, seam_tolerance(board, radius))
     mapping = {old: seams.get(new, new) for old, new in mapping.items()}
     return _joined(board, copies, seams), mapping
 
 
 def _apply(rec: Recorder, board: Board, ids: list[str], point_map: PointMap, mirror: bool,
-           seat_map: Mapping[str, str] | None, radius: float | None) -> None:
+           seat_map: Mapping[str, str] | None, radius: float | None,
+           numbers: Mapping[str, int] | None) -> None:
     copies, mapping = symmetric_copy(board, ids, point_map, mirror=mirror, seat_map=seat_map,
-                                     radius=radius)
+                                     radius=radius, numbers=numbers)
     for attr in ("fields", "connections", "regions", "arrow_slits", "castles"):
         kind = {"fields": "field", "connections": "connection", "regions": "region",
                 "arrow_slits": "slit", "castles": "castle"}[attr]
@@ -167,18 +191,21 @@ def _apply(rec: Recorder, board: Board, ids: list[str], point_map: PointMap, mir
 def mirror_selection(rec: Recorder, board: Board, ids: list[str], axis_a: tuple[float, float],
                      axis_b: tuple[float, float],
                      seat_map: Mapping[str, str] | None = None,
-                     radius: float | None = None) -> None:
+                     radius: float | None = None,
+                     numbers: Mapping[str, int] | None = None) -> None:
     """Add mirrored copies of the selection across the line axis_a-axis_b (one edit);
-    `radius`: the field radius (px) the seams are measured by (`seam_tolerance`)."""
+    `radius`: the field radius (px) the seams are measured by (`seam_tolerance`);
+    `numbers`: the numbers printed where copies land (`symmetric_copy`)."""
     if axis_a == axis_b:
         raise EditError("the mirror axis needs two distinct points")
-    _apply(rec, board, ids, reflection(axis_a, axis_b), True, seat_map, radius)
+    _apply(rec, board, ids, reflection(axis_a, axis_b), True, seat_map, radius, numbers)
 
 
 @operation
 def rotate_selection(rec: Recorder, board: Board, ids: list[str], centre: tuple[float, float],
                      angle_deg: float, seat_map: Mapping[str, str] | None = None,
-                     radius: float | None = None) -> None:
+                     radius: float | None = None,
+                     numbers: Mapping[str, int] | None = None) -> None:
     """Add copies of the selection rotated about `centre` by `angle_deg`, clockwise on
-    screen (one edit); `radius` as for `mirror_selection`."""
-    _apply(rec, board, ids, rotation(centre, angle_deg), False, seat_map, radius)
+    screen (one edit); `radius` and `numbers` as for `mirror_selection`."""
+    _apply(rec, board, ids, rotation(centre, angle_deg), False, seat_map, radius, numbers)

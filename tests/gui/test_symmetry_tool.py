@@ -4,6 +4,7 @@ validates with no error; a line mirror copies across the axis of two clicks."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -113,3 +114,32 @@ def test_a_half_turn_lands_on_the_other_half_already_traced(make_window, qtbot,
     assert sorted(c.seat for c in after.castles) == ["north", "south"]
     assert all(t.field in before for c in after.castles for t in c.towers)
     assert [f for f in check_board(after) if f.is_error] == []
+
+
+def test_copies_landing_on_printed_discs_take_their_numbers(make_window, qtbot,
+                                                            tmp_path) -> None:
+    """A copy that lands on a disc printed on the scan (the other half not traced yet) gets
+    the number printed there and its id from it, in the same one edit."""
+    pytest.importorskip("onnxruntime")
+    whole = load_board(data_dir("boards") / "conquest-2p.board.json").model
+    path, half = _traced_half(tmp_path)
+    half.image = whole.image.model_copy(
+        update={"path": str(data_dir("boards") / "scans" / "conquest-2p.png")})
+    save_board(half, path)
+    cx, cy = CENTRE
+    chosen = [f for f in half.fields if f.terrain.value == "land"][:3]
+    expected = {}
+    for f in chosen:
+        x, y = 2 * cx - f.x, 2 * cy - f.y
+        twin = min(whole.fields, key=lambda g: (g.x - x) ** 2 + (g.y - y) ** 2)
+        expected[(round(x), round(y))] = twin.number
+    w = make_window(str(path))
+    w.trace.scene.select_keys([("field", f.id) for f in chosen])
+    w.trace.set_tool("symmetry")
+    w.trace.symmetry_combo.setCurrentText("Rotate 180°")
+    steps = w.doc.stack.count()
+    qtbot.mouseClick(w.trace.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(w, cx, cy))
+    assert w.doc.stack.count() == steps + 1
+    copies = w.doc.board.fields[len(half.fields):]
+    assert {(round(f.x), round(f.y)): f.number for f in copies} == expected
+    assert all(f.id == str(f.number) for f in copies)

@@ -69,3 +69,16 @@ def test_the_scale_gives_the_field_size_of_the_seam() -> None:
     board.scale = Scale(px_per_cm=40.0)   # 0.45 cm discs: an 18 px radius, 9 px seams
     rotate_selection(board, ["1", "2"], (150.0, 200.0), 180.0)
     assert [f.id for f in board.fields] == ["1", "2", "3", "11", "12"]
+
+
+def test_copies_take_the_numbers_printed_where_they_land() -> None:
+    """`numbers` (read on the scan by the GUI): a copy gets its number and its id from it,
+    unless the board already has that number (then a fresh id and no number)."""
+    board = _half()
+    edit = mirror_selection(board, ["1", "2", "3"], (0.0, 200.0), (10.0, 200.0),
+                            numbers={"1": 101, "2": 3})
+    copies = board.fields[3:]
+    assert [(f.id, f.number) for f in copies] == [("101", 101), ("f1", None)]
+    assert {c.a for c in board.connections} | {c.b for c in board.connections} >= {"101"}
+    edit.undo()
+    assert [f.id for f in board.fields] == ["1", "2", "3"]
