@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,9 +29,11 @@ from editor.gui.trace.pages import (
     show_check,
     show_line,
 )
+from editor.i18n import _
 from editor.model import edit as ops
 from editor.model.board import BoardSide, IslandKind
 from editor.model.names import FieldNames
+from editor.model.variant import shipped_variant_names
 
 
 class BoardPage(Page):
@@ -50,6 +53,17 @@ class BoardPage(Page):
         self.side.activated.connect(
             lambda: self.apply("Board side", ops.set_board_attr, "side", self.side.currentData()))
         self.form.addRow("Side", self.side)
+        self.made_for = QLineEdit()
+        self.made_for.setObjectName("board_variants")
+        self.made_for.setPlaceholderText(_("variants, comma separated (e.g. grand-conquest-2p)"))
+        self.made_for.setToolTip(_("The variants the board is made for (shipped names or paths "
+                                   "next to the board): Trace checks the board against each "
+                                   "with the other findings."))
+        completer = QCompleter(shipped_variant_names(), self.made_for)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.made_for.setCompleter(completer)
+        self.made_for.editingFinished.connect(self._set_variants)
+        self.form.addRow(_("Made for"), self.made_for)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.form.addRow(self.summary)
@@ -184,6 +198,13 @@ class BoardPage(Page):
             widget.setCurrentRow(0)
         widget.blockSignals(False)
 
+    def _set_variants(self) -> None:
+        """The board's intended variants (`Board.variants`), typed comma separated."""
+        names = list(dict.fromkeys(n.strip() for n in self.made_for.text().split(",")
+                                   if n.strip()))
+        if names != self.doc.board.variants:
+            self.apply(_("Made for variants"), ops.set_board_attr, "variants", names)
+
     def current_seat(self) -> str | None:
         item = self.seat_list.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item else None
@@ -193,6 +214,8 @@ class BoardPage(Page):
         if not self.name.hasFocus():
             self.name.setText(b.name)
         self.side.setCurrentIndex(self.side.findData(b.side.value))
+        if not self.made_for.hasFocus():
+            self.made_for.setText(", ".join(b.variants))
         show_line(self.grail_fields, [fields_text(b, b.grail.fields) if b.grail else ""])
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
