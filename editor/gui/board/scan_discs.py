@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 
 #: side of each square sample (scan px; the whole scan when smaller) and their centres, as
 #: shares of the scan's width and height
-SAMPLE_SIDE = 900
+SAMPLE_SIDE = 640
 SAMPLE_CENTRES = ((0.5, 0.5), (0.3, 0.3), (0.7, 0.7))
 #: fewer discs than this on all samples: no measurement (a scan without printed circles)
 MIN_DISCS = 6
@@ -32,11 +32,29 @@ def bgr_array(image: QImage) -> Any:
     return data.reshape(h, stride)[:, :w * 3].reshape(h, w, 3).copy()
 
 
-def printed_disc_radius(image: QImage | None) -> float | None:
+#: measurements by file key (path, size, modification time): a scan reopened, or shown in
+#: several windows, is measured once
+_MEASURED: dict[tuple, float | None] = {}
+_KEEP = 8
+
+
+def printed_disc_radius(image: QImage | None, key: tuple | None = None) -> float | None:
     """The radius (scan px) of the field discs printed on the scan, or None when none are
-    found or the detect extra is not installed. Safe to call off the GUI thread."""
+    found or the detect extra is not installed; `key` names the file for the cache. Safe to
+    call off the GUI thread."""
     if image is None or image.isNull():
         return None
+    if key is not None and key in _MEASURED:
+        return _MEASURED[key]
+    radius = _measure(image)
+    if key is not None:
+        if len(_MEASURED) >= _KEEP:
+            _MEASURED.pop(next(iter(_MEASURED)))
+        _MEASURED[key] = radius
+    return radius
+
+
+def _measure(image: QImage) -> float | None:
     try:
         from editor.detect.discs import WorkImage, find_discs, typical_radius
     except ImportError:  # the detect extra is not installed

@@ -74,7 +74,7 @@ class _ScanReading:
     def _read(self) -> None:
         self.scan = read_scan(self.path)
         if self.measure:
-            self.disc_radius = printed_disc_radius(self.scan.image)
+            self.disc_radius = printed_disc_radius(self.scan.image, self.key)
 
     def result(self) -> tuple[str, ScanRead] | None:
         if self.path is None:
@@ -231,8 +231,8 @@ class BoardScene(QGraphicsScene):
         else:
             key = _file_key(path)  # before reading: a file changed meanwhile is read again
             scan = read_scan(path)
-            self.scan_radius = (printed_disc_radius(scan.image) if self.board.scale is None
-                                else None)
+            self.scan_radius = (printed_disc_radius(scan.image, key)
+                                if self.board.scale is None else None)
         if scan.image is not None:
             self._scan_key = key
             self.background = ScanItem(QPixmap.fromImage(scan.image))
