@@ -184,8 +184,12 @@ def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from editor.gui.shell import dialogs
-    from editor.gui.shell.window import MainWindow
+    try:
+        from editor.gui.shell import dialogs
+        from editor.gui.shell.window import MainWindow
+    except ImportError:  # a revision from before the shell had its own folder (bench --against)
+        from editor.gui import dialogs  # type: ignore[no-redef]
+        from editor.gui.window import MainWindow  # type: ignore[no-redef]
 
     app = QApplication.instance() or QApplication([])
     dialogs.show_warning = lambda *a, **k: None
@@ -290,7 +294,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the figures as one JSON line (for a driver comparing trees)")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from editor.gui.shell.qtlog import install_message_filter
+    try:
+        from editor.gui.shell.qtlog import install_message_filter
+    except ImportError:  # a revision from before the shell had its own folder (bench --against)
+        from editor.gui.qtlog import install_message_filter  # type: ignore[no-redef]
 
     install_message_filter()
     if args.board is None and args.fields != 600:
