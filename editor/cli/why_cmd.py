@@ -17,6 +17,7 @@ from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options
 from editor.engine.explain import E_BAD_NOTATION
 from editor.i18n import _
+from editor.model.terms import kind_name
 
 NAME = "why"
 HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "
@@ -145,5 +146,5 @@ def _text(session, verdict, turn) -> str:
     else:
         text = (_("legal: {action} ({kind}, {cost} AP, path {path})") if len(v.path) > 1
                 else _("legal: {action} ({kind}, {cost} AP)"))
-    return text.format(action=session.show(v.text), kind=v.kind, cost=v.cost,
+    return text.format(action=session.show(v.text), kind=kind_name(v.kind), cost=v.cost,
                        left=turn.ap_left, path=path)

@@ -35,3 +35,21 @@ def seat_name(seat_id: str) -> str:
     """A seat's name (its compass point), in the current language."""
     known = SEAT_NAMES.get(seat_id)
     return _(known) if known else seat_id.replace("_", " ")
+
+#: action kind (editor.rules.action_view.Kind's value) -> its English name
+KIND_NAMES: dict[str, str] = {
+    "move": N_("move"), "mount": N_("mount"), "embark": N_("embark"),
+    "dismount": N_("dismount"), "capture": N_("capture"), "boarding": N_("boarding"),
+    "response": N_("response"), "take_over": N_("take over"), "shot": N_("shot"),
+    "retaliation_shot": N_("retaliation shot"), "build": N_("build"), "raise": N_("raise"),
+    "lower": N_("lower"), "push": N_("push"), "decline": N_("decline"), "end": N_("end"),
+    "offer_draw": N_("offer draw"), "accept_draw": N_("accept draw"),
+    "reject_draw": N_("reject draw"), "resign": N_("resign"),
+}
+
+
+def kind_name(kind: str) -> str:
+    """An action kind's name (`retaliation_shot` -> "retaliation shot"), in the current
+    language."""
+    known = KIND_NAMES.get(str(kind))
+    return _(known) if known else str(kind).replace("_", " ")
