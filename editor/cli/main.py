@@ -41,6 +41,7 @@ from editor.cli import (
 )
 from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 from editor.engine import ENGINE
+from editor.i18n import LANGUAGES, set_language
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -57,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
         "boards, and play-test rules.")
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {__version__} (engine: {ENGINE})")
+    parser.add_argument("--language", choices=LANGUAGES, default=None,
+                        help="the language of messages and explanations (default: the system "
+                        "locale, LANGUAGE / LC_ALL / LC_MESSAGES / LANG)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         needs = getattr(module, "EXTRAS", ())
@@ -120,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             if named is not None:
                 _check_extras(named.NAME, getattr(named, "EXTRAS", ()))
         return int(exc.code or 0)
+    set_language(args.language)  # None: the system locale's
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from editor.agents.base import Agent, agent_names, canonical, make_agent
 from editor.agents.decision import Decision
+from editor.i18n import _
 from editor.rules.action_view import ActionView
 from editor.rules.notation import to_text
 from editor.rules.session import PlaySession
@@ -43,7 +44,7 @@ class SeatsPanel(QGroupBox):
     seatsChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Players", parent)
+        super().__init__(_("Players"), parent)
         self.setObjectName("play_seats")
         self.form = QFormLayout(self)
         self.combos: list[QComboBox] = []
@@ -102,9 +103,9 @@ class ComputerPanel(QWidget):
         super().__init__(parent)
         lay = QVBoxLayout(self)
         row = QHBoxLayout()
-        self.stop_button = QPushButton("Stop computer", objectName="play_stop_computer")
-        self.undo_button = QPushButton("Undo my decision", objectName="play_undo_mine")
-        self.hint_button = QPushButton("Hint", objectName="play_hint")
+        self.stop_button = QPushButton(_("Stop computer"), objectName="play_stop_computer")
+        self.undo_button = QPushButton(_("Undo my decision"), objectName="play_undo_mine")
+        self.hint_button = QPushButton(_("Hint"), objectName="play_hint")
         for b in (self.stop_button, self.undo_button, self.hint_button):
             row.addWidget(b)
         lay.addLayout(row)
@@ -212,7 +213,7 @@ class ComputerSeats(QObject):
         self.running = None
         s = self.session
         if isinstance(decision, BaseException):
-            self.panel.status.setText(f"The computer failed: {decision}")
+            self.panel.status.setText(_("The computer failed: {error}").format(error=decision))
             self.paused = True
             return
         if s is None or ticket != (self.ticket, s.revision):
@@ -227,7 +228,7 @@ class ComputerSeats(QObject):
             return
         view = self._view_of(decision.action)
         if view is None:
-            self.panel.status.setText("The computer chose an action the game does not list")
+            self.panel.status.setText(_("The computer chose an action the game does not list"))
             self.paused = True
             return
         actor = s.state.actor_index
@@ -235,7 +236,8 @@ class ComputerSeats(QObject):
         before = len(s.played)
         self.mode.play_view(view)
         self.by_computer.update(range(before, len(s.played)))
-        self.panel.status.setText(f"{who} played {view.full}. {decision.reason}")
+        self.panel.status.setText(_("{who} played {action}. {why}").format(
+            who=who, action=view.full, why=decision.reason))
         self.poke()
 
     def _view_of(self, action: tuple) -> ActionView | None:
@@ -253,8 +255,9 @@ class ComputerSeats(QObject):
         view = self._view_of(decision.action)
         text = view.full if view is not None else str(decision.action)
         terms = ", ".join(f"{k} {v:+.1f}" for k, v in decision.terms.items())
-        return (f"Hint for {s.state.actor}: {text}. {decision.reason}"
-                + (f" (after the replies: {terms})" if terms else ""))
+        return (_("Hint for {seat}: {action}. {why}").format(
+            seat=s.state.actor, action=text, why=decision.reason)
+                + (_(" (after the replies: {terms})").format(terms=terms) if terms else ""))
 
     # ---- stop, undo, hint --------------------------------------------------------------------
 
@@ -304,9 +307,9 @@ class ComputerSeats(QObject):
         if s is None or s.state.terminal:
             return
         if self.running is not None:
-            self.panel.hint.setText("The computer is thinking; ask again in a moment")
+            self.panel.hint.setText(_("The computer is thinking; ask again in a moment"))
             return
-        self.panel.hint.setText("Thinking…")
+        self.panel.hint.setText(_("Thinking…"))
         self._start("hint", make_agent("search", random.Random(s.revision)))
 
     def _show_status(self) -> None:
@@ -315,16 +318,17 @@ class ComputerSeats(QObject):
         for button in (self.panel.stop_button, self.panel.undo_button, self.panel.hint_button):
             button.setEnabled(game_on)
         if self.running is not None and self.running[0] == "play":
-            text = f"The computer ({self.running[1].name}) is thinking…"
+            text = _("The computer ({agent}) is thinking…").format(agent=self.running[1].name)
         elif self.paused:
-            text = "The computer is stopped: Resume to let it play its seats"
+            text = _("The computer is stopped: Resume to let it play its seats")
         elif self.agents:
-            text = "The computer plays " + ", ".join(
+            text = _("The computer plays {seats}").format(seats=", ".join(
                 f"{self.seats_panel.labels[i].text()} ({a.name})"
-                for i, a in sorted(self.agents.items()))
+                for i, a in sorted(self.agents.items())))
         else:
-            text = "Every seat is played by a person"
-        self.panel.stop_button.setText("Resume computer" if self.paused else "Stop computer")
+            text = _("Every seat is played by a person")
+        self.panel.stop_button.setText(_("Resume computer") if self.paused
+                                       else _("Stop computer"))
         self.panel.status.setText(text)
 
     def shutdown(self) -> None:

@@ -48,8 +48,8 @@ def option_text(view: ActionView, session: PlaySession | None = None) -> str:
 
 class PlayMode(Mode):
     name = "play"
-    title = "&Play"
-    tip = "Test play: play the board with any variant, see every legal move and why not"
+    title = N_("&Play")
+    tip = N_("Test play: play the board with any variant, see every legal move and why not")
     history_start = "<game start>"
 
     def __init__(self, window: Shell) -> None:

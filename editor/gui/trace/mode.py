@@ -20,6 +20,7 @@ from editor.gui.trace.inspector import Inspector
 from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
 from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
+from editor.i18n import N_
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF
@@ -43,8 +44,9 @@ def scan_outside_folder(board_path: str | None, scan: str | None) -> str | None:
 
 class TraceMode(Mode):
     name = "trace"
-    title = "&Trace"
-    tip = "Trace the board over its scan: fields, connections, regions, castles, start pieces"
+    title = N_("&Trace")
+    tip = N_("Trace the board over its scan: fields, connections, regions, castles, start "
+             "pieces")
     history_start = "<opened>"
 
     def __init__(self, window: Shell) -> None:

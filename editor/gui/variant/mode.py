@@ -39,6 +39,7 @@ from editor.gui.variant.form import DetailPane, OptionsForm
 from editor.gui.variant.panes import ChangesView, OverlayList
 from editor.gui.variant.session import VariantSession, shipped_name
 from editor.gui.variant.tables import PieceTable, VictoryTable
+from editor.i18n import N_
 from editor.model.findings import Finding
 from editor.model.migrate import FORMAT_MIGRATED, can_migrate
 from editor.model.migrate_files import migrate_file
@@ -59,9 +60,9 @@ TAB_FORM, TAB_PIECES, TAB_VICTORY, TAB_OVERLAYS, TAB_CHANGES = range(5)
 
 class VariantMode(Mode):
     name = "variant"
-    title = "&Variant"
-    tip = ("Configure house rules: options, pieces, budgets, victory conditions and overlays "
-           "of a variant, and what differs from its parent")
+    title = N_("&Variant")
+    tip = N_("Configure house rules: options, pieces, budgets, victory conditions and overlays "
+             "of a variant, and what differs from its parent")
     history_start = "<variant opened>"
 
     def __init__(self, window: Shell) -> None:
