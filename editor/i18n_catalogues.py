@@ -124,7 +124,8 @@ def render(lang: str, code: dict[str, Message], old: dict[str, PoEntry],
     parts = ["\n".join(preamble) + "\n" if preamble else "", _header(lang)]
     for msgid, m in code.items():
         e = old.get(msgid)
-        lines = [f"#: {place}" for place in m.places[:3]]
+        files = dict.fromkeys(place.rpartition(":")[0] for place in m.places)  # no line
+        lines = [f"#: {name}" for name in list(files)[:3]]  # numbers: fewer merge conflicts
         if e is not None and e.fuzzy:
             lines.append("#, fuzzy")
         lines.append(f"msgid {_quote(msgid)}")
