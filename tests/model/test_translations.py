@@ -140,3 +140,25 @@ def test_a_chosen_language_translates_and_english_is_the_fallback() -> None:
     assert i18n._("elephant") == "elefante"
     i18n.set_language("en")
     assert i18n._("&File") == "&File"
+
+
+def test_every_shipped_piece_type_and_seat_has_a_rule_book_word(repo_root: Path) -> None:
+    """editor/model/terms.py names every piece type of the shipped variants and every seat of
+    the shipped boards (else a refusal would show the raw id, e.g. `siege_engine`)."""
+    import json
+
+    from editor.model.terms import PIECE_NAMES, SEAT_NAMES
+
+    types, seats = set(), set()
+    for path in (repo_root / "variants").glob("*.variant.json"):
+        types |= set(json.loads(path.read_text(encoding="utf-8")).get("pieces", {}))
+    for path in (repo_root / "boards").glob("*.board.json"):
+        seats |= {s["id"] for s in json.loads(path.read_text(encoding="utf-8")).get("seats", [])}
+    assert types and types <= set(PIECE_NAMES), types - set(PIECE_NAMES)
+    assert seats and seats <= set(SEAT_NAMES), seats - set(SEAT_NAMES)
+    i18n.set_language("de")
+    from editor.model.terms import piece_name, seat_name
+
+    assert [piece_name(t) for t in ("knight", "siege_engine", "chariot")] == [
+        "Reiter", "Belagerungsmaschine", "Streitwagen"]
+    assert seat_name("south") == "Süd"
