@@ -41,7 +41,7 @@ from editor.cli import (
 )
 from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 from editor.engine import ENGINE
-from editor.i18n import LANGUAGES, set_language
+from editor.i18n import LANGUAGES, _, set_language
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -83,7 +83,7 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.
     if extras and dest and not any(e.startswith("-") for e in extras):
         getattr(args, dest).extend(extras)
     elif extras:
-        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        parser.error(_("unrecognized arguments: {args}").format(args=" ".join(extras)))
     return args
 
 
@@ -141,16 +141,17 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except OSError as exc:  # a path the command cannot read or write: the user's to fix
         where = f" '{exc.filename}'" if exc.filename else ""
-        print(f"conquest {args.command}: cannot access{where}: {exc.strerror or exc}",
-              file=sys.stderr)
+        print(_("conquest {command}: cannot access{where}: {error}").format(
+            command=args.command, where=where, error=exc.strerror or exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("conquest: interrupted", file=sys.stderr)
+        print(_("conquest: interrupted"), file=sys.stderr)
         return 130
     except Exception:  # a bug: exit 3, never 1 ("errors found"), with what to report
         traceback.print_exc()
-        print(f"conquest {args.command}: internal error (a bug in conquest {__version__}); "
-              "please report the traceback above", file=sys.stderr)
+        print(_("conquest {command}: internal error (a bug in conquest {version}); please "
+                "report the traceback above").format(command=args.command, version=__version__),
+              file=sys.stderr)
         return EXIT_CRASH
 
 
