@@ -1,7 +1,8 @@
 """The translation catalogues kept in step with the code (no Qt, no `conquest` needed).
 
-Every message marked in `editor/` with `_("...")`, `ngettext("...", "...", n)` or `N_("...")`
-(string literals only) is read with `ast`; `update` writes `editor/locale/<lang>/messages.po`
+Every message marked in `editor/` with `_("...")`, `ngettext("...", "...", n)` or `N_("...")`,
+and the fix hint of every finding code (`define(code, severity, title, "hint")`), string
+literals only, is read with `ast`; `update` writes `editor/locale/<lang>/messages.po`
 for each shipped language, keeping every translation already made, adding new messages
 untranslated and dropping those the code no longer has; `problems` lists what the check in the
 test suite refuses: a message without a translation, a stale one, placeholders that differ.
@@ -23,7 +24,10 @@ from editor.i18n import LANGUAGES, LOCALE_DIR, PoEntry, parse_po
 
 SOURCE_DIR = Path(__file__).resolve().parent
 CATALOGUE = "messages.po"
-_MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
+#: marking calls -> the positions of their message arguments (`define(code, severity, title,
+#: hint)` of editor/model/findings.py: the fix hint, which `Finding.format_line` translates)
+_MARKERS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "ngettext": (0, 1),
+                                        "define": (3,)}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
@@ -49,11 +53,12 @@ def messages_of(source: str, where: str = "") -> list[Message]:
         if not isinstance(node, ast.Call):
             continue
         name = _marker(node)
-        if name is None or len(node.args) < _MARKERS[name]:
+        at = _MARKERS.get(name or "", ())
+        if not at or len(node.args) <= max(at):
             continue
-        texts = [a.value for a in node.args[:_MARKERS[name]]
-                 if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-        if len(texts) == _MARKERS[name]:
+        texts = [node.args[i].value for i in at if isinstance(node.args[i], ast.Constant)
+                 and isinstance(node.args[i].value, str)]
+        if len(texts) == len(at):
             found.append(Message(texts[0], texts[1] if name == "ngettext" else None,
                                  [f"{where}:{node.lineno}"]))
     return found

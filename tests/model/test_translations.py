@@ -25,7 +25,9 @@ def test_every_marked_message_is_translated_in_german_and_italian() -> None:
 
 CODE = '''
 from editor.i18n import N_, _, ngettext
+from editor.model.findings import define
 TITLE = N_("Board")
+CODE = define("NO_SCAN", "error", "A title (not translated)", "Add the scan")
 def f(n):
     print(_("Save the board first"))
     print(ngettext("{n} field", "{n} fields", n).format(n=n))
@@ -59,17 +61,20 @@ def _translate(locale: Path, lang: str, pairs: dict[str, str | list[str]]) -> No
 def _translated_tree(tmp_path: Path) -> tuple[Path, Path]:
     src, locale = _tree(tmp_path)
     update(src, locale)
-    _translate(locale, "de", {"Board": "Spielplan", "Save the board first": "Erst speichern",
+    _translate(locale, "de", {"Board": "Spielplan", "Add the scan": "Scan hinzufügen",
+                              "Save the board first": "Erst speichern",
                               "{n} field": ["{n} Feld", "{n} Felder"]})
-    _translate(locale, "it", {"Board": "Plancia", "Save the board first": "Prima salva",
+    _translate(locale, "it", {"Board": "Plancia", "Add the scan": "Aggiungi la scansione",
+                              "Save the board first": "Prima salva",
                               "{n} field": ["{n} casella", "{n} caselle"]})
     return src, locale
 
 
-def test_extraction_reads_the_three_markers_and_only_literals() -> None:
+def test_extraction_reads_the_markers_and_the_findings_hints_and_only_literals() -> None:
     found = messages_of(CODE, "mod.py")
     assert [(m.msgid, m.plural) for m in found] == [
-        ("Board", None), ("Save the board first", None), ("{n} field", "{n} fields")]
+        ("Board", None), ("Add the scan", None), ("Save the board first", None),
+        ("{n} field", "{n} fields")]
 
 
 def test_a_fully_translated_tree_passes(tmp_path: Path) -> None:

@@ -270,8 +270,9 @@ class ValidationPanel(QWidget):
             if shown != (f.element or ""):
                 item.setToolTip(2, f"id {f.element}")
             item.setIcon(0, self._icons.get(f.severity.value, QIcon()))
-            item.setToolTip(3, f"{f.message}\nFix: {f.hint}\n{f.pointer}" + (
-                "\nRight click: open the rule" if cited_ids(f"{f.message} {f.hint}") else ""))
+            item.setToolTip(3, f"{f.message}\n" + _("Fix: {hint}").format(hint=_(f.hint))
+                            + f"\n{f.pointer}" + ("\n" + _("Right click: open the rule")
+                                                  if cited_ids(f"{f.message} {f.hint}") else ""))
             item.setData(0, Qt.ItemDataRole.UserRole, len(items))
             items.append(item)
         if not items:

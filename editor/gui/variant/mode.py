@@ -220,7 +220,7 @@ class VariantMode(Mode):
         if suggestion:  # a misspelt key: show the option it probably means
             pointer = f"{pointer.rpartition('/')[0]}/{suggestion}"
         self.focus(pointer)
-        self.window.show_message(finding.message + (f" — {finding.hint}" if finding.hint
+        self.window.show_message(finding.message + (f" — {_(finding.hint)}" if finding.hint
                                                     else ""))
         return True
 
