@@ -20,7 +20,7 @@ from editor.gui.trace.inspector import Inspector
 from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
 from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
-from editor.i18n import N_
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF
@@ -64,7 +64,7 @@ class TraceMode(Mode):
         self.draft = DraftController(self)  # Edit > Detect from scan…, accept proposals
         self._build_tools()
         self._build_options()
-        self.inspector_dock = self.add_dock("Inspector", "inspector_dock", self.inspector)
+        self.inspector_dock = self.add_dock(_("Inspector"), "inspector_dock", self.inspector)
         self.pick_tool = PickTool(self.doc, self.scene, self.view, self.options)
         self._before_pick = "select"
         self.inspector.picker = self._pick
@@ -80,13 +80,13 @@ class TraceMode(Mode):
     # ---- construction ---------------------------------------------------------------
 
     def _build_view_actions(self) -> None:
-        self.add_action("Select &all", self.select_all, QKeySequence.StandardKey.SelectAll,
+        self.add_action(_("Select &all"), self.select_all, QKeySequence.StandardKey.SelectAll,
                         menu="edit")
-        self.add_action("&Delete selection", self.delete_selection, menu="edit")
-        self.add_action("&Fit to window", self.view.fit, "Ctrl+0", menu="view")
-        self.add_action("Zoom &in", lambda: self.view.zoom_by(1.25),
+        self.add_action(_("&Delete selection"), self.delete_selection, menu="edit")
+        self.add_action(_("&Fit to window"), self.view.fit, "Ctrl+0", menu="view")
+        self.add_action(_("Zoom &in"), lambda: self.view.zoom_by(1.25),
                         QKeySequence.StandardKey.ZoomIn, menu="view")
-        self.add_action("Zoom &out", lambda: self.view.zoom_by(0.8),
+        self.add_action(_("Zoom &out"), lambda: self.view.zoom_by(0.8),
                         QKeySequence.StandardKey.ZoomOut, menu="view")
         self.add_separator("view")
         self.layer_actions: dict[str, QAction] = {}
@@ -98,20 +98,20 @@ class TraceMode(Mode):
         self.layer_actions["scan"].setShortcut("Ctrl+H")
 
     def _build_tools(self) -> None:
-        bar = self.add_toolbar("Tools", "tools")
+        bar = self.add_toolbar(_("Tools"), "tools")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         group = QActionGroup(self)
-        menu = self.add_menu("&Tools")
+        menu = self.add_menu(_("&Tools"))
         for cls in TOOLS + MORE_TOOLS + SYMMETRY_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
-            action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
+            action = self.add_action(f"{_(tool.title)} ({tool.shortcut})", menu=menu,
                                      checkable=True)
             action.setShortcut(QKeySequence(tool.shortcut))
             # window-level: works whatever widget has focus; a text field being typed in
             # takes its keys first (QLineEdit accepts the ShortcutOverride of printable keys)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{tool.title} ({tool.shortcut})\n{tool.tip}")
+            action.setToolTip(f"{_(tool.title)} ({tool.shortcut})\n{_(tool.tip)}")
             action.triggered.connect(lambda _on, n=tool.name: self.set_tool(n))
             group.addAction(action)
             bar.addAction(action)
@@ -120,7 +120,8 @@ class TraceMode(Mode):
         self.view.toolKey.connect(self.set_tool)
         menu.addSeparator()
         for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
-            action = self.add_action(f"Connection kind: {title} ({i})", menu=menu)
+            action = self.add_action(_("Connection kind: {kind} ({key})").format(
+                kind=title, key=i), menu=menu)
             action.setShortcut(QKeySequence(str(i)))
             # window-level like the tool keys: the kind keys work whatever panel has focus
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -136,7 +137,7 @@ class TraceMode(Mode):
         return combo
 
     def _build_options(self) -> None:
-        bar = self.add_toolbar("Tool options", "tool_options", new_row=True)
+        bar = self.add_toolbar(_("Tool options"), "tool_options", new_row=True)
         bar.addWidget(QLabel(" Connection: "))
         self.kind_combo = self._combo("kind_combo")
         for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):

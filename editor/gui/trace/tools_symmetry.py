@@ -15,6 +15,7 @@ from PySide6.QtGui import QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor.gui.trace.tools import Tool, preview_pen
+from editor.i18n import N_
 from editor.model.edit_symmetry import mirror_selection, rotate_selection, symmetric_elements
 from editor.model.transform import PointMap, reflection, rotation
 
@@ -35,9 +36,9 @@ def default_seat_map(seats: list[str], angle: float | None) -> dict[str, str]:
 
 class SymmetryTool(Tool):
     name = "symmetry"
-    title = "Mirror / rotate selection"
+    title = N_("Mirror / rotate selection")
     shortcut = "Y"
-    tip = ("Copies the selection: Mirror: click two points of the axis (Shift: horizontal or "
+    tip = N_("Copies the selection: Mirror: click two points of the axis (Shift: horizontal or "
            "vertical); Rotate: click the centre. The copy is previewed before the click.")
 
     def __init__(self, *args) -> None:
