@@ -50,7 +50,7 @@ class PlayMode(Mode):
     name = "play"
     title = N_("&Play")
     tip = N_("Test play: play the board with any variant, see every legal move and why not")
-    history_start = "<game start>"
+    history_start = N_("<game start>")
 
     def __init__(self, window: Shell) -> None:
         super().__init__(window)

@@ -35,10 +35,9 @@ from editor.gui.shell.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.shell.settings import app_settings
 from editor.gui.shell.switcher import ModeSwitcher
 from editor.gui.shell.validation import ValidationPanel
-from editor.gui.shell.wording import plural
 from editor.gui.trace.mode import TraceMode
 from editor.gui.variant import packages
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.model.findings import Finding
 from editor.model.rulebook import cited_ids
 
@@ -184,7 +183,7 @@ class MainWindow(QMainWindow):
         return self.switcher.switch(name)
 
     def _mode_switched(self, mode: Mode) -> None:
-        self.history.setEmptyLabel(mode.history_start)
+        self.history.setEmptyLabel(_(mode.history_start))  # marked N_ by each mode
         self.validation.contributor = mode.findings
         self.validation.refresh()
         self.statusBar().showMessage(mode.status())
@@ -210,7 +209,9 @@ class MainWindow(QMainWindow):
         self.rules.show_rule(rule_id)
 
     def _counts(self, errors: int, warnings: int) -> None:
-        self.counts_label.setText(f" {plural(errors, 'error')}, {plural(warnings, 'warning')} ")
+        self.counts_label.setText(" {}, {} ".format(
+            ngettext("{n} error", "{n} errors", errors).format(n=errors),
+            ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)))
 
     def _on_doc_changed(self, keys: set) -> None:
         if ("board", "image") in keys:

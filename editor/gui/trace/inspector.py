@@ -40,6 +40,7 @@ from editor.gui.trace.pages import (
     show_line,
 )
 from editor.gui.trace.tools import CONNECTION_KINDS
+from editor.i18n import _
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
 from editor.model.names import FieldNames
@@ -214,8 +215,8 @@ class ConnectionPage(Page):
         self.form.addRow("Id", self.ident)
         self.kind = QComboBox()
         self.kind.setObjectName("conn_kind")
-        for kind, title in CONNECTION_KINDS:
-            self.kind.addItem(title, kind.value)
+        for kind, title in CONNECTION_KINDS:  # titles marked N_ in tools.py
+            self.kind.addItem(_(title), kind.value)
         self.kind.activated.connect(self._kind)
         self.form.addRow("Kind", self.kind)
         self.bridge_class = QComboBox()

@@ -33,12 +33,12 @@ from editor.model.refs import KIND
 from editor.model.types import PieceType
 
 CONNECTION_KINDS = [
-    (ConnectionKind.ROAD, "Road"),
-    (ConnectionKind.SEA_LANE, "Sea lane"),
-    (ConnectionKind.HARBOUR_LINK, "Harbour link"),
-    (ConnectionKind.BRIDGE, "Bridge"),
-    (ConnectionKind.CASTLE_ACCESS, "Castle access"),
-    (ConnectionKind.WILDERNESS_PATH, "Wilderness path"),
+    (ConnectionKind.ROAD, N_("Road")),
+    (ConnectionKind.SEA_LANE, N_("Sea lane")),
+    (ConnectionKind.HARBOUR_LINK, N_("Harbour link")),
+    (ConnectionKind.BRIDGE, N_("Bridge")),
+    (ConnectionKind.CASTLE_ACCESS, N_("Castle access")),
+    (ConnectionKind.WILDERNESS_PATH, N_("Wilderness path")),
 ]
 KIND_TITLES = dict(CONNECTION_KINDS)
 
@@ -420,7 +420,8 @@ class ConnectTool(_TwoNodeTool):
         return self.options.connection_kind == ConnectionKind.WILDERNESS_PATH
 
     def status(self) -> str:
-        return f"Connect ({KIND_TITLES[self.options.connection_kind]}): {_(self.tip)}"
+        return _("Connect ({kind}): {tip}").format(
+            kind=_(KIND_TITLES[self.options.connection_kind]), tip=_(self.tip))
 
     def finish(self, a: str, b: str) -> bool:
         kind = self.options.connection_kind

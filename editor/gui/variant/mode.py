@@ -63,7 +63,7 @@ class VariantMode(Mode):
     title = N_("&Variant")
     tip = N_("Configure house rules: options, pieces, budgets, victory conditions and overlays "
              "of a variant, and what differs from its parent")
-    history_start = "<variant opened>"
+    history_start = N_("<variant opened>")
 
     def __init__(self, window: Shell) -> None:
         super().__init__(window)
