@@ -24,18 +24,18 @@ from PySide6.QtWidgets import (
 
 from editor.agents.base import Agent, agent_names, canonical, make_agent
 from editor.agents.decision import Decision
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.rules.action_view import ActionView
 from editor.rules.notation import to_text
 from editor.rules.session import PlaySession
 
-PERSON = "person"
+PERSON = N_("person")
 MAX_SEATS = 4  # the shipped variants have two or four seats; more are persons
 STEP_DELAY_MS = 350  # pause between two computer actions, so a person can follow them
 
 
 def computer_label(spec: str) -> str:
-    return f"computer: {spec}"
+    return _("computer: {agent}").format(agent=spec)
 
 
 class SeatsPanel(QGroupBox):
@@ -49,12 +49,13 @@ class SeatsPanel(QGroupBox):
         self.form = QFormLayout(self)
         self.combos: list[QComboBox] = []
         self.labels: list[QLabel] = []
-        choices = [PERSON, *(computer_label(n) for n in agent_names() if n != "search")]
+        specs = ["", *(n for n in agent_names() if n != "search")]
         for i in range(MAX_SEATS):
             combo = QComboBox(objectName=f"play_seat_{i}")
-            combo.addItems(choices)
+            for spec in specs:  # the item's data: the agent spec ("": a person)
+                combo.addItem(computer_label(spec) if spec else _(PERSON), spec)
             combo.currentIndexChanged.connect(lambda _i: self.seatsChanged.emit())
-            label = QLabel(f"seat {i + 1}")
+            label = QLabel(_("seat {n}").format(n=i + 1))
             self.form.addRow(label, combo)
             self.combos.append(combo)
             self.labels.append(label)
@@ -83,16 +84,16 @@ class SeatsPanel(QGroupBox):
 
     def set_choice(self, index: int, spec: str | None) -> None:
         """Make seat `index` a person (None) or the computer with agent `spec`."""
-        text = PERSON if spec is None else computer_label(canonical(spec))
-        self.combos[index].setCurrentText(text)
+        combo = self.combos[index]
+        combo.setCurrentIndex(max(0, combo.findData("" if spec is None else canonical(spec))))
 
     def agents(self) -> dict[int, str]:
         """Seat index -> agent spec of the computer seats."""
         out = {}
         for i, combo in enumerate(self.combos):
-            text = combo.currentText()
-            if text != PERSON:
-                out[i] = text.removeprefix("computer: ")
+            spec = combo.currentData()
+            if spec:
+                out[i] = spec
         return out
 
 
