@@ -9,7 +9,7 @@ PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
 .PHONY: all engine test test-engine-interpreted run schema docs bench lint clean dist dist-check \
-        saved-games playthroughs fuzz evaluation
+        saved-games playthroughs fuzz evaluation translations
 .DEFAULT_GOAL := all
 
 # The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
@@ -42,6 +42,12 @@ test-engine-interpreted: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# the German and Italian catalogues (editor/locale/*/messages.po) merged with the messages the
+# code marks with _(), ngettext(), N_(): new ones are added untranslated, translations are kept,
+# stale ones dropped; `make test` fails until every message is translated (tests/test_translations.py)
+translations: $(STAMP)
+	$(PY) -m editor.i18n_catalogues
 
 run: $(STAMP)
 	$(BIN)/conquest-editor $(if $(wildcard boards/grand-conquest-4p.board.json),boards/grand-conquest-4p.board.json,)

@@ -51,6 +51,10 @@ def check(bundle: Path, runs: int, keep: Path | None = None) -> None:
         work = Path(tmp)
         assert "validate" in _run([cli, "--help"], work)
         _run([cli, "validate", board], work)
+        why = _run([cli, "--language", "de", "why", "--variant", "conquest-2p", "E s.L43>s.L50"],
+                   work, expect=1)  # the German catalogue (editor/locale) is in the bundle
+        if "nicht erlaubt" not in why:
+            sys.exit(f"check_bundle: no German explanation in the bundle:\n{why}")
         out = _run([cli, "detect", boards / "scans" / "conquest-2p.png", "-o",
                     "draft.board.json"], work)
         wrote = [line for line in out.splitlines() if line.startswith("wrote")]

@@ -25,6 +25,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _PRIVATE = tempfile.mkdtemp(prefix="conquest-tests-")
 os.environ["CONQUEST_SETTINGS_DIR"] = os.path.join(_PRIVATE, "settings")
 os.environ["CONQUEST_EDITOR_RECOVERY_DIR"] = os.path.join(_PRIVATE, "recovery")
+# the expectations are written in English: the suite and its subprocesses run in English
+# whatever the developer's locale (tests of the translations choose their language themselves)
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -74,6 +77,19 @@ def pytest_runtest_call(item: pytest.Item):
             pytest.fail(f"{item.nodeid} started Qt (a bare {type(app).__name__}) without the "
                         "`qt` marker: mark it `@pytest.mark.qt` or move it to tests/render")
     return result
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """Every test starts in English; one that chose a language (`set_language`,
+    `conquest --language`) leaves English behind."""
+    from editor.i18n import language, set_language
+
+    if language() != "en":
+        set_language("en")
+    yield
+    if language() != "en":
+        set_language("en")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import _
 from editor.model.findings import has_errors
 from editor.model.io import is_file, locate_in_files
 from editor.rules import scenario_run
@@ -48,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
     files = _expand(args.paths)
     missing = [p for p in files if not is_file(p)]
     for p in missing:
-        print(f"conquest check: cannot read '{p}'", file=sys.stderr)
+        print(_("conquest check: cannot read '{path}'").format(path=p), file=sys.stderr)
     if missing or not files:
         if not files:
-            print("conquest check: no scenario files found", file=sys.stderr)
+            print(_("conquest check: no scenario files found"), file=sys.stderr)
         return EXIT_USAGE
     report = {p: locate_in_files(_check_one(p)) for p in files}
     if args.format == "json":
@@ -62,6 +63,6 @@ def run(args: argparse.Namespace) -> int:
             for f in fs:
                 print(f.format_line())
         failed = sum(1 for fs in report.values() if has_errors(fs))
-        print(f"{len(files)} scenario(s) checked: {len(files) - failed} passed, {failed} failed",
-              file=sys.stderr)
+        print(_("{n} scenario(s) checked: {passed} passed, {failed} failed").format(
+            n=len(files), passed=len(files) - failed, failed=failed), file=sys.stderr)
     return EXIT_FINDINGS if any(has_errors(fs) for fs in report.values()) else EXIT_OK

@@ -41,6 +41,7 @@ from editor.cli import (
 )
 from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 from editor.engine import ENGINE
+from editor.i18n import LANGUAGES, _, set_language
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -57,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
         "boards, and play-test rules.")
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {__version__} (engine: {ENGINE})")
+    parser.add_argument("--language", choices=LANGUAGES, default=None,
+                        help="the language of messages and explanations (default: the system "
+                        "locale, LANGUAGE / LC_ALL / LC_MESSAGES / LANG)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         needs = getattr(module, "EXTRAS", ())
@@ -79,7 +83,7 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.
     if extras and dest and not any(e.startswith("-") for e in extras):
         getattr(args, dest).extend(extras)
     elif extras:
-        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        parser.error(_("unrecognized arguments: {args}").format(args=" ".join(extras)))
     return args
 
 
@@ -120,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             if named is not None:
                 _check_extras(named.NAME, getattr(named, "EXTRAS", ()))
         return int(exc.code or 0)
+    set_language(args.language)  # None: the system locale's
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
@@ -136,16 +141,17 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except OSError as exc:  # a path the command cannot read or write: the user's to fix
         where = f" '{exc.filename}'" if exc.filename else ""
-        print(f"conquest {args.command}: cannot access{where}: {exc.strerror or exc}",
-              file=sys.stderr)
+        print(_("conquest {command}: cannot access{where}: {error}").format(
+            command=args.command, where=where, error=exc.strerror or exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("conquest: interrupted", file=sys.stderr)
+        print(_("conquest: interrupted"), file=sys.stderr)
         return 130
     except Exception:  # a bug: exit 3, never 1 ("errors found"), with what to report
         traceback.print_exc()
-        print(f"conquest {args.command}: internal error (a bug in conquest {__version__}); "
-              "please report the traceback above", file=sys.stderr)
+        print(_("conquest {command}: internal error (a bug in conquest {version}); please "
+                "report the traceback above").format(command=args.command, version=__version__),
+              file=sys.stderr)
         return EXIT_CRASH
 
 

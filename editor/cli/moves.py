@@ -9,6 +9,7 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.engine.game import MOVE, RESP
+from editor.i18n import _
 from editor.model.names import FieldNames
 from editor.rules import scenario_run
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
@@ -51,7 +52,8 @@ def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:
 
 def run(args: argparse.Namespace) -> int:
     if not Path(args.scenario).is_file():
-        print(f"conquest moves: cannot read '{args.scenario}'", file=sys.stderr)
+        print(_("conquest moves: cannot read '{path}'").format(path=args.scenario),
+              file=sys.stderr)
         return EXIT_USAGE
     st, steps, code = _start(args)
     if st is None:
@@ -65,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             a, why = parse_or_reason(st, step.action)
         if why is not None:
-            print(f"conquest moves: step {step.action!r} is illegal: {why}", file=sys.stderr)
+            print(_("conquest moves: step {step} is illegal: {why}").format(
+                step=repr(step.action), why=why), file=sys.stderr)
             return EXIT_FINDINGS
         st.apply(a)
     c = st.game.compiled
@@ -92,10 +95,11 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(head, indent=2, ensure_ascii=False))
     else:
-        print(f"# actor {head['actor']}, {head['to_move']} to move, {head['ap_left']} AP left"
-              + (", response window open" if head["response_window"] else "")
-              + (", game over" if st.is_terminal() else ""))
+        print(_("# actor {actor}, {seat} to move, {ap} AP left").format(
+            actor=head["actor"], seat=head["to_move"], ap=head["ap_left"])
+              + (_(", response window open") if head["response_window"] else "")
+              + (_(", game over") if st.is_terminal() else ""))
         for r in rows:
             print(f"{r['shown']:<40} {r['ap']} AP")
-        print(f"# {len(rows)} action(s)")
+        print(_("# {n} action(s)").format(n=len(rows)))
     return EXIT_OK

@@ -10,6 +10,7 @@ from pathlib import Path
 from editor.check.pair_checks import check_pair
 from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import _
 from editor.model.findings import has_errors
 from editor.model.io import is_dir, locate_in_files
 from editor.resources import locate
@@ -34,24 +35,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if bool(args.board) != bool(args.variant):
-        print("conquest validate: --board and --variant go together", file=sys.stderr)
+        print(_("conquest validate: --board and --variant go together"), file=sys.stderr)
         return EXIT_USAGE
     if not args.paths and not args.board:
-        print("conquest validate: give at least one PATH, or --board and --variant",
+        print(_("conquest validate: give at least one PATH, or --board and --variant"),
               file=sys.stderr)
         return EXIT_USAGE
     paths = expand_paths(args.paths, VALIDATORS)
     for folder in args.paths:
         if is_dir(folder) and not any(p.startswith(str(Path(folder))) for p in paths):
-            print(f"conquest validate: no *.board.json, *.variant.json or *.scenario.json "
-                  f"files in folder '{folder}'", file=sys.stderr)
+            print(_("conquest validate: no *.board.json, *.variant.json or *.scenario.json "
+                    "files in folder '{folder}'").format(folder=folder), file=sys.stderr)
     unreadable = [p for p in paths if not is_readable_file(p)]
     board = locate("boards", args.board) if args.board else None  # a file or a shipped name
     if args.board and (board is None or not is_readable_file(board)):
         unreadable.append(args.board)
     for p in unreadable:
-        print(f"conquest validate: cannot read '{p}': no such file or not readable",
-              file=sys.stderr)
+        print(_("conquest validate: cannot read '{path}': no such file or not "
+                "readable").format(path=p), file=sys.stderr)
     report = {p: validate_file(p, VALIDATORS) for p in paths if p not in unreadable}
     if args.board and args.board not in unreadable:
         pair_key = f"{args.board} + {args.variant}"
@@ -66,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f.format_line())
         errors = sum(f.is_error for fs in report.values() for f in fs)
         warnings = sum(not f.is_error for fs in report.values() for f in fs)
-        print(f"{len(report)} file(s) checked: {errors} error(s), {warnings} warning(s)",
-              file=sys.stderr)
+        print(_("{n} file(s) checked: {errors} error(s), {warnings} warning(s)").format(
+            n=len(report), errors=errors, warnings=warnings), file=sys.stderr)
     if unreadable or empty_folder:
         return EXIT_USAGE  # the readable files were still checked and reported above
     return EXIT_FINDINGS if any(has_errors(fs) for fs in report.values()) else EXIT_OK

@@ -16,6 +16,8 @@ import sys
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options
 from editor.engine.explain import E_BAD_NOTATION
+from editor.i18n import _
+from editor.model.terms import kind_name
 
 NAME = "why"
 HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "
@@ -125,8 +127,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_text(session, verdict, turn))
     if verdict.reason is not None and verdict.reason.code == E_BAD_NOTATION:
-        print("conquest why: the action cannot be read (engine notation such as 'E s12>s14'; "
-              "`conquest moves SCENARIO` lists what can be played)", file=sys.stderr)
+        print(_("conquest why: the action cannot be read (engine notation such as "
+                "'E s12>s14'; `conquest moves SCENARIO` lists what can be played)"),
+              file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK if verdict.legal else EXIT_FINDINGS
 
@@ -134,11 +137,14 @@ def run(args: argparse.Namespace) -> int:
 def _text(session, verdict, turn) -> str:
     """The verdict as people read it: fields by printed number (ARCHITECTURE.md 11)."""
     if not verdict.legal:
-        return f"illegal: {verdict.reason}"
+        return _("illegal: {reason}").format(reason=verdict.reason)
     v = verdict.view
-    line = f"legal: {session.show(v.text)} ({v.kind}, {v.cost} AP"
+    path = " > ".join(session.names.name(f) for f in v.path)
     if turn.role == "mover":
-        line += f" of {turn.ap_left} left"
-    if len(v.path) > 1:
-        line += f", path {' > '.join(session.names.name(f) for f in v.path)}"
-    return line + ")"
+        text = (_("legal: {action} ({kind}, {cost} AP of {left} left, path {path})")
+                if len(v.path) > 1 else _("legal: {action} ({kind}, {cost} AP of {left} left)"))
+    else:
+        text = (_("legal: {action} ({kind}, {cost} AP, path {path})") if len(v.path) > 1
+                else _("legal: {action} ({kind}, {cost} AP)"))
+    return text.format(action=session.show(v.text), kind=kind_name(v.kind), cost=v.cost,
+                       left=turn.ap_left, path=path)

@@ -11,6 +11,8 @@ from editor.engine.actions import BUILD, ActionKind, Description, Kind, describe
 from editor.engine.explain import Reason
 from editor.engine.state import StateData
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+from editor.i18n import _
+from editor.model.terms import piece_name, seat_name
 
 BUILD_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*\+\s*([A-Z])\s*@\s*({FIELD})$")
 
@@ -125,24 +127,27 @@ def explain_build(st: Building, a: tuple) -> Reason | None:
     c = st.compiled
     s = st.mover
     if not st.game.has_builds:
-        return Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
+        return Reason(X.E_NOT_AVAILABLE, "BUILD-1", _("building is not part of this variant"))
     pid, t, v = a[1], a[2], a[3]
     if st.ap_left() < st.game.variant.build_cost:
-        return Reason(X.E_NO_AP, "BUILD-1", f"building costs {st.game.variant.build_cost} AP")
+        return Reason(X.E_NO_AP, "BUILD-1", _("building costs {cost} AP").format(
+            cost=st.game.variant.build_cost))
     if not c.builds[st.ptype[pid]] or st.carrier[pid] >= 0:
-        return Reason(X.E_CANNOT_BUILD, "BUILD-1", "only a soldier on foot builds")
+        return Reason(X.E_CANNOT_BUILD, "BUILD-1", _("only a soldier on foot builds"))
     lim = c.build_limit[t] if 0 <= t < len(c.build_limit) else None
     if lim is None:
-        return Reason(X.E_CANNOT_BUILD, "BUILD-2", "this piece type cannot be built")
+        return Reason(X.E_CANNOT_BUILD, "BUILD-2", _("this piece type cannot be built"))
     have = sum(1 for p in range(len(st.ptype)) if st.owner[p] == s and st.node[p] >= 0
                and st.ptype[p] == t)
     if have >= lim:
         return Reason(X.E_BUILD_LIMIT, "BUILD-4",
-                      f"{c.seat_ids[s]} already has {have} {c.type_names[t]}s in play")
+                      _("{seat} already has {n} pieces of type {piece} in play").format(
+                          seat=seat_name(c.seat_ids[s]), n=have, piece=piece_name(c.type_names[t])))
     if c.siege[t] and c.castle_owner[v] >= 0:
-        return Reason(X.E_CANNOT_BUILD, "BUILD-6", "no siege engine in a tower")
+        return Reason(X.E_CANNOT_BUILD, "BUILD-6", _("no siege engine in a tower"))
     return Reason(X.E_CANNOT_BUILD, "BUILD-3",
-                  f"cannot build a {c.type_names[t]} on {st.field_name(v)}")
+                  _("cannot build a {piece} on {field}").format(
+                      piece=piece_name(c.type_names[t]), field=st.field_name(v)))
 
 
 def _generate(st: Building, s: int, left: int) -> list[tuple]:
@@ -163,13 +168,14 @@ def parse_build(st: Building, raw: str) -> Parsed | None:
         return None
     src, dst = node_of(st, m.group(2)), node_of(st, m.group(4))
     if not st.game.has_builds:
-        return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
+        return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1", _("building is not part of this variant"))
     t = st.compiled.letter_to_type.get(m.group(3))
     if src is None or dst is None:
         return unknown_field(raw)
     if t is None:
         return None, Reason(X.E_BAD_NOTATION, "",
-                            f"unknown piece letter {m.group(3)!r} in {raw!r}")
+                            _("unknown piece letter {letter} in {text}").format(
+                                letter=repr(m.group(3)), text=repr(raw)))
     cands = pick_piece(st, m.group(1), src)
     if not cands:
         return None, no_piece(st, m.group(1), src)

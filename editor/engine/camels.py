@@ -29,6 +29,7 @@ from editor.engine.textform import (
     pick_piece,
     unknown_field,
 )
+from editor.i18n import _
 
 RIDE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})*)\s*~\s*({FIELD})$")
 PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})+)$")
@@ -111,7 +112,7 @@ def explain_push(st: Camels, a: tuple) -> Reason | None:
     if r is not st.NOT_GENERATED:
         return r
     return Reason(X.E_CANNOT_PUSH, "PIECE-CAMEL-5",
-                  f"{st.describe(a[1])} cannot be pushed along that path")
+                  _("{who} cannot be pushed along that path").format(who=st.describe(a[1])))
 
 
 def explain_ride(st: Camels, a: tuple) -> Reason | None:
@@ -122,11 +123,12 @@ def explain_ride(st: Camels, a: tuple) -> Reason | None:
     o = st.occ[a[2][-1]] if a[2] else -1
     if o >= 0 and st.cargo[o]:
         return Reason(X.E_CARRIER_FULL, "PIECE-CAMEL-3",
-                      f"{st.describe(o)} already has a rider; capture it instead")
+                      _("{other} already has a rider; capture it instead").format(
+                          other=st.describe(o)))
     if o >= 0 and c.siege[st.ptype[o]]:
         return Reason(X.E_NOT_AVAILABLE, "PIECE-SIEGE-5",
-                      "a siege tower is seized only from an adjacent own tower")
-    return Reason(X.E_NOT_AVAILABLE, "PIECE-CAMEL-3", "cannot take this piece over")
+                      _("a siege tower is seized only from an adjacent own tower"))
+    return Reason(X.E_NOT_AVAILABLE, "PIECE-CAMEL-3", _("cannot take this piece over"))
 
 
 def _path_cost(st: Camels, a: tuple) -> int:

@@ -12,6 +12,7 @@ from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind, Description,
 from editor.engine.explain import Reason
 from editor.engine.responses import Responses
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+from editor.i18n import _
 
 SHOT_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*#\s*({FIELD})$")
 
@@ -148,21 +149,23 @@ class Catapults(Responses):
 def explain_rshot(st: Catapults, a: tuple) -> Reason | None:
     """RECAP-17/-19: a retaliation shot is legal iff generated; else the first reason."""
     if st.window is None:
-        return Reason(X.E_NO_WINDOW, "RECAP-1", "there is no capture to respond to")
+        return Reason(X.E_NO_WINDOW, "RECAP-1", _("there is no capture to respond to"))
     if a in st.responses():
         return None
     pid = a[1]
     if pid in st.rshots:
         return Reason(X.E_SHOT_USED, "RECAP-19",
-                      f"{st.describe(pid)} already made its response shot this turn")
+                      _("{who} already made its response shot this turn").format(
+                          who=st.describe(pid)))
     if a[2] and st.game.opts.catapult_response_move_must_be_necessary and \
             a[3] in st.fire_set(pid):
         return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-17",
-                      "the catapult already has the scene in range; the step is not needed")
+                      _("the catapult already has the scene in range; the step is not needed"))
     if len(a[2]) > 1:
-        return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-17", "at most one step first")
+        return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-17", _("at most one step first"))
     return Reason(X.E_NO_TARGET, "RECAP-17",
-                  f"{st.describe(pid)} cannot shoot the capturer on {st.field_name(a[3])}")
+                  _("{who} cannot shoot the capturer on {field}").format(
+                      who=st.describe(pid), field=st.field_name(a[3])))
 
 
 def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
@@ -174,16 +177,19 @@ def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
     s = st.mover
     pid, v = a[1], a[2]
     if st.owner[pid] != s:
-        return Reason(X.E_NOT_YOUR_PIECE, "TURN-1", f"{st.describe(pid)} is not the mover's")
+        return Reason(X.E_NOT_YOUR_PIECE, "TURN-1", _("{who} is not the mover's").format(
+            who=st.describe(pid)))
     if not c.shoots[st.ptype[pid]]:
-        return Reason(X.E_NOT_AVAILABLE, "PIECE-CATAPULT-2", "only catapults shoot")
+        return Reason(X.E_NOT_AVAILABLE, "PIECE-CATAPULT-2", _("only catapults shoot"))
     if st.is_resting(pid):
-        return Reason(X.E_RESTING, "BUILD-9", f"{st.describe(pid)} was built this turn")
+        return Reason(X.E_RESTING, "BUILD-9", _("{who} was built this turn").format(
+            who=st.describe(pid)))
     if pid in st.shots:
         return Reason(X.E_SHOT_USED, "PIECE-CATAPULT-11",
-                      f"{st.describe(pid)} already fired this turn")
+                      _("{who} already fired this turn").format(
+                          who=st.describe(pid)))
     if st.ap_left() < st.game.variant.shot_cost:
-        return Reason(X.E_NO_AP, "PIECE-CATAPULT-2", "a shot costs 1 AP")
+        return Reason(X.E_NO_AP, "PIECE-CATAPULT-2", _("a shot costs 1 AP"))
     if v not in st.fire_set(pid):
         rule = {"connections": "PIECE-CATAPULT-3", "radius_cm": "PIECE-CATAPULT-4"}.get(
             st.game.opts.catapult_fire_mode, "PIECE-CATAPULT-12")
@@ -191,15 +197,17 @@ def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
             rule = "PIECE-CATAPULT-6"
         elif rule == "PIECE-CATAPULT-12" and c.is_tower[st.node[pid]]:
             rule = "PIECE-CATAPULT-17"  # a tower's targets: ring neighbours and front field
-        return Reason(X.E_NO_TARGET, rule, f"{st.field_name(v)} is not in the fire set of "
-                      f"{st.describe(pid)}")
+        return Reason(X.E_NO_TARGET, rule, _("{field} is not in the fire set of {who}").format(
+                          field=st.field_name(v), who=st.describe(pid)))
     o = st.occ[v]
     if o >= 0 and c.shot_proof[st.ptype[o]]:
         rule = "PIECE-CATAPULT-5" if c.shot_proof[st.ptype[o]] and \
             st.game.opts.siege_seize_from_adjacent_tower else "PIECE-CATAPULT-14"
-        return Reason(X.E_NO_TARGET, rule, f"{st.describe(o)} itself cannot be destroyed "
-                      "by a shot; only its crew")
-    return Reason(X.E_NO_TARGET, "PIECE-CATAPULT-5", f"no enemy piece on {st.field_name(v)}")
+        return Reason(X.E_NO_TARGET, rule, _(
+            "{other} itself cannot be destroyed by a shot; only its crew").format(
+                other=st.describe(o)))
+    return Reason(X.E_NO_TARGET, "PIECE-CATAPULT-5", _("no enemy piece on {field}").format(
+        field=st.field_name(v)))
 
 
 def shot_notation(st: Catapults, a: tuple, full_path: bool) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from editor.i18n import N_
 from editor.model.board import Board, ConnectionKind, Terrain
 from editor.model.names import FieldNames
 from editor.model.variant import Variant
@@ -410,25 +411,25 @@ def _connect(c: Compiled, variant: Variant, conn, a: int, b: int, t: int, name: 
     only_unloaded = name in {str(x) for x in conn.only_unloaded}
     if conn.kind == ConnectionKind.SEA_LANE:
         if not c.sea_type[t]:
-            blocked = ("E_WRONG_TERRAIN", "MOVE-2", "land pieces cannot use sea lanes")
+            blocked = ("E_WRONG_TERRAIN", "MOVE-2", N_("land pieces cannot use sea lanes"))
     elif conn.kind == ConnectionKind.HARBOUR_LINK or conn.kind in LAND_KINDS:
         if c.sea_type[t]:
-            blocked = ("E_WRONG_TERRAIN", "MOVE-2", "vessels never enter land")
+            blocked = ("E_WRONG_TERRAIN", "MOVE-2", N_("vessels never enter land"))
     elif not c.wilderness[t]:
         blocked = ("E_WRONG_TERRAIN", "WILD-2",
-                   "only knights and camels use wilderness paths")
+                   N_("only knights and camels use wilderness paths"))
     if blocked is None and name in {str(x) for x in conn.barred}:
-        blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3", "the connection bars this type")
+        blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3", N_("the connection bars this type"))
     if blocked is None and conn.kind == ConnectionKind.BRIDGE:
         if (conn.bridge_class == "x_bridge" and opts.narrow_bridge_rule == "x_no_elephants"
                 and variant.pieces[name].x_bridge_barred):
             blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-3",
-                       "elephants may not cross X bridges")
+                       N_("elephants may not cross X bridges"))
         if is_rope and opts.narrow_bridge_rule == "rope_unloaded_elephant":
             if name in {str(x) for x in opts.narrow_bridge_barred_types} or (
                     opts.siege_narrow_bridge_block and variant.pieces[name].siege):
                 blocked = ("E_EDGE_FORBIDS_PIECE", "OBST-4",
-                           "this type may not cross rope bridges")
+                           N_("this type may not cross rope bridges"))
             elif variant.pieces[name].rope_bridge_unloaded_only:
                 only_unloaded = True
     if blocked is not None:
@@ -445,14 +446,14 @@ def _connect(c: Compiled, variant: Variant, conn, a: int, b: int, t: int, name: 
                 if v != to:
                     c.edge_block[(t, u, v)] = (
                         "E_ONE_WAY", "OBST-1",
-                        "this passage is one-way toward the grail for this type")
+                        N_("this passage is one-way toward the grail for this type"))
     for u, v in dirs:
         unloaded[t][u].append(v)
         if not only_unloaded:
             loaded[t][u].append(v)
         else:
             c.edge_block[(t, u, v)] = ("E_EDGE_FORBIDS_LOADED", "OBST-4",
-                                       "this type may cross only unloaded")
+                                       N_("this type may cross only unloaded"))
 
 
 def _wilderness(c: Compiled, board: Board, loaded: list, unloaded: list,
@@ -476,13 +477,13 @@ def _wilderness(c: Compiled, board: Board, loaded: list, unloaded: list,
                         unloaded[t][u].append(v)
                     continue
                 c.edge_block[(t, f, rn)] = ("E_WRONG_TERRAIN", "WILD-2",
-                                            "only knights and camels enter the wilderness")
+                                            N_("only knights and camels enter the wilderness"))
                 if opts.camel_dismount_region_to_stair_field and not c.sea_type[t]:
                     unloaded[t][rn].append(f)
                     loaded[t][rn].append(f)
                 else:
                     c.edge_block[(t, rn, f)] = ("E_CANNOT_DISMOUNT", "PIECE-CAMEL-8",
-                                                "riders may not dismount in the wilderness")
+                                                N_("riders may not dismount in the wilderness"))
 
 
 def _towers(c: Compiled, board: Board) -> None:

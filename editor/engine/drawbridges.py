@@ -12,6 +12,8 @@ from editor.engine.actions import LOWER, RAISE, ActionKind, Description, Kind, d
 from editor.engine.explain import Reason
 from editor.engine.state import StateData
 from editor.engine.textform import FIELD, Parsed, node_of
+from editor.i18n import _
+from editor.model.terms import seat_name
 
 BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({FIELD})$", re.IGNORECASE)
 
@@ -69,14 +71,16 @@ def explain_bridge(st: Drawbridges, a: tuple) -> Reason | None:
     kind = a[0]
     if not st.game.has_drawbridges:
         return Reason(X.E_NOT_AVAILABLE, "DRAW-1",
-                      "drawbridges are not part of this game (the board's castles have none)")
+                      _("drawbridges are not part of this game (the board's castles have none)"))
     cost = st.game.variant.drawbridge_raise_cost if kind == RAISE else \
         st.game.variant.drawbridge_lower_cost
     if st.ap_left() < cost:
-        return Reason(X.E_NO_AP, "DRAW-2", f"this costs {cost} AP")
+        return Reason(X.E_NO_AP, "DRAW-2", _("this costs {cost} AP").format(cost=cost))
     rule = "DRAW-2" if kind == RAISE else "DRAW-5"
     return Reason(X.E_DRAWBRIDGE, rule,
-                  f"{st.compiled.seat_ids[st.mover]} may not {kind} this drawbridge")
+                  (_("{seat} may not raise this drawbridge") if kind == RAISE
+                   else _("{seat} may not lower this drawbridge")).format(
+                      seat=seat_name(st.compiled.seat_ids[st.mover])))
 
 
 def bridge_notation(st: Drawbridges, a: tuple, full_path: bool) -> str:
@@ -91,11 +95,12 @@ def parse_bridge(st: Drawbridges, raw: str) -> Parsed | None:
         return None
     if not st.game.has_drawbridges:
         return None, Reason(X.E_NOT_AVAILABLE, "DRAW-1",
-                            "drawbridges are not part of this game (the board's castles "
-                            "have none)")
+                            _("drawbridges are not part of this game (the board's castles "
+                              "have none)"))
     node = node_of(st, m.group(2))
     if node is None:
-        return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {m.group(2)!r}")
+        return None, Reason(X.E_BAD_NOTATION, "", _("unknown field {field}").format(
+            field=repr(m.group(2))))
     return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
 
 

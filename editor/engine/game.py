@@ -81,6 +81,7 @@ from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
 from editor.engine.state import bits
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.variant import Variant
 
@@ -351,7 +352,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         """Perform a legal action (no check, no undo record): the kind's row of ACTIONS."""
         perform = _APPLY.get(a[0])
         if perform is None:
-            raise ValueError(f"unknown action {a!r}")
+            raise ValueError(_("unknown action {action}").format(action=repr(a)))
         perform(self, a)
 
     def is_legal(self, action: tuple) -> bool:
@@ -362,9 +363,9 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         """None when the action is legal, else why not (reason code + rule ID + message): the
         explanation of the action's kind, next to its generator (ACTIONS)."""
         if self.terminal:
-            return Reason(X.E_GAME_OVER, "WIN-24", "the game is over: " +
+            return Reason(X.E_GAME_OVER, "WIN-24", _("the game is over: ") +
                           (self.result_.reason if self.result_ else ""))
         row = ACTIONS.get(a[0]) if a else None
         if row is None:
-            return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
+            return Reason(X.E_BAD_NOTATION, "", _("unknown action {action}").format(action=repr(a)))
         return row.explain(self, a)

@@ -22,6 +22,8 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.search import Search
+from editor.i18n import _
+from editor.model.terms import piece_name, seat_name
 
 
 class Moves(Search):
@@ -114,15 +116,16 @@ def path_action_reason(st: Search, a: tuple) -> Reason | None:
     offer (WIN-4); None when it is well formed."""
     c = st.compiled
     if len(a) != 4:
-        return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
+        return Reason(X.E_BAD_NOTATION, "", _("unknown action {action}").format(action=repr(a)))
     pid, path = a[1], tuple(a[2])
     if not (0 <= pid < len(st.ptype)) or st.node[pid] < 0:
-        return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
+        return Reason(X.E_NO_SUCH_PIECE, "", _("that piece is not on the board"))
     if not path or path[0] != st.node[pid] or any(not (0 <= v < len(c.node_ids)) for v in path):
         return Reason(X.E_NO_SUCH_PIECE, "",
-                      f"the path must start at the piece's field ({st.field_name(st.node[pid])})")
+                      _("the path must start at the piece's field ({field})").format(
+                          field=st.field_name(st.node[pid])))
     if st.draw is not None:
-        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", _("answer the draw offer first"))
     return None
 
 
@@ -138,9 +141,11 @@ def explain_move(st: Moves, a: tuple) -> Reason | None:
     if st.owner[pid] != s and not (st.game.variant.team_game and st.carrier[pid] < 0
                                    and st.controls(s, pid)):
         return Reason(X.E_NOT_YOUR_PIECE, "TURN-1",
-                      f"{st.describe(pid)} does not belong to {c.seat_ids[s]}, the mover")
+                      _("{who} does not belong to {seat}, the mover").format(
+                          who=st.describe(pid), seat=seat_name(c.seat_ids[s])))
     if st.is_frozen(s):
-        return Reason(X.E_FROZEN, "FREEZE-2", f"{c.seat_ids[s]} is frozen and has no AP")
+        return Reason(X.E_FROZEN, "FREEZE-2", _("{seat} is frozen and has no AP").format(
+            seat=seat_name(c.seat_ids[s])))
     ap = st.ap_left()
     rng = st.range_left(pid)
     r = check_path(st, pid, path, min(ap, rng), ap, rng, response=False)
@@ -150,8 +155,8 @@ def explain_move(st: Moves, a: tuple) -> Reason | None:
         full = a if len(path) > 2 or _adjacent(st, path) else None
         if full is not None and st.vuln_blocks(full):
             return Reason(X.E_VULNERABLE_RISK, "VULN-3",
-                          f"{c.seat_ids[s]} is unprotected and already made an answerable "
-                          "capture this turn")
+                          _("{seat} is unprotected and already made an answerable capture this "
+                            "turn").format(seat=seat_name(c.seat_ids[s])))
     return _against_generator(st, a)
 
 
@@ -160,11 +165,13 @@ def _against_generator(st: Moves, a: tuple) -> Reason | None:
     control, drawbridges, siege engines, dismounting: rules the walker does not model)."""
     pid = a[1]
     if st.is_resting(pid):
-        return Reason(X.E_RESTING, "BUILD-9", f"{st.describe(pid)} rests after building")
+        return Reason(X.E_RESTING, "BUILD-9", _("{who} rests after building").format(
+            who=st.describe(pid)))
     if (st.game.variant.team_game and st.carrier[pid] < 0 and st.cargo[pid]
             and not st.controls(st.mover, pid)):
         return Reason(X.E_NOT_YOUR_PIECE, "TEAM-7",
-                      f"only the partner's pieces are aboard {st.describe(pid)}; he moves it")
+                      _("only the partner's pieces are aboard {who}; he moves it").format(
+                          who=st.describe(pid)))
     b = st.normalize(a)
     r = _path_rules(st, b)
     if r is not None:
@@ -188,11 +195,13 @@ def _path_rules(st: Moves, a: tuple) -> Reason | None:
                 u, v, myteam, storm and u == path[0]):
             tower = v if v in st.raised else u
             return Reason(X.E_DRAWBRIDGE_UP, "DRAW-3",
-                          f"the drawbridge of {st.field_name(tower)} is raised")
+                          _("the drawbridge of {field} is raised").format(
+                              field=st.field_name(tower)))
         if (c.siege[t] and not st.game.opts.siege_may_enter_own_castle and c.castle_owner[v] >= 0
                 and c.team_of[c.castle_owner[v]] == myteam):
             return Reason(X.E_SIEGE_OWN_CASTLE, "PIECE-SIEGE-14",
-                          f"{who} may not enter its own castle field {st.field_name(v)}")
+                          _("{who} may not enter its own castle field {field}").format(
+                              who=who, field=st.field_name(v)))
     return None
 
 
@@ -209,33 +218,41 @@ def new_rule_reason(st: Moves, a: tuple) -> Reason:
         tower = v if v in st.raised else u if u in st.raised else -1
         if tower >= 0 and c.tower_front.get(tower) in (u, v):
             return Reason(X.E_DRAWBRIDGE_UP, "DRAW-3",
-                          f"the drawbridge of {st.field_name(tower)} is raised")
+                          _("the drawbridge of {field} is raised").format(
+                              field=st.field_name(tower)))
         if (c.siege[t] and not st.game.opts.siege_may_enter_own_castle and c.castle_owner[v] >= 0
                 and c.team_of[c.castle_owner[v]] == c.team_of[st.owner[pid]]):
             return Reason(X.E_SIEGE_OWN_CASTLE, "PIECE-SIEGE-14",
-                          f"{who} may not enter its own castle field {st.field_name(v)}")
+                          _("{who} may not enter its own castle field {field}").format(
+                              who=who, field=st.field_name(v)))
     ca = st.carrier[pid]
     if ca >= 0 and not st.may_dismount(pid):
         rule = "PIECE-CAMEL-8" if c.commandeerable[st.ptype[ca]] else "TEAM-13"
         return Reason(X.E_CANNOT_DISMOUNT, rule,
-                      f"{who} may not dismount from {st.describe(ca)} here")
+                      _("{who} may not dismount from {carrier} here").format(
+                          who=who, carrier=st.describe(ca)))
     o = st.occ[path[-1]]
     dest = path[-1]
     if o >= 0 and not c.stand[t][dest] and not c.is_sea[dest]:
         if c.is_grail[dest]:
             return Reason(X.E_GRAIL_FORBIDDEN, "GRAIL-2",
-                          f"a {c.type_names[t]} may not enter grail field {st.field_name(dest)}")
+                          _("a {piece} may not enter grail field {field}").format(
+                              piece=piece_name(c.type_names[t]), field=st.field_name(dest)))
         if c.is_region[dest]:
             return Reason(X.E_WRONG_TERRAIN, "WILD-2",
-                          f"a {c.type_names[t]} may not enter region {st.field_name(dest)}")
+                          _("a {piece} may not enter region {field}").format(
+                              piece=piece_name(c.type_names[t]), field=st.field_name(dest)))
         return Reason(X.E_CASTLE_FORBIDDEN, "CASTLE-5",
-                      f"a {c.type_names[t]} may not enter {st.field_name(dest)}")
+                      _("a {piece} may not enter {field}").format(
+                          piece=piece_name(c.type_names[t]), field=st.field_name(dest)))
     if o >= 0 and c.rider_needed[t] and not st.cargo[pid]:
-        return Reason(X.E_WILD_CAMEL, "PIECE-CAMEL-2", f"{who} has no rider and cannot capture")
+        return Reason(X.E_WILD_CAMEL, "PIECE-CAMEL-2",
+                      _("{who} has no rider and cannot capture").format(who=who))
     if o >= 0 and c.siege[st.ptype[o]] and st.owner[o] != st.owner[pid]:
         return Reason(X.E_CANNOT_CAPTURE, "PIECE-SIEGE-2",
-                      f"only an elephant takes {st.describe(o)}")
-    return Reason(X.E_NOT_AVAILABLE, "MOVE-1", f"{who} cannot make this move now")
+                      _("only an elephant takes {other}").format(
+                          other=st.describe(o)))
+    return Reason(X.E_NOT_AVAILABLE, "MOVE-1", _("{who} cannot make this move now").format(who=who))
 
 
 def _adjacent(st: Moves, path: tuple[int, ...]) -> bool:
@@ -252,15 +269,18 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
     if o < 0:
         if c.is_sea[v] != c.sea_type[t]:
             return Reason(X.E_WRONG_TERRAIN, "MOVE-2",
-                          f"{who} cannot stand on {'sea' if c.is_sea[v] else 'land'} field "
-                          f"{st.field_name(v)}" + (" (land pieces board only own vessels there, "
-                                               "CARRY-4)" if c.is_sea[v] else ""))
+                          (_("{who} cannot stand on sea field {field} (land pieces board only own "
+                            "vessels there, CARRY-4)") if c.is_sea[v]
+                          else _("{who} cannot stand on land field {field}")).format(
+                              who=who, field=st.field_name(v)))
         if not c.stand[t][v]:
             if c.is_grail[v]:
                 return Reason(X.E_GRAIL_FORBIDDEN, "GRAIL-2",
-                              f"a {tname} may not enter grail field {st.field_name(v)}")
+                              _("a {piece} may not enter grail field {field}").format(
+                                  piece=piece_name(tname), field=st.field_name(v)))
             return Reason(X.E_CASTLE_FORBIDDEN, "CASTLE-5",
-                          f"a {tname} may not enter capital field {st.field_name(v)}")
+                          _("a {piece} may not enter capital field {field}").format(
+                              piece=piece_name(tname), field=st.field_name(v)))
         return None
     oo, me = st.owner[o], st.owner[pid]
     ground_ok = st.game.opts.vessel_in_harbour_counts_as_ground
@@ -273,51 +293,67 @@ def _dest_reason(st: Moves, pid: int, v: int, riding: bool) -> Reason | None:
             if riding and not tower_hop and not (
                     ground_ok and (c.is_sea[v] or c.is_sea[st.node[pid]])):
                 return Reason(X.E_CARRIER_TO_CARRIER, "PIECE-SOLDIER-4",
-                              f"{who} cannot step from its carrier onto another carrier on "
-                              f"{st.field_name(v)}")
+                              _("{who} cannot step from its carrier onto another carrier on "
+                                "{field}").format(who=who, field=st.field_name(v)))
             return None
         if t in c.carries[st.ptype[o]] and c.carries[st.ptype[o]][t] > 0:
             rule = "CARRY-6" if st.cargo[o] and any(st.ptype[x] != t for x in st.cargo[o]) \
                 else "CARRY-1" if not c.sea_type[st.ptype[o]] else "CARRY-2"
             return Reason(X.E_CARRIER_FULL, rule,
-                          f"{st.describe(o)} has no room for a {tname}")
+                          _("{other} has no room for a {piece}").format(
+                              other=st.describe(o), piece=piece_name(tname)))
         rule = "PIECE-KNIGHT-4" if c.jumps_own[t] else "MOVE-3"
-        extra = (f" (a {c.type_names[st.ptype[o]]} cannot carry a {tname}, CARRY-1/CARRY-2)"
-                 if c.carries[st.ptype[o]] else "")
-        return Reason(X.E_FIELD_OCCUPIED, rule,
-                      f"{st.field_name(v)} is occupied by own {c.type_names[st.ptype[o]]}{extra}")
+        own = piece_name(c.type_names[st.ptype[o]])
+        text = (_("{field} is occupied by own {own} (a {own} cannot carry a {piece}, "
+                  "CARRY-1/CARRY-2)") if c.carries[st.ptype[o]]
+                else _("{field} is occupied by own {own}"))
+        return Reason(X.E_FIELD_OCCUPIED, rule, text.format(
+            field=st.field_name(v), own=own, piece=piece_name(tname)))
     if c.team_of[oo] == c.team_of[me]:
         if st.game.variant.team_game and st.partner_mount(o, t, v):
             return None  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
         return _partner_reason(st, pid, o, v)
     if riding and c.is_sea[v] and not ground_ok:
         return Reason(X.E_CARRIER_TO_CARRIER, "PIECE-SOLDIER-4",
-                      f"{who} cannot step from its carrier onto a vessel")
+                      _("{who} cannot step from its carrier onto a vessel").format(who=who))
     if not st.can_capture(pid, o):
-        to = st.ptype[o]
-        if c.rider_needed[t] and not st.cargo[pid] and to in c.captures[t]:
-            return Reason(X.E_WILD_CAMEL, "PIECE-CAMEL-2",
-                          f"{who} has no rider and cannot capture {st.describe(o)}")
-        if c.sea_type[to] and not c.sea_type[t]:
-            bad = [x for x in st.pieces_at(v)[1:] if st.ptype[x] not in c.captures[t]]
-            if bad:
-                rule = c.immunity_rule[st.ptype[bad[0]]] or "CAPT-5"  # PIECE-ELEPHANT-2
-                return Reason(X.E_CANNOT_CAPTURE, rule,
-                              f"a {tname} cannot board {st.describe(o)}: it cannot capture the "
-                              f"{c.type_names[st.ptype[bad[0]]]} aboard")
-            if to in c.captures[t]:
-                return Reason(X.E_CANNOT_CARRY, "CAPT-5",
-                              f"a {tname} cannot board {st.describe(o)}: it would not fit aboard")
-            return Reason(X.E_CANNOT_CAPTURE, "CAPT-6",
-                          f"a {tname} cannot board enemy vessels")
-        if c.sea_type[t] != c.sea_type[to]:
-            return Reason(X.E_CANNOT_CAPTURE, "PIECE-SHIP-2",
-                          f"vessels and land pieces cannot capture each other ({who} -> "
-                          f"{st.describe(o)})")
-        rule = (c.immunity_rule[to] if c.immunity_rule[to] and tname in c.immunity_rule_for[to]
-                else "CAPT-2")  # PIECE-ELEPHANT-2: immune to soldiers
-        return Reason(X.E_CANNOT_CAPTURE, rule, f"{who} cannot capture {st.describe(o)}")
+        return _capture_reason(st, pid, o, v)
     return None
+
+
+def _capture_reason(st: Moves, pid: int, o: int, v: int) -> Reason:
+    """Why `pid` cannot capture the stack of `o` on v (CAPT-2, CAPT-5, CAPT-6, PIECE-SHIP-2)."""
+    c = st.compiled
+    t = st.ptype[pid]
+    tname = c.type_names[t]
+    who = st.describe(pid)
+    to = st.ptype[o]
+    if c.rider_needed[t] and not st.cargo[pid] and to in c.captures[t]:
+        return Reason(X.E_WILD_CAMEL, "PIECE-CAMEL-2",
+                      _("{who} has no rider and cannot capture {other}").format(
+                          who=who, other=st.describe(o)))
+    if c.sea_type[to] and not c.sea_type[t]:
+        bad = [x for x in st.pieces_at(v)[1:] if st.ptype[x] not in c.captures[t]]
+        if bad:
+            rule = c.immunity_rule[st.ptype[bad[0]]] or "CAPT-5"  # PIECE-ELEPHANT-2
+            return Reason(X.E_CANNOT_CAPTURE, rule,
+                          _("a {piece} cannot board {other}: it cannot capture the {aboard} "
+                            "aboard").format(piece=piece_name(tname), other=st.describe(o),
+                                             aboard=piece_name(c.type_names[st.ptype[bad[0]]])))
+        if to in c.captures[t]:
+            return Reason(X.E_CANNOT_CARRY, "CAPT-5",
+                          _("a {piece} cannot board {other}: it would not fit aboard").format(
+                              piece=piece_name(tname), other=st.describe(o)))
+        return Reason(X.E_CANNOT_CAPTURE, "CAPT-6",
+                      _("a {piece} cannot board enemy vessels").format(piece=piece_name(tname)))
+    if c.sea_type[t] != c.sea_type[to]:
+        return Reason(X.E_CANNOT_CAPTURE, "PIECE-SHIP-2",
+                      _("vessels and land pieces cannot capture each other ({who} -> "
+                        "{other})").format(who=who, other=st.describe(o)))
+    rule = (c.immunity_rule[to] if c.immunity_rule[to] and tname in c.immunity_rule_for[to]
+            else "CAPT-2")  # PIECE-ELEPHANT-2: immune to soldiers
+    return Reason(X.E_CANNOT_CAPTURE, rule, _("{who} cannot capture {other}").format(
+        who=who, other=st.describe(o)))
 
 
 def _partner_reason(st: Moves, pid: int, o: int, v: int) -> Reason:
@@ -329,12 +365,14 @@ def _partner_reason(st: Moves, pid: int, o: int, v: int) -> Reason:
     if st.game.variant.team_game and st.fits(o, st.ptype[pid]):
         if c.sea_type[to]:
             return Reason(X.E_OWN_PIECE, "TEAM-7",
-                          f"{st.describe(o)} of a partner is boarded only in a harbour")
+                          _("{other} of a partner is boarded only in a harbour").format(
+                              other=st.describe(o)))
         if not c.commandeerable[to] and not c.siege[to]:
             return Reason(X.E_OWN_PIECE, "TEAM-13",
-                          f"{st.describe(o)} of a partner is mounted only on the field in front "
-                          "of the grail")
-    return Reason(X.E_OWN_PIECE, "TEAM-2", f"{st.describe(o)} belongs to a partner")
+                          _("{other} of a partner is mounted only on the field in front of the "
+                            "grail").format(other=st.describe(o)))
+    return Reason(X.E_OWN_PIECE, "TEAM-2", _("{other} belongs to a partner").format(
+        other=st.describe(o)))
 
 
 def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int | None,
@@ -343,9 +381,9 @@ def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int |
     t = st.ptype[pid]
     who = st.describe(pid)
     if len(path) < 2:
-        return Reason(X.E_NO_PATH, "MOVE-1", "a move needs a destination")
+        return Reason(X.E_NO_PATH, "MOVE-1", _("a move needs a destination"))
     if len(set(path)) != len(path):
-        return Reason(X.E_NO_PATH, "MOVE-1", "a path may not visit a field twice")
+        return Reason(X.E_NO_PATH, "MOVE-1", _("a path may not visit a field twice"))
     dest = path[-1]
     if len(path) == 2 and path[1] not in c.any_adj[path[0]]:
         return check_destination(st, pid, dest, limit, ap, rng, response)
@@ -355,12 +393,14 @@ def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int |
         u, v = path[i - 1], path[i]
         if v not in c.any_adj[u]:
             return Reason(X.E_NOT_CONNECTED, "MOVE-1",
-                          f"{st.field_name(u)} and {st.field_name(v)} are not connected")
+                          _("{a} and {b} are not connected").format(
+                              a=st.field_name(u), b=st.field_name(v)))
         if v not in adj[u]:
             code, rule, text = c.edge_block.get((t, u, v), (X.E_WRONG_TERRAIN, "MOVE-2",
                                                             "wrong terrain"))
             return Reason(code, rule,
-                          f"{who} may not go {st.field_name(u)}-{st.field_name(v)}: {text}")
+                          _("{who} may not go {a}-{b}: {why}").format(
+                              who=who, a=st.field_name(u), b=st.field_name(v), why=_(text)))
         last = i == len(path) - 1
         o = st.occ[v]
         if last:
@@ -388,9 +428,11 @@ def check_path(st: Moves, pid: int, path: tuple[int, ...], limit: int, ap: int |
             continue
         if c.jumps_own[t]:
             return Reason(X.E_KNIGHT_JUMPS_ENEMY, "PIECE-KNIGHT-3",
-                          f"{who} cannot pass over {st.describe(o)}")
+                          _("{who} cannot pass over {other}").format(
+                              who=who, other=st.describe(o)))
         return Reason(X.E_PATH_BLOCKED, "MOVE-4",
-                      f"{who} cannot pass {st.field_name(v)}: occupied by {st.describe(o)}")
+                      _("{who} cannot pass {field}: occupied by {other}").format(
+                          who=who, field=st.field_name(v), other=st.describe(o)))
     cost = len(path) - 1
     return _limits(st, pid, cost, ap, rng, response)
 
@@ -402,21 +444,23 @@ def _limits(st: Moves, pid: int, cost: int, ap: int | None, rng: int | None,
         reach = min(st.game.variant.recapture_reach, st.compiled.range_[st.ptype[pid]])
         if cost > reach:
             return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-4",
-                          f"{who} is {cost} steps from the scene; at most {reach} allowed")
+                          _("{who} is {n} steps from the scene; at most {reach} allowed").format(
+                              who=who, n=cost, reach=reach))
         return None
     if rng is not None and cost > rng:
         full, limit = st.compiled.range_[st.ptype[pid]], st.range_limit(pid)
         if limit < full:  # PIECE-GALLEON-3 (CONF-5): the catapult aboard slows the galleon
             return Reason(X.E_RANGE_EXCEEDED, "PIECE-GALLEON-3",
-                          f"{who} carries a catapult: at most {limit} steps a turn "
-                          f"(catapult_galleon_max_steps), {max(rng, 0)} left; the move needs "
-                          f"{cost}")
+                          _("{who} carries a catapult: at most {limit} steps a turn "
+                            "(catapult_galleon_max_steps), {left} left; the move needs "
+                            "{cost}").format(who=who, limit=limit, left=max(rng, 0), cost=cost))
         return Reason(X.E_RANGE_EXCEEDED, "MOVE-5",
-                      f"{who} has {max(rng, 0)} of its {full} steps left this turn; the move "
-                      f"needs {cost}")
+                      _("{who} has {left} of its {full} steps left this turn; the move needs "
+                        "{cost}").format(who=who, left=max(rng, 0), full=full, cost=cost))
     if ap is not None and cost > ap:
         return Reason(X.E_NO_AP, "TURN-9",
-                      f"{st.compiled.seat_ids[st.mover]} has {ap} AP left; the move costs {cost}")
+                      _("{seat} has {ap} AP left; the move costs {cost}").format(
+                          seat=seat_name(st.compiled.seat_ids[st.mover]), ap=ap, cost=cost))
     return None
 
 
@@ -433,7 +477,7 @@ def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None
     if dest in found:
         d, k = found[dest]
         if response and k != K_CAPTURE:
-            return Reason(X.E_RESPONSE_WRONG_TARGET, "RECAP-3", "a response must capture")
+            return Reason(X.E_RESPONSE_WRONG_TARGET, "RECAP-3", _("a response must capture"))
         return _limits(st, pid, d, ap, rng, response)
     # unreachable: blocked by pieces, or no path at all for this type?
     adj = (c.adj_loaded if st.cargo[pid] else c.adj_unloaded)[t]
@@ -455,15 +499,16 @@ def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None
         reach = min(st.game.variant.recapture_reach, c.range_[t])
         if seen[dest] > reach:
             return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-4",
-                          f"{st.describe(pid)} is {seen[dest]} steps from the scene; at most "
-                          f"{reach} allowed")
+                          _("{who} is {n} steps from the scene; at most {reach} allowed").format(
+                              who=st.describe(pid), n=seen[dest], reach=reach))
     if dest in seen:
         if c.jumps_own[t]:
             return Reason(X.E_KNIGHT_JUMPS_ENEMY, "PIECE-KNIGHT-3",
-                          f"every path of {st.describe(pid)} to {st.field_name(dest)} is blocked "
-                          "by pieces it may not pass")
+                          _("every path of {who} to {field} is blocked by pieces it may not "
+                            "pass").format(who=st.describe(pid), field=st.field_name(dest)))
         return Reason(X.E_PATH_BLOCKED, "MOVE-4",
-                      f"every path of {st.describe(pid)} to {st.field_name(dest)} is blocked")
+                      _("every path of {who} to {field} is blocked").format(
+                          who=st.describe(pid), field=st.field_name(dest)))
     if r is not None:
         return r
     # is there a path over connections closed to this type (X bridge, one-way, ...)?
@@ -487,10 +532,12 @@ def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None
             if v not in adj[u]:
                 code, rule, text = c.edge_block.get(
                     (t, u, v), (X.E_NO_PATH, "MOVE-1", "no connection for this piece"))
-                return Reason(code, rule, f"{st.describe(pid)} cannot reach {st.field_name(dest)}: "
-                              f"{st.field_name(u)}-{st.field_name(v)}: {text}")
+                return Reason(code, rule, _("{who} cannot reach {field}: {a}-{b}: {why}").format(
+                                  who=st.describe(pid), field=st.field_name(dest),
+                                  a=st.field_name(u), b=st.field_name(v), why=_(text)))
     return Reason(X.E_NO_PATH, "MOVE-1",
-                  f"no path leads {st.describe(pid)} to {st.field_name(dest)}")
+                  _("no path leads {who} to {field}").format(
+                      who=st.describe(pid), field=st.field_name(dest)))
 
 
 def _move_cost(st: Moves, a: tuple) -> int:

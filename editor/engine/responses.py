@@ -22,6 +22,8 @@ from editor.engine.actions import (
 from editor.engine.explain import Reason
 from editor.engine.moves import check_path, new_rule_reason, path_action_reason
 from editor.engine.search import Search
+from editor.i18n import _
+from editor.model.terms import piece_name, seat_name
 
 
 class Responses(Search):
@@ -51,7 +53,7 @@ class Responses(Search):
         # static ball around the scene: only pieces there can reach it
         ball = {scene}
         frontier = [scene]
-        for _ in range(reach):
+        for _step in range(reach):
             nxt = []
             for u in frontier:
                 for v in c.any_adj[u]:
@@ -212,8 +214,9 @@ class Responses(Search):
         """Why nothing but a response or decline is possible now (RECAP-1)."""
         victim, _cap, scene, _p = self.window
         return Reason(X.E_RESPONSE_PENDING, "RECAP-1",
-                      f"{self.compiled.seat_ids[victim]} must first respond to the capture on "
-                      f"{self.field_name(scene)} or decline")
+                      _("{seat} must first respond to the capture on {field} or decline").format(
+                          seat=seat_name(self.compiled.seat_ids[victim]),
+                          field=self.field_name(scene)))
 
     def _apply_decline(self) -> None:
         _victim, cap, _scene, _p = self.window
@@ -238,8 +241,8 @@ def explain_response(st: Responses, a: tuple) -> Reason | None:
     if not _generated(st, b):
         if tuple(a[3]) and st.game.two_step:
             return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-6",
-                          "the final piece could capture in one step without the first "
-                          "step, or the steps do not reach the capturer (RECAP-5)")
+                          _("the final piece could capture in one step without the first step, "
+                            "or the steps do not reach the capturer (RECAP-5)"))
         return new_rule_reason(st, b)
     return None
 
@@ -255,16 +258,17 @@ def _explain_two_step(st: Responses, a: tuple) -> Reason | None:
         for q, w in b[3]:
             probe.relocate(q, w)
     except (IndexError, ValueError):
-        return Reason(X.E_BAD_NOTATION, "RECAP-5", "the first step cannot be made")
+        return Reason(X.E_BAD_NOTATION, "RECAP-5", _("the first step cannot be made"))
     o = probe.occ[st.window[2]]
     if o >= 0 and 0 <= b[1] < len(probe.ptype) and not probe.can_capture(b[1], o):
         victim_t = probe.ptype[o]
         rule = c.immunity_rule[victim_t] or "CAPT-3"  # e.g. PIECE-ELEPHANT-2
         return Reason(X.E_CANNOT_CAPTURE, rule,
-                      f"{probe.describe(b[1])} cannot capture the {c.type_names[victim_t]}")
+                      _("{who} cannot capture the {piece}").format(
+                          who=probe.describe(b[1]), piece=piece_name(c.type_names[victim_t])))
     return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-6",
-                  "the final piece could capture in one step without the first step, or "
-                  "the steps do not reach the capturer (RECAP-5)")
+                  _("the final piece could capture in one step without the first step, "
+                    "or the steps do not reach the capturer (RECAP-5)"))
 
 
 def _explain_walk(st: Responses, a: tuple) -> Reason | None:
@@ -273,30 +277,33 @@ def _explain_walk(st: Responses, a: tuple) -> Reason | None:
         return early
     pid, path = a[1], tuple(a[2])
     if st.window is None:
-        return Reason(X.E_NO_WINDOW, "RECAP-1", "there is no capture to respond to")
+        return Reason(X.E_NO_WINDOW, "RECAP-1", _("there is no capture to respond to"))
     victim, _cap, scene, partner_only = st.window
     seats = st.response_seats(victim, partner_only)
     if st.owner[pid] not in seats:
         rule = "TEAM-14" if partner_only else "RECAP-2"
         return Reason(X.E_NOT_YOUR_PIECE, rule,
-                      f"{st.describe(pid)} may not respond for {c.seat_ids[victim]}")
+                      _("{who} may not respond for {seat}").format(
+                          who=st.describe(pid), seat=seat_name(c.seat_ids[victim])))
     if path[-1] != scene:
         return Reason(X.E_RESPONSE_WRONG_TARGET, "RECAP-3",
-                      f"the response must capture the capturer on {st.field_name(scene)}")
+                      _("the response must capture the capturer on {field}").format(
+                          field=st.field_name(scene)))
     unloads = tuple(a[3])
     if unloads:
         if st.game.opts.recapture_moves_must_be_necessary:
             return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-6",
-                          f"{st.describe(pid)} could capture with its riders aboard; dismounting "
-                          "them first is an unnecessary step")
+                          _("{who} could capture with its riders aboard; dismounting them first "
+                            "is an unnecessary step").format(who=st.describe(pid)))
         probe = st.clone()
         for r_pid, v in unloads:
             if r_pid not in st.cargo[pid]:
-                return Reason(X.E_NO_SUCH_PIECE, "RECAP-7", "only the carrier's riders unload")
+                return Reason(X.E_NO_SUCH_PIECE, "RECAP-7", _("only the carrier's riders unload"))
             dests = {d for d, _s, k in probe.search(r_pid, 1) if k == 0}
             if v not in dests:
                 return Reason(X.E_PATH_BLOCKED, "RECAP-7",
-                              f"the rider cannot dismount to {st.field_name(v)}")
+                              _("the rider cannot dismount to {field}").format(
+                                  field=st.field_name(v)))
             probe.relocate(r_pid, v)
         st = probe
     reach = min(st.game.variant.recapture_reach, c.range_[st.ptype[pid]])
@@ -305,7 +312,7 @@ def _explain_walk(st: Responses, a: tuple) -> Reason | None:
 
 def explain_decline(st: Responses, a: tuple) -> Reason | None:
     if st.window is None:
-        return Reason(X.E_NO_WINDOW, "RECAP-1", "there is no capture to respond to")
+        return Reason(X.E_NO_WINDOW, "RECAP-1", _("there is no capture to respond to"))
     return None
 
 

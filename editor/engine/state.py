@@ -22,6 +22,8 @@ from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
 from editor.engine.compiled import Compiled, CompileError
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result
+from editor.i18n import _
+from editor.model.terms import piece_name, seat_name
 
 # how the undo snapshot copies a field
 VALUE, LIST, NESTED, SET, DICT = "value", "list", "nested", "set", "dict"
@@ -334,8 +336,10 @@ class StateData:
 
     def describe(self, pid: int) -> str:
         c = self.compiled
-        where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else "(captured)"
-        return f"{c.seat_ids[self.owner[pid]]} {c.type_names[self.ptype[pid]]} on {where}"
+        where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else _("(captured)")
+        return _("{seat} {piece} on {field}").format(
+            seat=seat_name(c.seat_ids[self.owner[pid]]),
+            piece=piece_name(c.type_names[self.ptype[pid]]), field=where)
 
     def move_text(self, pid: int, path: tuple[int, ...], full: bool,
                   capture: bool | None = None) -> str:
@@ -368,11 +372,12 @@ class StateData:
         s = self.mover
         if self.is_frozen(s):
             return Reason(X.E_FROZEN, "FREEZE-2",
-                          f"{self.compiled.seat_ids[s]} is frozen and has no AP")
+                          _("{seat} is frozen and has no AP").format(
+                              seat=seat_name(self.compiled.seat_ids[s])))
         if a[0] in (SHOOT, BUILD, RIDE, PUSH):
             pid = a[1]
             if not (0 <= pid < len(self.ptype)) or self.node[pid] < 0:
-                return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
+                return Reason(X.E_NO_SUCH_PIECE, "", _("that piece is not on the board"))
         return self.NOT_GENERATED
 
     # ---- board primitives --------------------------------------------------------------------

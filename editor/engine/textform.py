@@ -9,6 +9,8 @@ from typing import Any
 
 from editor.engine import explain as X
 from editor.engine.explain import Reason
+from editor.i18n import _
+from editor.model.terms import piece_name
 
 FIELD = r"[A-Za-z0-9][A-Za-z0-9_.\-]*"
 HOP_RE = re.compile(rf"\s*([>*~])\s*({FIELD})")
@@ -31,16 +33,20 @@ def no_piece(st: Any, letter: str, node: int) -> Reason:
     """E_NO_SUCH_PIECE naming what the letter means and what stands on the field instead."""
     c = st.compiled
     t = c.letter_to_type.get(letter)
-    what = c.type_names[t] if t is not None else f"piece {letter!r}"
+    what = (piece_name(c.type_names[t]) if t is not None
+            else _("piece {letter}").format(letter=repr(letter)))
     there = st.pieces_at(node)
     if there:
-        names = ", ".join(c.type_names[st.ptype[p]] for p in there)
-        art = "an" if names[0] in "aeiou" else "a"
-        seen = f"{art} {names} stands there" if len(there) == 1 else f"there stand: {names}"
+        names = ", ".join(piece_name(c.type_names[st.ptype[p]]) for p in there)
+        seen = (_("there stand: {pieces}") if len(there) > 1
+                else _("an {pieces} stands there") if names[0] in "aeiou"
+                else _("a {pieces} stands there")).format(pieces=names)
     else:
-        seen = "the field is empty"
-    return Reason(X.E_NO_SUCH_PIECE, "", f"no {what} on {st.field_name(node)} ({seen})")
+        seen = _("the field is empty")
+    return Reason(X.E_NO_SUCH_PIECE, "", _("no {piece} on {field} ({seen})").format(
+        piece=what, field=st.field_name(node), seen=seen))
 
 
 def unknown_field(raw: str) -> Parsed:
-    return None, Reason(X.E_BAD_NOTATION, "", f"unknown field in {raw!r}")
+    return None, Reason(X.E_BAD_NOTATION, "", _("unknown field in {text}").format(
+        text=repr(raw)))

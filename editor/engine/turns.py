@@ -19,6 +19,7 @@ from editor.engine.actions import (
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result, Termination
 from editor.engine.state import StateData
+from editor.i18n import _
 
 POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
 FROZEN, SIEGE = Termination.FROZEN, Termination.SIEGE
@@ -310,31 +311,31 @@ def explain_end(st: Turns, a: tuple) -> Reason | None:
     if st.window is not None:
         return st.pending_reason()
     if st.draw is not None:
-        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", _("answer the draw offer first"))
     return None
 
 
 def explain_draw(st: Turns, a: tuple) -> Reason | None:
     """WIN-4: offering, accepting and rejecting an agreed draw."""
     if "agreed_draw" not in st.game.victory:
-        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "this variant has no agreed draw")
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", _("this variant has no agreed draw"))
     if st.window is not None:
         return st.pending_reason()
     if a[0] == OFFER_DRAW:
         if st.draw is not None:
-            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", _("answer the draw offer first"))
         if not st.may_offer_draw():
-            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "one draw offer per turn in this variant "
-                          "(option draw_offer_once_per_turn)")
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", _("one draw offer per turn in this variant "
+                            "(option draw_offer_once_per_turn)"))
         return None
     if st.draw is None:
-        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "no draw has been offered")
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", _("no draw has been offered"))
     return None
 
 
 def explain_resign(st: Turns, a: tuple) -> Reason | None:
     if not st.game.opts.allow_resignation:
-        return Reason(X.E_NOT_AVAILABLE, "WIN-26", "resignation is not allowed")
+        return Reason(X.E_NOT_AVAILABLE, "WIN-26", _("resignation is not allowed"))
     return None
 
 

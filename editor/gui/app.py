@@ -36,6 +36,9 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--select", metavar="FIELD",
                         help="--mode play: select the stack on FIELD (id or printed number) "
                         "and show its targets")
+    parser.add_argument("--attempt", metavar="ACTION",
+                        help="--mode play: try ACTION (engine notation, fields by id or printed "
+                        "number, e.g. 'E 40>44'): played when legal, else its refusal is shown")
     parser.add_argument("--size", default="1400x900", metavar="WxH",
                         help="window size for --screenshot (default 1400x900; from "
                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE}x{MAX_SIZE})")
@@ -123,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("Conquest Workbench")
     app.setOrganizationName("ConquestWorkbench")
     app.setDesktopFileName("conquest-workbench")
+    if not args.screenshot:  # View > Language (a headless picture follows the locale)
+        from editor.gui.shell.settings import app_settings, saved_language
+        from editor.i18n import set_language
+
+        set_language(saved_language(app_settings()))
     from editor.gui.shell.help import app_icon
 
     app.setWindowIcon(app_icon())
@@ -236,6 +244,12 @@ def _enter_mode(window, args: argparse.Namespace | None) -> int | None:
     if problem:
         _err(f"--select {args.select}: {problem}")
         return EXIT_USAGE
+    if getattr(args, "attempt", None):
+        verdict = play.session.explain(args.attempt)
+        if verdict.legal and verdict.view is not None:
+            play.play_view(verdict.view)
+        else:
+            play.show_refusal(verdict)
     return None
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 
+from editor.i18n import _
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -93,7 +95,7 @@ class Finding:
         where = f"{self.path or '<input>'}:{self.line or 1}:{self.column or 1}"
         text = f"{where}: {self.severity.value} {self.code} {self.message}"
         if self.hint:
-            text += f" (fix: {self.hint})"
+            text += _(" (fix: {hint})").format(hint=_(self.hint))
         if self.pointer:
             text += f" [{self.pointer}]"
         return text

@@ -62,6 +62,8 @@ from editor.engine.game import (
 )
 from editor.engine.textform import FIELD, HOP_RE, Parsed, no_piece, node_of, pick_piece
 from editor.engine.view import Piece
+from editor.i18n import _
+from editor.model.terms import piece_name
 
 _WORDS = {
     "decline": A_DECLINE, "rr": A_DECLINE, "end": A_END, "offer draw": A_OFFER,
@@ -92,8 +94,8 @@ def parse_action(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     raw = text.strip()
     marks = _WHICH.findall(raw)
     if len(marks) > 1:
-        return None, Reason(X.E_BAD_NOTATION, "", f"{raw!r}: only the acting piece takes a "
-                            "number in brackets")
+        return None, Reason(X.E_BAD_NOTATION, "", _(
+            "{text}: only the acting piece takes a number in brackets").format(text=repr(raw)))
     a, why = _parse_plain(st, _WHICH.sub(r"\1", raw))
     if a is None or a[0] not in _ACTING:
         return a, why
@@ -127,7 +129,8 @@ def _parse_plain(st: State, raw: str) -> tuple[tuple | None, Reason | None]:
                 return None, why
             if len(act[2]) != 2:
                 return None, Reason(X.E_BAD_NOTATION, "RECAP-7",
-                                    f"an unload is one dismount step: {part!r}")
+                                    _("an unload is one dismount step: {text}").format(
+                                        text=repr(part)))
             unloads.append((act[1], act[2][-1]))
         act, why = _parse_move(st, parts[-1], response=True, unloads=tuple(unloads))
         return act, why
@@ -180,12 +183,14 @@ def _pick_numbered(st: State, a: tuple, letter: str, k: int
     if piece is None:
         return a, None
     if piece.letter != letter:
-        return None, Reason(X.E_BAD_NOTATION, "", f"the number in brackets goes with the "
-                            f"acting piece's letter {piece.letter}, not {letter}")
+        return None, Reason(X.E_BAD_NOTATION, "", _(
+            "the number in brackets goes with the acting piece's letter {letter}, not "
+            "{other}").format(letter=piece.letter, other=letter))
     same = pick_piece(st, letter, piece.node)
     if not 1 <= k <= len(same):
-        return None, Reason(X.E_NO_SUCH_PIECE, "", f"no {piece.kind} number "
-                            f"{k} on {st.field_name(piece.node)}: {len(same)} stand there")
+        return None, Reason(X.E_NO_SUCH_PIECE, "", _(
+            "no {piece} number {k} on {field}: {n} stand there").format(
+                piece=piece_name(piece.kind), k=k, field=st.field_name(piece.node), n=len(same)))
     return (a if same[k - 1] == piece.id else _with_piece(st, a, same[k - 1])), None
 
 
@@ -217,9 +222,10 @@ def _ambiguity(st: State, a: tuple) -> Reason | None:
               and st.explain(st.normalize(_with_piece(st, a, q))) is None]
     if not others:
         return None
-    return Reason(X.E_BAD_NOTATION, "", f"{len(same)} pieces {letter} stand on "
-                  f"{st.field_name(piece.node)} and more than one could do this: say which, "
-                  f"counted from the carrier, e.g. {letter}[1] or {letter}[2]")
+    return Reason(X.E_BAD_NOTATION, "", _(
+        "{n} pieces {letter} stand on {field} and more than one could do this: say which, "
+        "counted from the carrier, e.g. {letter}[1] or {letter}[2]").format(
+            n=len(same), letter=letter, field=st.field_name(piece.node)))
 
 
 def _parse_special(st: State, raw: str) -> Parsed | None:
@@ -235,18 +241,21 @@ def _parse_special(st: State, raw: str) -> Parsed | None:
 def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | None]:
     m = SHOT_RE.match(parts[-1])
     if not m:
-        return None, Reason(X.E_BAD_NOTATION, "RECAP-17", f"cannot read {parts[-1]!r}")
+        return None, Reason(X.E_BAD_NOTATION, "RECAP-17", _("cannot read {text}").format(
+            text=repr(parts[-1])))
     at, dst = node_of(st, m.group(2)), node_of(st, m.group(3))
     pre = []
     for part in parts[:-1]:
         mm = _MOVE_RE.match(part)
         if not mm:
-            return None, Reason(X.E_BAD_NOTATION, "RECAP-17", f"cannot read {part!r}")
+            return None, Reason(X.E_BAD_NOTATION, "RECAP-17", _("cannot read {text}").format(
+                text=repr(part)))
         names = [mm.group(2)] + [h[1] for h in HOP_RE.findall(mm.group(3))]
         src, w = node_of(st, names[0]), node_of(st, names[-1])
         cands = pick_piece(st, mm.group(1), src) if src is not None else []
         if not cands or w is None:
-            return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such piece: {part!r}")
+            return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", _("no such piece: {text}").format(
+                text=repr(part)))
         pre.append((cands[0], w))
     letter = m.group(1)
     for a in st.legal_actions():  # the shot the text describes: piece, field, steps, target
@@ -259,7 +268,8 @@ def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | No
         [x for x in st.pieces_at(st.piece(src).node) if st.piece(x).letter == letter]
         if src is not None else [])
     if not cands:
-        return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such catapult: {parts[-1]!r}")
+        return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", _("no such catapult: {text}").format(
+            text=repr(parts[-1])))
     return (RSHOT, cands[0], tuple(pre), dst), None
 
 
@@ -293,17 +303,19 @@ def _parse_move(st: State, text: str, response: bool,
     m = _MOVE_RE.match(text.strip())
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "",
-                            f"cannot read {text!r}: expected e.g. 'E s12>s14', 'N s3*w7', "
-                            "'(E a1*x4)', 'decline' or 'end'")
+                            _("cannot read {text}: expected e.g. 'E s12>s14', 'N s3*w7', "
+                              "'(E a1*x4)', 'decline' or 'end'").format(text=repr(text)))
     c = st.game.compiled
     letter, start, hops, bang = m.group(1), m.group(2), m.group(3), bool(m.group(4))
     if letter not in c.letter_to_type:
-        return None, Reason(X.E_BAD_NOTATION, "", f"unknown piece letter {letter!r}")
+        return None, Reason(X.E_BAD_NOTATION, "", _("unknown piece letter {letter}").format(
+            letter=repr(letter)))
     names = [start] + [h[1] for h in HOP_RE.findall(hops)]
     nodes = []
     for name in names:
         if name not in c.node_index:
-            return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {name!r}")
+            return None, Reason(X.E_BAD_NOTATION, "", _("unknown field {field}").format(
+                field=repr(name)))
         nodes.append(c.node_index[name])
     cands = pick_piece(st, letter, nodes[0])
     if not cands and response and unloads:  # RECAP-5: the piece is there after the first step
@@ -445,9 +457,11 @@ def _one_match(matches: list[tuple], text: str) -> tuple[tuple | None, Reason | 
     if len(matches) == 1:
         return matches[0], None
     if not matches:
-        return None, Reason(X.E_NO_PATH, "BOARD-5", f"no legal action matches {text!r}")
+        return None, Reason(X.E_NO_PATH, "BOARD-5", _("no legal action matches {text}").format(
+            text=repr(text)))
     return None, Reason(X.E_BAD_NOTATION, "BOARD-5",
-                        f"{text!r} is ambiguous: {len(matches)} legal actions match")
+                        _("{text} is ambiguous: {n} legal actions match").format(
+                            text=repr(text), n=len(matches)))
 
 
 def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
@@ -460,7 +474,8 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         return special
     m = _PUZ.match(raw)
     if not m:
-        return None, Reason(X.E_BAD_NOTATION, "BOARD-5", f"cannot read puzzle notation {text!r}")
+        return None, Reason(X.E_BAD_NOTATION, "BOARD-5",
+                            _("cannot read puzzle notation {text}").format(text=repr(text)))
     c = st.game.compiled
     _kind, owner, _node, _top = st.columns()
     mover_sig = m.group("mover")
@@ -469,7 +484,8 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         dest = c.number_to_node.get(int(m.group("to")))
         if dest is None:
             return None, Reason(X.E_BAD_NOTATION, "BOARD-5",
-                                f"no field numbered {m.group('to')} on this board")
+                                _("no field numbered {number} on this board").format(
+                                    number=m.group("to")))
     else:
         dest = c.number_to_node.get(int(m.group("tnum"))) if m.group("tnum") else None
     target_sig = m.group("target") or ""

@@ -26,9 +26,11 @@ from editor.engine.explain import Reason
 from editor.engine.game import Game, State
 from editor.engine.playout import random_action
 from editor.engine.position_key import position_key
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.names import FieldNames
 from editor.model.scenario import Position
+from editor.model.terms import kind_name, seat_name
 from editor.model.variant import Variant
 from editor.rules.action_view import ActionView, Kind, view_of
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
@@ -130,10 +132,11 @@ class Verdict:
     def __str__(self) -> str:
         if self.reason is None and self.view is not None:
             path = ">".join(_show_field(self.names, f) for f in self.view.path)
-            return (f"legal: {_show(self.names, self.view.full)} ({self.view.kind}, "
-                    f"{self.view.cost} AP" + (f", path {path}" if len(self.view.path) > 1
-                                              else "") + ")")
-        return f"illegal: {self.reason}"
+            text = (_("legal: {action} ({kind}, {cost} AP, path {path})")
+                    if len(self.view.path) > 1 else _("legal: {action} ({kind}, {cost} AP)"))
+            return text.format(action=_show(self.names, self.view.full),
+                               kind=kind_name(self.view.kind), cost=self.view.cost, path=path)
+        return _("illegal: {reason}").format(reason=self.reason)
 
 
 def _show(names: FieldNames | None, text: str) -> str:
@@ -176,11 +179,14 @@ class TargetExplanation:
         source, target = _show_field(self.names, self.source), _show_field(self.names,
                                                                            self.target)
         if self.direct is not None and not self.direct.legal:
-            parts.append(f"direct {source}>{target}: {self.direct.reason}")
+            parts.append(_("direct {source}>{target}: {reason}").format(
+                source=source, target=target, reason=self.direct.reason))
         if self.options:
             best = self.options[0]
-            parts.append(f"reachable: {_show(self.names, best.full)} ({best.cost} AP)")
-        return "; ".join(parts) or f"no action of {source} reaches {target}"
+            parts.append(_("reachable: {action} ({cost} AP)").format(
+                action=_show(self.names, best.full), cost=best.cost))
+        return "; ".join(parts) or _("no action of {source} reaches {target}").format(
+            source=source, target=target)
 
 
 @dataclass(frozen=True)
@@ -195,16 +201,20 @@ class BudgetInfo:
     frozen: bool
 
     def __str__(self) -> str:
+        seat = seat_name(self.seat)
         if self.frozen:
-            return (f"{self.seat}: frozen, 0 AP (FREEZE-1: opponents hold "
-                    f"{self.castle_fields_lost} capital and {self.grail_fields_lost} grail fields)")
+            return _("{seat}: frozen, 0 AP (FREEZE-1: opponents hold {castle} capital and "
+                     "{grail} grail fields)").format(seat=seat, castle=self.castle_fields_lost,
+                                                     grail=self.grail_fields_lost)
         why = []
         if self.castle_fields_lost:
-            why.append(f"{self.castle_fields_lost} capital field(s) lost, CASTLE-2")
+            why.append(_("{n} capital field(s) lost, CASTLE-2").format(
+                n=self.castle_fields_lost))
         if self.grail_fields_lost:
-            why.append(f"{self.grail_fields_lost} grail field(s) held by opponents, GRAIL-4")
-        return f"{self.seat}: {self.budget} AP" + (
-            f" (-{self.penalty}: {'; '.join(why)})" if why else "")
+            why.append(_("{n} grail field(s) held by opponents, GRAIL-4").format(
+                n=self.grail_fields_lost))
+        text = _("{seat}: {budget} AP").format(seat=seat, budget=self.budget)
+        return text + (f" (-{self.penalty}: {'; '.join(why)})" if why else "")
 
 
 @dataclass(frozen=True)

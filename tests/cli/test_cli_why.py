@@ -148,7 +148,7 @@ LEGAL = [
     ("camel push", "push", ["south:S@g0_0", "north:D@g1_1"], GC, "push D g1_1>g2_1", "push", 1,
      "g1_1 > g2_1"),
     ("camel push", "take-over", ["south:S@g0_1", "north:D@g1_1"], GC, "S g0_1~g1_1",
-     "take_over", 1, "g0_1 > g1_1"),
+     "take over", 1, "g0_1 > g1_1"),
 ]
 
 #: Codes no case reaches yet. E_CANNOT_CARRY: every land piece of the shipped variants can ride
@@ -157,10 +157,10 @@ LEGAL = [
 UNREACHED = {X.E_CANNOT_CARRY, X.E_CANNOT_DISMOUNT, X.E_WILD_CAMEL}
 
 
-def _why(tmp_path, capsys, pieces, keys, action, *extra):
+def _why(tmp_path, capsys, pieces, keys, action, *extra, language="en"):
     keys = dict(keys)
     path = write_scenario(tmp_path, pieces, **keys)
-    code = main(["why", str(path), action, *extra])
+    code = main(["--language", language, "why", str(path), action, *extra])
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -186,6 +186,25 @@ def test_illegal(tmp_path, capsys, family, case, pieces, keys, action, code, rul
     assert status == (2 if code == X.E_BAD_NOTATION else 1), out + err  # unreadable: input
     assert out.startswith(f"illegal: {code} ({rule}): " if rule else f"illegal: {code}: ")
     assert len(out.split(": ", 2)[2].strip()) > 10  # a message naming pieces or fields
+
+
+VERDICT = {"de": "nicht erlaubt", "it": "non lecita"}
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+@pytest.mark.parametrize("family,case,pieces,keys,action,code,rule", ILLEGAL,
+                         ids=[f"{c[0]}:{c[1]}" for c in ILLEGAL])
+def test_illegal_explained_in_german_and_italian(tmp_path, capsys, family, case, pieces, keys,
+                                                 action, code, rule, language):
+    """`conquest --language de|it why`: the same code and rule ID, the message translated
+    (editor/locale), not the English one."""
+    (tmp_path / "en").mkdir()
+    _status, english, _err = _why(tmp_path / "en", capsys, pieces, keys, action)
+    status, out, err = _why(tmp_path, capsys, pieces, keys, action, language=language)
+    assert status == (2 if code == X.E_BAD_NOTATION else 1), out + err
+    assert out.startswith(f"{VERDICT[language]}: {code} ({rule}): " if rule
+                          else f"{VERDICT[language]}: {code}: ")
+    assert out.split(": ", 2)[2] != english.split(": ", 2)[2]
 
 
 @pytest.mark.parametrize("family,case,pieces,keys,action,kind,cost,path", LEGAL,

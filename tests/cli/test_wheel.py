@@ -70,6 +70,7 @@ def test_wheel_ships_package_data(wheel: Path, tmp_path: Path) -> None:
     assert "editor/resources.py" in names
     assert {"editor/_data/guide/index.md", "editor/_data/guide/img/trace-board.png",
             "editor/gui/conquest-workbench.svg"} <= names  # Help › User guide, the icon
+    assert {"editor/locale/de/messages.po", "editor/locale/it/messages.po"} <= names
     assert not any(n.startswith(("tests/", "editor/_data/tests")) for n in names)
     native = {n for n in names if n.startswith("editor/engine/_native/")}
     if compiled_problem() is None:  # built here: the wheel carries the compiled engine
@@ -121,6 +122,10 @@ def test_the_base_install_runs_every_command_and_the_editor(wheel: Path, tmp_pat
     board = site / "_data" / "boards" / "conquest-2p.board.json"
     valid = _run([bin_dir / "conquest", "validate", board], tmp_path)
     assert valid.returncode == 0, valid.stdout + valid.stderr
+
+    why = _run([bin_dir / "conquest", "--language", "de", "why", "--variant", "conquest-2p",
+                "E s.L43>s.L50"], tmp_path)  # the catalogues are installed and read
+    assert why.returncode == 1 and "nicht erlaubt: E_PATH_BLOCKED" in why.stdout, why.stderr
 
     (tmp_path / "scan.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     detect = _run([bin_dir / "conquest", "detect", "scan.png", "-o", "draft.board.json"],

@@ -24,15 +24,16 @@ from PySide6.QtWidgets import (
 
 from editor.agents.base import Agent, agent_names, canonical, make_agent
 from editor.agents.decision import Decision
+from editor.i18n import N_, _
 from editor.rules.session import PlaySession
 
-PERSON = "person"
+PERSON = N_("person")
 MAX_SEATS = 4  # the shipped variants have two or four seats; more are persons
 STEP_DELAY_MS = 350  # pause between two computer actions, so a person can follow them
 
 
 def computer_label(spec: str) -> str:
-    return f"computer: {spec}"
+    return _("computer: {agent}").format(agent=spec)
 
 
 class SeatsPanel(QGroupBox):
@@ -41,17 +42,18 @@ class SeatsPanel(QGroupBox):
     seatsChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Players", parent)
+        super().__init__(_("Players"), parent)
         self.setObjectName("play_seats")
         self.form = QFormLayout(self)
         self.combos: list[QComboBox] = []
         self.labels: list[QLabel] = []
-        choices = [PERSON, *(computer_label(n) for n in agent_names() if n != "search")]
+        specs = ["", *(n for n in agent_names() if n != "search")]
         for i in range(MAX_SEATS):
             combo = QComboBox(objectName=f"play_seat_{i}")
-            combo.addItems(choices)
+            for spec in specs:  # the item's data: the agent spec ("": a person)
+                combo.addItem(computer_label(spec) if spec else _(PERSON), spec)
             combo.currentIndexChanged.connect(lambda _i: self.seatsChanged.emit())
-            label = QLabel(f"seat {i + 1}")
+            label = QLabel(_("seat {n}").format(n=i + 1))
             self.form.addRow(label, combo)
             self.combos.append(combo)
             self.labels.append(label)
@@ -80,16 +82,16 @@ class SeatsPanel(QGroupBox):
 
     def set_choice(self, index: int, spec: str | None) -> None:
         """Make seat `index` a person (None) or the computer with agent `spec`."""
-        text = PERSON if spec is None else computer_label(canonical(spec))
-        self.combos[index].setCurrentText(text)
+        combo = self.combos[index]
+        combo.setCurrentIndex(max(0, combo.findData("" if spec is None else canonical(spec))))
 
     def agents(self) -> dict[int, str]:
         """Seat index -> agent spec of the computer seats."""
         out = {}
         for i, combo in enumerate(self.combos):
-            text = combo.currentText()
-            if text != PERSON:
-                out[i] = text.removeprefix("computer: ")
+            spec = combo.currentData()
+            if spec:
+                out[i] = spec
         return out
 
 
@@ -100,9 +102,9 @@ class ComputerPanel(QWidget):
         super().__init__(parent)
         lay = QVBoxLayout(self)
         row = QHBoxLayout()
-        self.stop_button = QPushButton("Stop computer", objectName="play_stop_computer")
-        self.undo_button = QPushButton("Undo my decision", objectName="play_undo_mine")
-        self.hint_button = QPushButton("Hint", objectName="play_hint")
+        self.stop_button = QPushButton(_("Stop computer"), objectName="play_stop_computer")
+        self.undo_button = QPushButton(_("Undo my decision"), objectName="play_undo_mine")
+        self.hint_button = QPushButton(_("Hint"), objectName="play_hint")
         for b in (self.stop_button, self.undo_button, self.hint_button):
             row.addWidget(b)
         lay.addLayout(row)
@@ -210,7 +212,7 @@ class ComputerSeats(QObject):
         self.running = None
         s = self.session
         if isinstance(decision, BaseException):
-            self.panel.status.setText(f"The computer failed: {decision}")
+            self.panel.status.setText(_("The computer failed: {error}").format(error=decision))
             self.paused = True
             return
         if s is None or ticket != (self.ticket, s.revision):
@@ -225,7 +227,7 @@ class ComputerSeats(QObject):
             return
         view = self.session.listed(decision.action)
         if view is None:
-            self.panel.status.setText("The computer chose an action the game does not list")
+            self.panel.status.setText(_("The computer chose an action the game does not list"))
             self.paused = True
             return
         actor = s.state.actor_index
@@ -233,7 +235,8 @@ class ComputerSeats(QObject):
         before = len(s.played)
         self.mode.play_view(view)
         self.by_computer.update(range(before, len(s.played)))
-        self.panel.status.setText(f"{who} played {view.full}. {decision.reason}")
+        self.panel.status.setText(_("{who} played {action}. {why}").format(
+            who=who, action=view.full, why=decision.reason))
         self.poke()
 
     def _explain(self, decision: Decision) -> str:
@@ -241,8 +244,9 @@ class ComputerSeats(QObject):
         view = s.listed(decision.action)
         text = view.full if view is not None else str(decision.action)
         terms = ", ".join(f"{k} {v:+.1f}" for k, v in decision.terms.items())
-        return (f"Hint for {s.state.actor}: {text}. {decision.reason}"
-                + (f" (after the replies: {terms})" if terms else ""))
+        return (_("Hint for {seat}: {action}. {why}").format(
+            seat=s.state.actor, action=text, why=decision.reason)
+                + (_(" (after the replies: {terms})").format(terms=terms) if terms else ""))
 
     # ---- stop, undo, hint --------------------------------------------------------------------
 
@@ -292,9 +296,9 @@ class ComputerSeats(QObject):
         if s is None or s.state.is_terminal():
             return
         if self.running is not None:
-            self.panel.hint.setText("The computer is thinking; ask again in a moment")
+            self.panel.hint.setText(_("The computer is thinking; ask again in a moment"))
             return
-        self.panel.hint.setText("Thinking…")
+        self.panel.hint.setText(_("Thinking…"))
         self._start("hint", make_agent("search", random.Random(s.revision)))
 
     def _show_status(self) -> None:
@@ -303,16 +307,17 @@ class ComputerSeats(QObject):
         for button in (self.panel.stop_button, self.panel.undo_button, self.panel.hint_button):
             button.setEnabled(game_on)
         if self.running is not None and self.running[0] == "play":
-            text = f"The computer ({self.running[1].name}) is thinking…"
+            text = _("The computer ({agent}) is thinking…").format(agent=self.running[1].name)
         elif self.paused:
-            text = "The computer is stopped: Resume to let it play its seats"
+            text = _("The computer is stopped: Resume to let it play its seats")
         elif self.agents:
-            text = "The computer plays " + ", ".join(
+            text = _("The computer plays {seats}").format(seats=", ".join(
                 f"{self.seats_panel.labels[i].text()} ({a.name})"
-                for i, a in sorted(self.agents.items()))
+                for i, a in sorted(self.agents.items())))
         else:
-            text = "Every seat is played by a person"
-        self.panel.stop_button.setText("Resume computer" if self.paused else "Stop computer")
+            text = _("Every seat is played by a person")
+        self.panel.stop_button.setText(_("Resume computer") if self.paused
+                                       else _("Stop computer"))
         self.panel.status.setText(text)
 
     def shutdown(self) -> None:

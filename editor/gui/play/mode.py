@@ -28,7 +28,9 @@ from editor.gui.play.start_panel import GameChoice, StartPanel
 from editor.gui.play.view import PlayView
 from editor.gui.shell import dialogs
 from editor.gui.shell.mode import Mode, Shell
+from editor.i18n import N_, _, ngettext
 from editor.model.findings import Finding
+from editor.model.terms import kind_name
 from editor.rules import session_io
 from editor.rules.action_view import ActionView, Kind
 from editor.rules.session import PlaySession, SessionSource, TargetGroup, Verdict
@@ -40,14 +42,15 @@ VARIANT_FILTER = "Conquest variants (*.variant.json *.json);;All files (*)"
 def option_text(view: ActionView, session: PlaySession | None = None) -> str:
     """A menu line for one action: notation (fields by printed number), kind and AP cost."""
     text = session.show(view.full) if session is not None else view.full
-    return f"{text}  ({view.kind.value.replace('_', ' ')}, {view.cost} AP)"
+    return _("{action}  ({kind}, {cost} AP)").format(action=text, kind=kind_name(view.kind),
+                                                      cost=view.cost)
 
 
 class PlayMode(Mode):
     name = "play"
-    title = "&Play"
-    tip = "Test play: play the board with any variant, see every legal move and why not"
-    history_start = "<game start>"
+    title = N_("&Play")
+    tip = N_("Test play: play the board with any variant, see every legal move and why not")
+    history_start = N_("<game start>")
 
     def __init__(self, window: Shell) -> None:
         super().__init__(window)
@@ -78,11 +81,11 @@ class PlayMode(Mode):
         self.computer_panel = ComputerPanel()
         self.computer = ComputerSeats(self, self.seats_panel, self.computer_panel)
         self.start_panel.variant.currentIndexChanged.connect(self._name_seats)
-        self.start_dock = self.add_dock("New game", "play_start_dock", self.start_panel,
+        self.start_dock = self.add_dock(_("New game"), "play_start_dock", self.start_panel,
                                         Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.turn_dock = self.add_dock("Turn", "play_turn_dock", self.turn_panel)
-        self.log_dock = self.add_dock("Game log", "play_log_dock", self.log)
-        self.computer_dock = self.add_dock("Computer", "play_computer_dock",
+        self.turn_dock = self.add_dock(_("Turn"), "play_turn_dock", self.turn_panel)
+        self.log_dock = self.add_dock(_("Game log"), "play_log_dock", self.log)
+        self.computer_dock = self.add_dock(_("Computer"), "play_computer_dock",
                                            self.computer_panel)
         self._build_actions()
         self._connect()
@@ -103,33 +106,33 @@ class PlayMode(Mode):
     # ---- construction ----------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        menu = self.add_menu("&Game")
+        menu = self.add_menu(_("&Game"))
         bar = self.add_toolbar("Play", "play_tools")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         items = (
-            ("&Start game", self.start_game, "Ctrl+Shift+N", True),
-            ("&Open scenario…", self.open_scenario, None, True),
-            ("Save as &scenario…", self.save_scenario, None, True),
+            (N_("&Start game"), self.start_game, "Ctrl+Shift+N", True),
+            (N_("&Open scenario…"), self.open_scenario, None, True),
+            (N_("Save as &scenario…"), self.save_scenario, None, True),
             (None, None, None, False),
-            ("&End turn", lambda: self.play_general(Kind.END), "Ctrl+E", True),
-            ("&Decline", lambda: self.play_general(Kind.DECLINE), None, True),
-            ("Offer dra&w", lambda: self.play_general(Kind.OFFER_DRAW), None, False),
-            ("&Resign", lambda: self.play_general(Kind.RESIGN), None, False),
+            (N_("&End turn"), lambda: self.play_general(Kind.END), "Ctrl+E", True),
+            (N_("&Decline"), lambda: self.play_general(Kind.DECLINE), None, True),
+            (N_("Offer dra&w"), lambda: self.play_general(Kind.OFFER_DRAW), None, False),
+            (N_("&Resign"), lambda: self.play_general(Kind.RESIGN), None, False),
             (None, None, None, False),
-            ("Random &move", self.random_move, "Ctrl+R", True),
-            ("Step &back", self.step_back, None, False),
-            ("Step &forward", self.step_forward, None, False),
+            (N_("Random &move"), self.random_move, "Ctrl+R", True),
+            (N_("Step &back"), self.step_back, None, False),
+            (N_("Step &forward"), self.step_forward, None, False),
         )
         self.actions = {}
         for text, slot, key, on_bar in items:
             if text is None:
                 menu.addSeparator()
                 continue
-            action = self.add_action(text, slot, key, menu=menu)
-            self.actions[text.replace("&", "")] = action
+            action = self.add_action(_(text), slot, key, menu=menu)
+            self.actions[text.replace("&", "")] = action  # keyed by the English text
             if on_bar:
                 bar.addAction(action)
-        self.add_action("&Fit to window", self.view.fit, "Ctrl+0", menu="view")
+        self.add_action(_("&Fit to window"), self.view.fit, "Ctrl+0", menu="view")
 
     def _connect(self) -> None:
         sp, tp = self.start_panel, self.turn_panel
@@ -182,8 +185,8 @@ class PlayMode(Mode):
             self._name_seats()
         elif self.board_changed:
             self.start_panel.note.setText(
-                "The board changed since this game started; the game goes on with the board "
-                "as it was. Start game to play the board as it is now.")
+                _("The board changed since this game started; the game goes on with the "
+                  "board as it was. Start game to play the board as it is now."))
         self.view.setFocus()
         self.computer.hold(False)
 
@@ -256,12 +259,13 @@ class PlayMode(Mode):
             self.set_session(None)
             pair = any(f.code.startswith("PAIR") for f in findings)
             self.start_panel.show_findings(
-                findings, f"No game: the board lacks what {choice.variant} needs. Click a "
-                "finding to go to the board." if pair else
-                f"No game: {choice.variant} cannot be used as given:")
+                findings, (_("No game: the board lacks what {variant} needs. Click a finding "
+                             "to go to the board.") if pair else
+                           _("No game: {variant} cannot be used as given:")).format(
+                               variant=choice.variant))
             return findings
-        self.start_panel.show_findings([], f"Playing {choice.variant}"
-                                       + "".join(f" + {o}" for o in choice.overlays))
+        self.start_panel.show_findings([], _("Playing {variant}").format(
+            variant=" + ".join([choice.variant, *choice.overlays])))
         self._show_choice(choice.variant, choice.overlays, choice.options)
         self.set_session(session, self.doc.path)
         return []
@@ -284,19 +288,20 @@ class PlayMode(Mode):
         return self.start_with(GameChoice(variant=str(ref)))
 
     def _choose_house_rule(self) -> None:
-        path = dialogs.get_open_path(self.window, "Open a house-rule file", VARIANT_FILTER)
+        path = dialogs.get_open_path(self.window, _("Open a house-rule file"), VARIANT_FILTER)
         self.start_panel.set_house_rule(path)
 
     def open_scenario(self, path: str | None = None) -> bool:
         """Open a scenario: its position, with its steps waiting (Step forward / To end)."""
-        path = path or dialogs.get_open_path(self.window, "Open scenario", SCENARIO_FILTER)
+        path = path or dialogs.get_open_path(self.window, _("Open scenario"), SCENARIO_FILTER)
         if not path:
             return False
         session, findings = session_io.load(path)
         if session is None:
-            self.start_panel.show_findings(findings, f"Cannot open {path}:")
+            self.start_panel.show_findings(findings, _("Cannot open {path}:").format(path=path))
             return False
-        self.start_panel.show_findings([], f"Scenario: {session.source.name or path}")
+        self.start_panel.show_findings([], _("Scenario: {name}").format(
+            name=session.source.name or path))
         src = session.source
         ref = src.variant or session.variant.name
         if src.base and (Path(src.base) / ref).is_file():  # a house rule beside the scenario
@@ -329,18 +334,18 @@ class PlayMode(Mode):
         """Write the game as a conquest-scenario/1 file (played actions as legal steps,
         recorded refusals as expected-illegal steps)."""
         if self.session is None:
-            self.window.show_message("No game to save: start one first")
+            self.window.show_message(_("No game to save: start one first"))
             return False
-        path = dialogs.get_save_path(self.window, "Save as scenario", SCENARIO_FILTER)
+        path = dialogs.get_save_path(self.window, _("Save as scenario"), SCENARIO_FILTER)
         if not path:
             return False
         try:
             session_io.save(self.session, path)
         except OSError as exc:
-            dialogs.show_error(self.window, "Cannot save the scenario", str(exc))
+            dialogs.show_error(self.window, _("Cannot save the scenario"), str(exc))
             return False
-        self.window.show_message(f"Saved the game as {path} ({len(self.session.history)} "
-                                 "steps)")
+        self.window.show_message(_("Saved the game as {path} ({n} steps)").format(
+            path=path, n=len(self.session.history)))
         return True
 
     # ---- showing the position --------------------------------------------------------------
@@ -380,11 +385,12 @@ class PlayMode(Mode):
             return
         self._result_shown = s.position_key()
         winners = ", ".join(seat_name(s, w) for w in res.winners)
-        text = (f"{winners} {'wins' if len(res.winners) == 1 else 'win'} ({res.rule})"
-                if res.winners else f"The game is a draw ({res.rule})")
+        text = (ngettext("{winners} wins ({rule})", "{winners} win ({rule})", len(res.winners))
+                if res.winners else _("The game is a draw ({rule})")).format(
+                    winners=winners, rule=res.rule)
         if self.result_box is not None:
             self.result_box.close()
-        box = QMessageBox(QMessageBox.Icon.Information, "Game over", text,
+        box = QMessageBox(QMessageBox.Icon.Information, _("Game over"), text,
                           QMessageBox.StandardButton.Ok, self.window)
         box.setObjectName("play_result")
         box.setInformativeText(res.reason)
@@ -443,7 +449,8 @@ class PlayMode(Mode):
             self.select(None)
             return
         if self.computer.is_computer(s.state.actor_index) and not self.computer.paused:
-            self.window.show_message("The computer plays this seat: wait, or Stop computer")
+            self.window.show_message(_("The computer plays this seat: wait, or Stop "
+                                       "computer"))
             return
         group = self.groups.get(field)
         if group is not None:
@@ -453,11 +460,12 @@ class PlayMode(Mode):
             # a click on the selected stack keeps it selected and says its targets again
             self.select(field)
             stack = s.stack_at(field)
-            owner = seat_name(s, stack.owner) + " " if stack else ""
-            self.window.show_message(
-                f"{owner}{stack.letters if stack else ''} on {s.names.label(field)}: "
-                f"{len(self.groups)} target field(s); hover over a field to ask why not, "
-                "Esc to deselect")
+            self.window.show_message(_(
+                "{seat} {pieces} on {field}: {n} target field(s); hover over a field to ask "
+                "why not, Esc to deselect").format(
+                    seat=seat_name(s, stack.owner) if stack else "",
+                    pieces=stack.letters if stack else "", field=s.names.label(field),
+                    n=len(self.groups)).strip())
             return
         if self.selected is not None and field != self.selected:
             self.attempt(self.selected, field)
@@ -465,9 +473,10 @@ class PlayMode(Mode):
         self.select(None)
         stack = s.stack_at(field)
         if stack is not None:
-            self.window.show_message(
-                f"{seat_name(s, stack.owner)} {stack.letters} on {s.names.label(field)}: no "
-                f"legal action now ({seat_name(s, s.turn().actor)} acts)")
+            self.window.show_message(_(
+                "{seat} {pieces} on {field}: no legal action now ({actor} acts)").format(
+                    seat=seat_name(s, stack.owner), pieces=stack.letters,
+                    field=s.names.label(field), actor=seat_name(s, s.turn().actor)))
 
     def play_group(self, group: TargetGroup) -> None:
         """Play a target's first (cheapest) action; when the target offers different kinds
@@ -512,7 +521,8 @@ class PlayMode(Mode):
         s = self.session
         view = next((v for v in s.general_actions() if v.kind is kind), None) if s else None
         if view is None:
-            self.window.show_message(f"{kind.value.replace('_', ' ')} is not possible now")
+            self.window.show_message(_("{kind} is not possible now").format(
+                kind=kind_name(kind)))
             return False
         return bool(self.play_view(view))
 
@@ -605,7 +615,7 @@ class PlayMode(Mode):
             action = menu.addAction(option_text(view, self.session))
             action.triggered.connect(lambda _c=False, v=view: self.play_view(v))
         if len(views) > 60:
-            menu.addAction(f"… {len(views) - 60} more").setEnabled(False)
+            menu.addAction(_("… {n} more").format(n=len(views) - 60)).setEnabled(False)
         if with_general and self.session is not None:
             menu.addSeparator()
             for view in self.session.general_actions():
@@ -623,7 +633,7 @@ class PlayMode(Mode):
             return
         before = len(s.played)
         if s.random_move(self.rng) is None:
-            self.window.show_message("No move: the game is over")
+            self.window.show_message(_("No move: the game is over"))
         self.push_played(before)
 
     def random_turns(self, turns: int, seed: int) -> int:

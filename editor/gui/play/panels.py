@@ -20,21 +20,29 @@ from PySide6.QtWidgets import (
 
 from editor.gui.play.review import Broken
 from editor.gui.shell.rules_panel import link_rules, linkable_label
+from editor.i18n import N_, _
+from editor.model import terms
+from editor.model.terms import SEAT_NAMES
 from editor.rules.action_view import Kind
 from editor.rules.session import LogRow, PlaySession, Verdict
 
 #: turn buttons: (object name, text, the kind of general action they play)
-TURN_BUTTONS = (("end_turn", "&End turn", Kind.END), ("decline", "&Decline", Kind.DECLINE),
-                ("offer_draw", "Offer dra&w", Kind.OFFER_DRAW),
-                ("accept_draw", "Accept draw", Kind.ACCEPT_DRAW),
-                ("reject_draw", "Reject draw", Kind.REJECT_DRAW),
-                ("resign", "Resign", Kind.RESIGN))
+TURN_BUTTONS = (("end_turn", N_("&End turn"), Kind.END),
+                ("decline", N_("&Decline"), Kind.DECLINE),
+                ("offer_draw", N_("Offer dra&w"), Kind.OFFER_DRAW),
+                ("accept_draw", N_("Accept draw"), Kind.ACCEPT_DRAW),
+                ("reject_draw", N_("Reject draw"), Kind.REJECT_DRAW),
+                ("resign", N_("Resign"), Kind.RESIGN))
 
 
 def seat_name(session: PlaySession, seat: str | None) -> str:
+    """A seat's name: the board's, or the rule books' word for its compass point."""
     if seat is None:
-        return "nobody"
-    return next((s.name for s in session.board.seats if s.id == seat), seat) or seat
+        return _("nobody")
+    name = next((s.name for s in session.board.seats if s.id == seat), seat) or seat
+    if name.lower() == seat and seat in SEAT_NAMES:
+        return terms.seat_name(seat).capitalize()
+    return name
 
 
 def turn_headline(session: PlaySession) -> tuple[str, str]:
@@ -43,17 +51,21 @@ def turn_headline(session: PlaySession) -> tuple[str, str]:
     if turn.terminal:
         res = session.result()
         won = ", ".join(seat_name(session, w) for w in res.winners) if res else ""
-        return "Game over", (f"{won} won ({res.rule})" if res and res.winners else
-                             f"a draw ({res.rule})" if res else "")
+        return _("Game over"), (
+            _("{winners} won ({rule})").format(winners=won, rule=res.rule)
+            if res and res.winners else
+            _("a draw ({rule})").format(rule=res.rule) if res else "")
     actor = seat_name(session, turn.actor)
     if turn.role == "victim":
-        return (f"{actor} may answer",
-                f"{actor} may answer the capture on {session.names.name(turn.scene)}: pick a piece "
-                "or Decline (RECAP-1)")
+        return (_("{seat} may answer").format(seat=actor),
+                _("{seat} may answer the capture on {field}: pick a piece or Decline "
+                  "(RECAP-1)").format(seat=actor, field=session.names.name(turn.scene)))
     if turn.role == "draw_offer":
-        return f"{actor} answers", f"{seat_name(session, turn.to_move)} offers a draw: accept "\
-            "or reject (WIN-4)"
-    return f"{actor} to move", f"turn {turn.turn + 1}: click a stack to see its targets"
+        return (_("{seat} answers").format(seat=actor),
+                _("{seat} offers a draw: accept or reject (WIN-4)").format(
+                    seat=seat_name(session, turn.to_move)))
+    return (_("{seat} to move").format(seat=actor),
+            _("turn {n}: click a stack to see its targets").format(n=turn.turn + 1))
 
 
 class TurnPanel(QWidget):
@@ -69,7 +81,7 @@ class TurnPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
-        self.headline = QLabel("No game", objectName="play_headline")
+        self.headline = QLabel(_("No game"), objectName="play_headline")
         font = QFont(self.headline.font())
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
@@ -83,7 +95,7 @@ class TurnPanel(QWidget):
         grid = QGridLayout()
         self.buttons: dict[Kind, QPushButton] = {}
         for i, (name, text, kind) in enumerate(TURN_BUTTONS):
-            button = QPushButton(text, objectName=name)
+            button = QPushButton(_(text), objectName=name)
             button.clicked.connect(lambda _c=False, k=kind: self.generalRequested.emit(k))
             grid.addWidget(button, i // 2, i % 2)
             self.buttons[kind] = button
@@ -92,7 +104,7 @@ class TurnPanel(QWidget):
         lay.addWidget(self._step_box())
         self.refusal = linkable_label("play_refusal", self.ruleRequested.emit)
         self.refusal.setStyleSheet("color: #b00020")
-        self.record = QPushButton("Record as expected-illegal step", objectName="record")
+        self.record = QPushButton(_("Record as expected-illegal step"), objectName="record")
         self.record.clicked.connect(self.recordRequested.emit)
         lay.addWidget(self.refusal)
         lay.addWidget(self.record)
@@ -100,16 +112,17 @@ class TurnPanel(QWidget):
         self.show_refusal(None)
 
     def _random_box(self) -> QGroupBox:
-        box = QGroupBox("Random play")
+        box = QGroupBox(_("Random play"))
         row = QHBoxLayout(box)
-        move = QPushButton("Random &move", objectName="random_move")
+        move = QPushButton(_("Random &move"), objectName="random_move")
         move.clicked.connect(self.randomMove.emit)
         self.turns = QSpinBox(objectName="random_turns", minimum=1, maximum=500, value=4)
         self.seed = QSpinBox(objectName="random_seed", minimum=0, maximum=999_999, value=1)
-        self.turns.setPrefix("turns ")
-        self.seed.setPrefix("seed ")
-        play = QPushButton("Play", objectName="random_play")
-        play.setToolTip("Play N random turns with this seed (the same seed gives the same game)")
+        self.turns.setPrefix(_("turns "))
+        self.seed.setPrefix(_("seed "))
+        play = QPushButton(_("Play"), objectName="random_play")
+        play.setToolTip(_("Play N random turns with this seed (the same seed gives the same "
+                         "game)"))
         play.clicked.connect(lambda: self.randomTurns.emit(self.turns.value(),
                                                            self.seed.value()))
         for w in (move, self.turns, self.seed, play):
@@ -117,11 +130,11 @@ class TurnPanel(QWidget):
         return box
 
     def _step_box(self) -> QGroupBox:
-        box = QGroupBox("Steps")
+        box = QGroupBox(_("Steps"))
         row = QHBoxLayout(box)
-        for name, text, signal in (("step_back", "◀ Back", self.stepBack),
-                                   ("step_forward", "Forward ▶", self.stepForward),
-                                   ("to_end", "To end ▶▶", self.toEnd)):
+        for name, text, signal in (("step_back", _("◀ Back"), self.stepBack),
+                                   ("step_forward", _("Forward ▶"), self.stepForward),
+                                   ("to_end", _("To end ▶▶"), self.toEnd)):
             button = QPushButton(text, objectName=name)
             button.clicked.connect(signal.emit)
             row.addWidget(button)
@@ -135,8 +148,8 @@ class TurnPanel(QWidget):
 
     def show_session(self, session: PlaySession | None) -> None:
         if session is None:
-            self.headline.setText("No game")
-            self.detail.setText("Choose a variant and press Start game, or open a scenario.")
+            self.headline.setText(_("No game"))
+            self.detail.setText(_("Choose a variant and press Start game, or open a scenario."))
             self.ap.setText("")
             self.budgets.setText("")
             for button in (*self.buttons.values(), self.step_back, self.step_forward,
@@ -149,8 +162,9 @@ class TurnPanel(QWidget):
         turn = session.turn()
         mover = next((b for b in turn.budgets if b.seat == turn.to_move), None)
         self.ap.setText("" if turn.terminal or mover is None else
-                        f"{seat_name(session, turn.to_move)}: {turn.ap_left} AP left of "
-                        f"{mover.budget}")
+                        _("{seat}: {left} AP left of {budget}").format(
+                            seat=seat_name(session, turn.to_move), left=turn.ap_left,
+                            budget=mover.budget))
         self.budgets.setText("\n".join(str(b) for b in turn.budgets))
         kinds = {v.kind for v in session.general_actions()} if not turn.terminal else set()
         for kind, button in self.buttons.items():
@@ -165,8 +179,8 @@ class TurnPanel(QWidget):
             self.record.hide()
             return
         self.refusal.setText(link_rules(
-            f"Refused: {verdict.shown}\n{verdict.reason}"
-            + ("\n(recorded as an expected-illegal step)" if recorded else "")))
+            _("Refused: {action}").format(action=verdict.shown) + f"\n{verdict.reason}"
+            + ("\n" + _("(recorded as an expected-illegal step)") if recorded else "")))
         self.record.setVisible(not recorded)
 
 
@@ -206,7 +220,7 @@ class LogPanel(QListWidget):
                 text = f"{n:3d}. {who:<6} {text}"
             item = QListWidgetItem(text)
             if broken is not None and broken.row == self.count():
-                item.setText(f"⚠ {text.strip()}  — no longer holds")
+                item.setText(_("⚠ {step}  — no longer holds").format(step=text.strip()))
                 item.setToolTip(broken.text)
                 item.setForeground(QBrush(QColor("#b00020")))
                 item.setBackground(QBrush(QColor("#fde7e9")))
@@ -214,7 +228,8 @@ class LogPanel(QListWidget):
                 item.setForeground(QBrush(QColor("#8a8a8a")))
             elif row.refused is not None:
                 item.setForeground(QBrush(QColor("#b00020")))
-                item.setToolTip(f"Refused: {row.text}: {row.refused}")
+                item.setToolTip(_("Refused: {action}: {reason}").format(action=row.text,
+                                                                         reason=row.refused))
             self.addItem(item)
         current = max((i for i, r in enumerate(self.rows) if not r.future), default=-1)
         if broken is not None and broken.row < self.count():

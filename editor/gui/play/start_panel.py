@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import N_, _
 from editor.model.board import Board
 from editor.model.findings import Finding
 from editor.model.variant import variants_dir
 
-HOUSE_RULE = "House-rule file…"
+HOUSE_RULE = N_("House-rule file…")
 
 
 def shipped_variants() -> tuple[list[str], list[str]]:
@@ -78,9 +79,9 @@ class StartPanel(QWidget):
         self.house_rule: str | None = None
         form = QFormLayout()
         self.variant = QComboBox(objectName="play_variant")
-        self.variant.addItems([*self.variants, HOUSE_RULE])
+        self.variant.addItems([*self.variants, _(HOUSE_RULE)])
         self.variant.activated.connect(self._variant_chosen)
-        form.addRow("Variant", self.variant)
+        form.addRow(_("Variant"), self.variant)
         self.overlays = QListWidget(objectName="play_overlays")
         for name in self.overlay_names:
             item = QListWidgetItem(name)
@@ -88,17 +89,17 @@ class StartPanel(QWidget):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.overlays.addItem(item)
         self.overlays.setMaximumHeight(22 * max(2, len(self.overlay_names)) + 6)
-        form.addRow("Overlays", self.overlays)
+        form.addRow(_("Overlays"), self.overlays)
         self.options = QLineEdit(objectName="play_options")
-        self.options.setPlaceholderText("option=value, … (e.g. no_capture_rounds=6)")
-        form.addRow("Options", self.options)
+        self.options.setPlaceholderText(_("option=value, … (e.g. no_capture_rounds=6)"))
+        form.addRow(_("Options"), self.options)
         self.setup = QComboBox(objectName="play_setup")
-        form.addRow("Setup", self.setup)
+        form.addRow(_("Setup"), self.setup)
         lay = QVBoxLayout(self)
         lay.addLayout(form)
-        self.start_button = self._button("&Start game", self.startRequested, lay)
-        self.open_button = self._button("&Open scenario…", self.openRequested, lay)
-        self.save_button = self._button("Save as scenario…", self.saveRequested, lay)
+        self.start_button = self._button(_("&Start game"), self.startRequested, lay)
+        self.open_button = self._button(_("&Open scenario…"), self.openRequested, lay)
+        self.save_button = self._button(_("Save as scenario…"), self.saveRequested, lay)
         self.note = QLabel(wordWrap=True, objectName="play_start_note")
         lay.addWidget(self.note)
         self.findings = QListWidget(objectName="play_findings")
@@ -116,7 +117,7 @@ class StartPanel(QWidget):
         return button
 
     def _variant_chosen(self, index: int) -> None:
-        if self.variant.itemText(index) == HOUSE_RULE:
+        if self.variant.itemText(index) == _(HOUSE_RULE):
             self.houseRuleRequested.emit()
 
     def set_house_rule(self, path: str | None) -> None:
@@ -137,7 +138,7 @@ class StartPanel(QWidget):
         """Offer the board's setups and preselect a variant: the first shipped one the board
         says it is made for (`Board.variants`), else the one named like the board file."""
         self.setup.clear()
-        self.setup.addItem("(the variant's setup)", None)
+        self.setup.addItem(_("(the variant's setup)"), None)
         for s in board.setups:
             self.setup.addItem(s.id, s.id)
         if self.house_rule is not None:
@@ -167,7 +168,7 @@ class StartPanel(QWidget):
             return None, problem
         data = self.variant.currentData()
         variant = data if isinstance(data, str) else self.variant.currentText()
-        if variant == HOUSE_RULE:
+        if variant == _(HOUSE_RULE):
             return None, "choose a house-rule file or a shipped variant"
         overlays = [self.overlays.item(i).text() for i in range(self.overlays.count())
                     if self.overlays.item(i).checkState() == Qt.CheckState.Checked]

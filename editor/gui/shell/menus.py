@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from editor.gui.shell.files import BoardFiles
 from editor.gui.shell.help import HelpActions
 from editor.gui.shell.mode import Mode
+from editor.gui.shell.settings import save_language, saved_language
+from editor.i18n import LANGUAGE_NAMES, LANGUAGES, _, system_language
 
 StandardKey = QKeySequence.StandardKey
 
@@ -34,6 +36,33 @@ def make_action(window: QMainWindow, menu: QMenu, text: str, slot: Callable, sho
     return action
 
 
+def language_menu(window: QMainWindow, parent: QMenu) -> QMenu:
+    """View > Language: English, Deutsch, Italiano or the system's; the choice is saved in the
+    settings and used from the next start (the menus and panels are built in one language)."""
+    menu = parent.addMenu(_("&Language"))
+    menu.setObjectName("language_menu")
+    group = QActionGroup(menu)
+    saved = saved_language(window.settings)
+    choices = [(None, _("System language ({language})").format(
+        language=LANGUAGE_NAMES[system_language()]))]
+    choices += [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+    for code, text in choices:
+        action = menu.addAction(text)
+        action.setCheckable(True)
+        action.setChecked(code == saved)
+        action.setData(code or "")
+        group.addAction(action)
+        action.triggered.connect(lambda _c=False, c=code: _choose_language(window, c))
+    return menu
+
+
+def _choose_language(window: QMainWindow, code: str | None) -> None:
+    save_language(window.settings, code)
+    chosen = code or system_language()
+    window.show_message(_("The language changes to {language} when the workbench starts "
+                          "again").format(language=LANGUAGE_NAMES[chosen]))
+
+
 class ShellMenus:
     """File, Edit and View menus; a mode's menus go between View and Mode."""
 
@@ -41,35 +70,38 @@ class ShellMenus:
         self.window = window
         self.files = files
         bar = window.menuBar()
-        self.file = bar.addMenu("&File")
-        make_action(window, self.file, "New &board", files.new_board,
-                    tip="An empty board without a scan")
-        make_action(window, self.file, "&New from scan…", files.new_from_scan, StandardKey.New)
-        make_action(window, self.file, "&Open…", files.open_dialog, StandardKey.Open)
-        self.recent = self.file.addMenu("Open &recent")
+        self.file = bar.addMenu(_("&File"))
+        make_action(window, self.file, _("New &board"), files.new_board,
+                    tip=_("An empty board without a scan"))
+        make_action(window, self.file, _("&New from scan…"), files.new_from_scan,
+                    StandardKey.New)
+        make_action(window, self.file, _("&Open…"), files.open_dialog, StandardKey.Open)
+        self.recent = self.file.addMenu(_("Open &recent"))
         files.recentChanged.connect(self.update_recent)
-        make_action(window, self.file, "&Save", files.save, StandardKey.Save)
-        make_action(window, self.file, "Save &as…", files.save_as, StandardKey.SaveAs)
-        make_action(window, self.file, "&Replace scan…", files.replace_scan,
-                    tip="Relink a missing or moved scan (or use a new scan of the same board)")
+        make_action(window, self.file, _("&Save"), files.save, StandardKey.Save)
+        make_action(window, self.file, _("Save &as…"), files.save_as, StandardKey.SaveAs)
+        make_action(window, self.file, _("&Replace scan…"), files.replace_scan,
+                    tip=_("Relink a missing or moved scan (or use a new scan of the same "
+                          "board)"))
         self.file.addSeparator()
         self.export_package = make_action(
-            window, self.file, "&Export game package…", window.export_package,
-            tip="Write a *.conquest package: the board, its scan and the variant being "
-            "played (in play mode), else the configurator's variant")
+            window, self.file, _("&Export game package…"), window.export_package,
+            tip=_("Write a *.conquest package: the board, its scan and the variant being "
+                  "played (in play mode), else the configurator's variant"))
         self.file.addSeparator()
-        make_action(window, self.file, "&Quit", window.close, StandardKey.Quit)
+        make_action(window, self.file, _("&Quit"), window.close, StandardKey.Quit)
         self.update_recent()
 
-        self.edit = bar.addMenu("&Edit")
-        self.undo = undo_group.createUndoAction(window, "&Undo")
+        self.edit = bar.addMenu(_("&Edit"))
+        self.undo = undo_group.createUndoAction(window, _("&Undo"))
         self.undo.setShortcut(StandardKey.Undo)
-        self.redo = undo_group.createRedoAction(window, "&Redo")
+        self.redo = undo_group.createRedoAction(window, _("&Redo"))
         self.redo.setShortcut(StandardKey.Redo)
         self.edit.addAction(self.undo)
         self.edit.addAction(self.redo)
         self.edit.addSeparator()
-        self.view = bar.addMenu("&View")
+        self.view = bar.addMenu(_("&View"))
+        self.language = language_menu(window, self.view)
         #: the View menu's part for dock toggles (after the modes' view actions)
         self._docks_separator = self.view.addSeparator()
         self._by_name = {"edit": self.edit, "view": self.view}
@@ -77,10 +109,10 @@ class ShellMenus:
     def add_help(self) -> None:
         """The Help menu (User guide F1, About), after every other menu."""
         self.help_actions = HelpActions(self.window)
-        self.help = self.window.menuBar().addMenu("&Help")
-        make_action(self.window, self.help, "&User guide", self.help_actions.show_guide,
-                    StandardKey.HelpContents, tip="Open the user guide (works offline)")
-        make_action(self.window, self.help, "&About Conquest Workbench",
+        self.help = self.window.menuBar().addMenu(_("&Help"))
+        make_action(self.window, self.help, _("&User guide"), self.help_actions.show_guide,
+                    StandardKey.HelpContents, tip=_("Open the user guide (works offline)"))
+        make_action(self.window, self.help, _("&About Conquest Workbench"),
                     self.help_actions.show_about)
 
     def update_recent(self) -> None:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from editor.i18n import LANGUAGES
+
 SETTINGS_ENV = "CONQUEST_SETTINGS_DIR"
 ORGANISATION, APPLICATION = "ConquestWorkbench", "editor"
 
@@ -38,3 +40,23 @@ def headless_settings() -> tuple[QSettings, tempfile.TemporaryDirectory]:
     the returned folder object alive as long as the settings are used)."""
     folder = tempfile.TemporaryDirectory(prefix="conquest-settings-")
     return QSettings(str(settings_file(folder.name)), QSettings.Format.IniFormat), folder
+
+
+#: the settings key of the language chosen in View > Language ("en", "de", "it"; absent:
+#: follow the system locale)
+LANGUAGE_KEY = "language"
+
+
+def saved_language(settings: QSettings) -> str | None:
+    """The language chosen in the settings (None: the system's)."""
+    value = str(settings.value(LANGUAGE_KEY, "") or "")
+    return value if value in LANGUAGES else None
+
+
+def save_language(settings: QSettings, language: str | None) -> None:
+    """Keep the language chosen (None: follow the system again)."""
+    if language in LANGUAGES:
+        settings.setValue(LANGUAGE_KEY, language)
+    else:
+        settings.remove(LANGUAGE_KEY)
+    settings.sync()

@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMainWindow, QMenu, QStackedWidget, QToolBar
 
 from editor.gui.shell.mode import Mode
+from editor.i18n import _
 
 
 class ModeSwitcher(QObject):
@@ -22,8 +23,8 @@ class ModeSwitcher(QObject):
         self.undo_group = QUndoGroup(self)
         self.modes: dict[str, Mode] = {}
         self.actions: dict[str, QAction] = {}
-        self.menu = QMenu("&Mode", window)  # the window puts it after its own menus
-        self.toolbar = QToolBar("Modes", window)
+        self.menu = QMenu(_("&Mode"), window)  # the window puts it after its own menus
+        self.toolbar = QToolBar(_("Modes"), window)
         self.toolbar.setObjectName("modes")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
@@ -43,11 +44,12 @@ class ModeSwitcher(QObject):
         self.modes[mode.name] = mode
         self.central.addWidget(mode.central)
         self.undo_group.addStack(mode.stack)
-        action = QAction(mode.title, self.window, checkable=True)
+        title, tip = _(mode.title), _(mode.tip)  # marked with N_ where the mode says them
+        action = QAction(title, self.window, checkable=True)
         action.setObjectName(f"mode_{mode.name}")
         action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(f"{mode.title.replace('&', '')} ({shortcut})\n{mode.tip}")
-        action.setStatusTip(mode.tip)
+        action.setToolTip(f"{title.replace('&', '')} ({shortcut})\n{tip}")
+        action.setStatusTip(tip)
         action.triggered.connect(lambda _on=False, name=mode.name: self.switch(name))
         self._group.addAction(action)
         self.menu.addAction(action)

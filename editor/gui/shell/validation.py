@@ -41,6 +41,7 @@ from editor.check.board_checks import CheckCancelled, check_board
 from editor.check.editor_codes import check_ids_and_numbers
 from editor.check.incremental import BoardMaps, recheck
 from editor.gui.shell.document import BoardDocument
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
@@ -129,7 +130,7 @@ class ValidationPanel(QWidget):
         self.tree = QTreeWidget()
         self.tree.setObjectName("findings")
         self.tree.setColumnCount(4)
-        self.tree.setHeaderLabels(["Severity", "Code", "Element", "Message"])
+        self.tree.setHeaderLabels([_("Severity"), _("Code"), _("Element"), _("Message")])
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -269,12 +270,13 @@ class ValidationPanel(QWidget):
             if shown != (f.element or ""):
                 item.setToolTip(2, f"id {f.element}")
             item.setIcon(0, self._icons.get(f.severity.value, QIcon()))
-            item.setToolTip(3, f"{f.message}\nFix: {f.hint}\n{f.pointer}" + (
-                "\nRight click: open the rule" if cited_ids(f"{f.message} {f.hint}") else ""))
+            item.setToolTip(3, f"{f.message}\n" + _("Fix: {hint}").format(hint=_(f.hint))
+                            + f"\n{f.pointer}" + ("\n" + _("Right click: open the rule")
+                                                  if cited_ids(f"{f.message} {f.hint}") else ""))
             item.setData(0, Qt.ItemDataRole.UserRole, len(items))
             items.append(item)
         if not items:
-            items.append(QTreeWidgetItem(["", "", "", "No problems found."]))
+            items.append(QTreeWidgetItem(["", "", "", _("No problems found.")]))
         self.tree.addTopLevelItems(items)
         self.tree.setUpdatesEnabled(True)
         errors = sum(1 for f in self.findings if f.is_error)
@@ -302,7 +304,7 @@ class ValidationPanel(QWidget):
         self.menu.setObjectName("finding_rules")
         catalogue = load_catalogue()
         for rule in ids:
-            action = self.menu.addAction(f"Rule {catalogue.title(rule)}")
+            action = self.menu.addAction(_("Rule {rule}").format(rule=catalogue.title(rule)))
             action.triggered.connect(lambda _c=False, r=rule: self.ruleRequested.emit(r))
         self.menu.popup(self.tree.viewport().mapToGlobal(pos))
 

@@ -35,9 +35,9 @@ from editor.gui.shell.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.shell.settings import app_settings
 from editor.gui.shell.switcher import ModeSwitcher
 from editor.gui.shell.validation import ValidationPanel
-from editor.gui.shell.wording import plural
 from editor.gui.trace.mode import TraceMode
 from editor.gui.variant import packages
+from editor.i18n import _, ngettext
 from editor.model.findings import Finding
 from editor.model.rulebook import cited_ids
 
@@ -103,17 +103,17 @@ class MainWindow(QMainWindow):
 
     def _build_shared_docks(self, validation_delay_ms: int) -> None:
         self.validation = ValidationPanel(self.doc, validation_delay_ms)
-        self.validation_dock = QDockWidget("Validation", self)
+        self.validation_dock = QDockWidget(_("Validation"), self)
         self.validation_dock.setObjectName("validation_dock")
         self.validation_dock.setWidget(self.validation)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.validation_dock)
         self.history = QUndoView(self.switcher.undo_group)
-        self.history_dock = QDockWidget("History", self)
+        self.history_dock = QDockWidget(_("History"), self)
         self.history_dock.setObjectName("history_dock")
         self.history_dock.setWidget(self.history)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.rules = RulesPanel()
-        self.rules_dock = QDockWidget("Rules", self)
+        self.rules_dock = QDockWidget(_("Rules"), self)
         self.rules_dock.setObjectName("rules_dock")
         self.rules_dock.setWidget(self.rules)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rules_dock)
@@ -183,7 +183,7 @@ class MainWindow(QMainWindow):
         return self.switcher.switch(name)
 
     def _mode_switched(self, mode: Mode) -> None:
-        self.history.setEmptyLabel(mode.history_start)
+        self.history.setEmptyLabel(_(mode.history_start))  # marked N_ by each mode
         self.validation.contributor = mode.findings
         self.validation.refresh()
         self.statusBar().showMessage(mode.status())
@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         self.last_message = text
         self.statusBar().showMessage(text, 8000)
         ids = cited_ids(text)
-        self.rule_link_label.setText("Rule: " + link_rules(", ".join(ids)) if ids else "")
+        self.rule_link_label.setText(_("Rule: ") + link_rules(", ".join(ids)) if ids else "")
         self.rule_link_label.setVisible(bool(ids))
 
     def _lock_note(self, note: str) -> None:
@@ -209,7 +209,9 @@ class MainWindow(QMainWindow):
         self.rules.show_rule(rule_id)
 
     def _counts(self, errors: int, warnings: int) -> None:
-        self.counts_label.setText(f" {plural(errors, 'error')}, {plural(warnings, 'warning')} ")
+        self.counts_label.setText(" {}, {} ".format(
+            ngettext("{n} error", "{n} errors", errors).format(n=errors),
+            ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)))
 
     def _on_doc_changed(self, keys: set) -> None:
         if ("board", "image") in keys:

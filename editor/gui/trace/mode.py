@@ -20,10 +20,11 @@ from editor.gui.trace.inspector import Inspector
 from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
 from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF
+from editor.model.terms import piece_name
 from editor.model.types import PieceType
 from editor.model.variant import ResolvedVariant, resolve_variant
 
@@ -44,9 +45,10 @@ def scan_outside_folder(board_path: str | None, scan: str | None) -> str | None:
 
 class TraceMode(Mode):
     name = "trace"
-    title = "&Trace"
-    tip = "Trace the board over its scan: fields, connections, regions, castles, start pieces"
-    history_start = "<opened>"
+    title = N_("&Trace")
+    tip = N_("Trace the board over its scan: fields, connections, regions, castles, start "
+             "pieces")
+    history_start = N_("<opened>")
 
     def __init__(self, window: Shell) -> None:
         super().__init__(window, window.doc.stack)
@@ -63,7 +65,7 @@ class TraceMode(Mode):
         self.draft = DraftController(self)  # Edit > Detect from scan…, accept proposals
         self._build_tools()
         self._build_options()
-        self.inspector_dock = self.add_dock("Inspector", "inspector_dock", self.inspector)
+        self.inspector_dock = self.add_dock(_("Inspector"), "inspector_dock", self.inspector)
         self.pick_tool = PickTool(self.doc, self.scene, self.view, self.options)
         self._before_pick = "select"
         self.inspector.picker = self._pick
@@ -79,13 +81,13 @@ class TraceMode(Mode):
     # ---- construction ---------------------------------------------------------------
 
     def _build_view_actions(self) -> None:
-        self.add_action("Select &all", self.select_all, QKeySequence.StandardKey.SelectAll,
+        self.add_action(_("Select &all"), self.select_all, QKeySequence.StandardKey.SelectAll,
                         menu="edit")
-        self.add_action("&Delete selection", self.delete_selection, menu="edit")
-        self.add_action("&Fit to window", self.view.fit, "Ctrl+0", menu="view")
-        self.add_action("Zoom &in", lambda: self.view.zoom_by(1.25),
+        self.add_action(_("&Delete selection"), self.delete_selection, menu="edit")
+        self.add_action(_("&Fit to window"), self.view.fit, "Ctrl+0", menu="view")
+        self.add_action(_("Zoom &in"), lambda: self.view.zoom_by(1.25),
                         QKeySequence.StandardKey.ZoomIn, menu="view")
-        self.add_action("Zoom &out", lambda: self.view.zoom_by(0.8),
+        self.add_action(_("Zoom &out"), lambda: self.view.zoom_by(0.8),
                         QKeySequence.StandardKey.ZoomOut, menu="view")
         self.add_separator("view")
         self.layer_actions: dict[str, QAction] = {}
@@ -97,20 +99,20 @@ class TraceMode(Mode):
         self.layer_actions["scan"].setShortcut("Ctrl+H")
 
     def _build_tools(self) -> None:
-        bar = self.add_toolbar("Tools", "tools")
+        bar = self.add_toolbar(_("Tools"), "tools")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         group = QActionGroup(self)
-        menu = self.add_menu("&Tools")
+        menu = self.add_menu(_("&Tools"))
         for cls in TOOLS + MORE_TOOLS + SYMMETRY_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
-            action = self.add_action(f"{tool.title} ({tool.shortcut})", menu=menu,
+            action = self.add_action(f"{_(tool.title)} ({tool.shortcut})", menu=menu,
                                      checkable=True)
             action.setShortcut(QKeySequence(tool.shortcut))
             # window-level: works whatever widget has focus; a text field being typed in
             # takes its keys first (QLineEdit accepts the ShortcutOverride of printable keys)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{tool.title} ({tool.shortcut})\n{tool.tip}")
+            action.setToolTip(f"{_(tool.title)} ({tool.shortcut})\n{_(tool.tip)}")
             action.triggered.connect(lambda _on, n=tool.name: self.set_tool(n))
             group.addAction(action)
             bar.addAction(action)
@@ -119,7 +121,8 @@ class TraceMode(Mode):
         self.view.toolKey.connect(self.set_tool)
         menu.addSeparator()
         for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
-            action = self.add_action(f"Connection kind: {title} ({i})", menu=menu)
+            action = self.add_action(_("Connection kind: {kind} ({key})").format(
+                kind=_(title), key=i), menu=menu)
             action.setShortcut(QKeySequence(str(i)))
             # window-level like the tool keys: the kind keys work whatever panel has focus
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -135,60 +138,60 @@ class TraceMode(Mode):
         return combo
 
     def _build_options(self) -> None:
-        bar = self.add_toolbar("Tool options", "tool_options", new_row=True)
-        bar.addWidget(QLabel(" Connection: "))
+        bar = self.add_toolbar(_("Tool options"), "tool_options", new_row=True)
+        bar.addWidget(QLabel(" {} ".format(_("Connection:"))))
         self.kind_combo = self._combo("kind_combo")
         for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
-            self.kind_combo.addItem(f"{i} {title}", kind)
+            self.kind_combo.addItem(f"{i} {_(title)}", kind)
         self.kind_combo.activated.connect(
             lambda i: self.view.set_connection_kind(self.kind_combo.itemData(i)))
         self.view.kindChanged.connect(self._kind_changed)
         bar.addWidget(self.kind_combo)
         bar.addSeparator()
-        bar.addWidget(QLabel(" Copy: "))
+        bar.addWidget(QLabel(" {} ".format(_("Copy:"))))
         self.symmetry_combo = self._combo("symmetry_combo")
         self.symmetry_combo.addItems(list(SYMMETRIES))
-        self.symmetry_combo.setToolTip("What the symmetry tool (Y) does with the selection")
+        self.symmetry_combo.setToolTip(_("What the symmetry tool (Y) does with the selection"))
         self.symmetry_combo.currentTextChanged.connect(self._symmetry_changed)
         bar.addWidget(self.symmetry_combo)
         bar.addSeparator()
-        bar.addWidget(QLabel(" Place: "))
+        bar.addWidget(QLabel(" {} ".format(_("Place:"))))
         self.setup_combo = self._combo("setup_combo", "no setup", 10)
         self.seat_combo = self._combo("seat_combo", "no seat", 8)
         self.piece_combo = self._combo("piece_combo")
         for p in PieceType:
-            self.piece_combo.addItem(p.value.replace("_", " "), p)
+            self.piece_combo.addItem(piece_name(p.value), p)
         for combo in (self.setup_combo, self.seat_combo, self.piece_combo):
             combo.activated.connect(self._place_options)
             bar.addWidget(combo)
         bar.addSeparator()
-        bar.addWidget(QLabel(" Number from: "))
+        bar.addWidget(QLabel(" {} ".format(_("Number from:"))))
         self.number_from = QSpinBox()
         self.number_from.setObjectName("number_from")
         self.number_from.setRange(0, 99_999)
         self.number_from.setValue(1)
-        self.number_from.setToolTip("The numbering tool (N) starts here")
+        self.number_from.setToolTip(_("The numbering tool (N) starts here"))
         self.number_from.valueChanged.connect(self._number_from)
         bar.addWidget(self.number_from)
         bar.addSeparator()
-        bar.addWidget(QLabel(" Scan opacity: "))
+        bar.addWidget(QLabel(" {} ".format(_("Scan opacity:"))))
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setObjectName("scan_opacity")
         self.opacity.setRange(0, 100)
         self.opacity.setFixedWidth(110)
-        self.opacity.setToolTip("Scan opacity (remembered)")
+        self.opacity.setToolTip(_("Scan opacity (remembered)"))
         self.opacity.valueChanged.connect(self._opacity_changed)
         self.opacity.setValue(self._setting("scan_opacity", 85))
         bar.addWidget(self.opacity)
         bar.addAction(self.layer_actions["scan"])
-        bar.addWidget(QLabel(" Discs: "))
+        bar.addWidget(QLabel(" {} ".format(_("Discs:"))))
         self.disc_size = QSpinBox()
         self.disc_size.setObjectName("disc_size")
         self.disc_size.setRange(30, 300)
         self.disc_size.setSingleStep(10)
         self.disc_size.setSuffix(" %")
-        self.disc_size.setToolTip("Disc size, relative to the printed circles (0.9 cm at the "
-                                  "board's scale); remembered")
+        self.disc_size.setToolTip(_("Disc size, relative to the printed circles (0.9 cm at "
+                                    "the board's scale); remembered"))
         self.disc_size.setValue(self._setting("disc_size", 100))
         self.disc_size.valueChanged.connect(self._disc_size_changed)
         self.scene.set_disc_scale(self.disc_size.value() / 100)

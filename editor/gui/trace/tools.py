@@ -25,6 +25,7 @@ from editor.gui.board.scene import BoardScene
 from editor.gui.shell import dialogs
 from editor.gui.shell.document import BoardDocument, new_merge_session
 from editor.gui.trace.scan_numbers import read_number_under
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.names import FieldNames
@@ -32,12 +33,12 @@ from editor.model.refs import KIND
 from editor.model.types import PieceType
 
 CONNECTION_KINDS = [
-    (ConnectionKind.ROAD, "Road"),
-    (ConnectionKind.SEA_LANE, "Sea lane"),
-    (ConnectionKind.HARBOUR_LINK, "Harbour link"),
-    (ConnectionKind.BRIDGE, "Bridge"),
-    (ConnectionKind.CASTLE_ACCESS, "Castle access"),
-    (ConnectionKind.WILDERNESS_PATH, "Wilderness path"),
+    (ConnectionKind.ROAD, N_("Road")),
+    (ConnectionKind.SEA_LANE, N_("Sea lane")),
+    (ConnectionKind.HARBOUR_LINK, N_("Harbour link")),
+    (ConnectionKind.BRIDGE, N_("Bridge")),
+    (ConnectionKind.CASTLE_ACCESS, N_("Castle access")),
+    (ConnectionKind.WILDERNESS_PATH, N_("Wilderness path")),
 ]
 KIND_TITLES = dict(CONNECTION_KINDS)
 
@@ -70,7 +71,7 @@ class Tool:
     """Base class: a gesture on the view. Subclasses override the handlers they need."""
 
     name = "tool"
-    title = "Tool"
+    title = N_("Tool")
     shortcut = ""
     tip = ""
     cursor = Qt.CursorShape.CrossCursor
@@ -96,7 +97,7 @@ class Tool:
         self._previews.clear()
 
     def status(self) -> str:
-        return self.tip
+        return _(self.tip)
 
     def _add_preview(self, item: QGraphicsItem) -> QGraphicsItem:
         item.setZValue(100)
@@ -133,9 +134,9 @@ class Tool:
 
 class SelectTool(Tool):
     name = "select"
-    title = "Select / move"
+    title = N_("Select / move")
     shortcut = "S"
-    tip = ("Click to select, Shift+click to add, drag on empty space for a rubber band; drag "
+    tip = N_("Click to select, Shift+click to add, drag on empty space for a rubber band; drag "
            "fields to move them, arrow keys nudge. Selected region: drag a corner, double-click "
            "an edge to add a corner, Alt+click a corner to remove it, Ctrl+click a field to "
            "toggle it as a stair, Ctrl+Shift+click to cycle border / screened border / none.")
@@ -276,16 +277,16 @@ class SelectTool(Tool):
 
 class AddFieldTool(Tool):
     name = "land"
-    title = "Add land field"
+    title = N_("Add land field")
     shortcut = "L"
     terrain = Terrain.LAND
-    tip = ("Click on the scan to add a land field (numbered by the number printed under the "
+    tip = N_("Click on the scan to add a land field (numbered by the number printed under the "
            "click, else the next free number); a click on an existing field selects it.")
 
     def status(self) -> str:
         if self.scene.background is not None and self.options.read_numbers:
-            return self.tip
-        return f"{self.tip} Next number: {ops.next_number(self.doc.board)}."
+            return _(self.tip)
+        return f"{_(self.tip)} Next number: {ops.next_number(self.doc.board)}."
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -332,10 +333,10 @@ class AddFieldTool(Tool):
 
 class AddSeaFieldTool(AddFieldTool):
     name = "sea"
-    title = "Add sea field"
+    title = N_("Add sea field")
     shortcut = "W"
     terrain = Terrain.SEA
-    tip = ("Click on the scan to add a sea (water) field (numbered by the number printed "
+    tip = N_("Click on the scan to add a sea (water) field (numbered by the number printed "
            "under the click, else the next free number); a click on an existing field selects "
            "it.")
 
@@ -409,9 +410,9 @@ class _TwoNodeTool(_RubberLineTool):
 
 class ConnectTool(_TwoNodeTool):
     name = "connect"
-    title = "Connect"
+    title = N_("Connect")
     shortcut = "C"
-    tip = ("Click a field, then the next one to join them (snaps to the nearest field); keep "
+    tip = N_("Click a field, then the next one to join them (snaps to the nearest field); keep "
            "clicking to chain, Esc/right-click/Enter ends. Keys 1-6 choose the kind: road, sea "
            "lane, harbour link, bridge, castle access, wilderness path (between regions).")
 
@@ -419,7 +420,8 @@ class ConnectTool(_TwoNodeTool):
         return self.options.connection_kind == ConnectionKind.WILDERNESS_PATH
 
     def status(self) -> str:
-        return f"Connect ({KIND_TITLES[self.options.connection_kind]}): {self.tip}"
+        return _("Connect ({kind}): {tip}").format(
+            kind=_(KIND_TITLES[self.options.connection_kind]), tip=_(self.tip))
 
     def finish(self, a: str, b: str) -> bool:
         kind = self.options.connection_kind
@@ -436,9 +438,9 @@ class ConnectTool(_TwoNodeTool):
 
 class ArrowSlitTool(_TwoNodeTool):
     name = "slit"
-    title = "Arrow slit"
+    title = N_("Arrow slit")
     shortcut = "A"
-    tip = "Click two fields to mark an arrow slit (a yellow fire-only line) between them."
+    tip = N_("Click two fields to mark an arrow slit (a yellow fire-only line) between them.")
 
     def finish(self, a: str, b: str) -> bool:
         edit = self.doc.apply("Add arrow slit", ops.add_arrow_slit, a, b)
@@ -449,9 +451,9 @@ class ArrowSlitTool(_TwoNodeTool):
 
 class RegionTool(Tool):
     name = "region"
-    title = "Region"
+    title = N_("Region")
     shortcut = "R"
-    tip = ("Click the corners of a wilderness region; double-click (or Enter) closes it, "
+    tip = N_("Click the corners of a wilderness region; double-click (or Enter) closes it, "
            "Backspace removes the last corner, Esc cancels.")
 
     def __init__(self, *args) -> None:
@@ -522,9 +524,9 @@ class RegionTool(Tool):
 
 class ScaleTool(_RubberLineTool):
     name = "scale"
-    title = "Scale calibration"
+    title = N_("Scale calibration")
     shortcut = "K"
-    tip = ("Click two points on the scan a known printed distance apart, then enter the "
+    tip = N_("Click two points on the scan a known printed distance apart, then enter the "
            "distance in cm.")
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
@@ -547,9 +549,9 @@ class ScaleTool(_RubberLineTool):
 
 class DeleteTool(Tool):
     name = "delete"
-    title = "Delete"
+    title = N_("Delete")
     shortcut = "X"
-    tip = "Click an element to delete it (a field goes with its connections)."
+    tip = N_("Click an element to delete it (a field goes with its connections).")
     cursor = Qt.CursorShape.PointingHandCursor
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
@@ -566,16 +568,16 @@ class DeleteTool(Tool):
 
 class PlaceTool(Tool):
     name = "place"
-    title = "Place start piece"
+    title = N_("Place start piece")
     shortcut = "P"
-    tip = ("Click a field to place the chosen seat's piece in the chosen setup; Ctrl+click puts "
+    tip = N_("Click a field to place the chosen seat's piece in the chosen setup; Ctrl+click puts "
            "it aboard the piece already there (cargo); Shift+click or right-click removes it.")
     cursor = Qt.CursorShape.PointingHandCursor
 
     def status(self) -> str:
         o = self.options
         piece = PieceType(o.piece).value
-        return f"Place {o.seat or '?'} {piece} in setup {o.setup or '?'}: {self.tip}"
+        return f"Place {o.seat or '?'} {piece} in setup {o.setup or '?'}: {_(self.tip)}"
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         item = self.scene.pick(pos, kinds=("field", "region"))

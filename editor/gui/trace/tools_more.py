@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsSimpleTextItem
 
 from editor.gui.trace.tools import Tool, preview_pen
+from editor.i18n import N_, _
 from editor.model import edit as ops
 
 TOWERS = 5
@@ -18,9 +19,9 @@ class CastleTool(Tool):
     followed by the field in front of it; the fifth access builds the castle as one edit."""
 
     name = "castle"
-    title = "Castle"
+    title = N_("Castle")
     shortcut = "T"
-    tip = ("Choose the seat under Place, then click tower 1, the field in front of it (its "
+    tip = N_("Choose the seat under Place, then click tower 1, the field in front of it (its "
            "access), tower 2, its access, ... in ring order; the fifth access builds the castle "
            "in one edit. Backspace takes back the last click, Esc cancels.")
     cursor = Qt.CursorShape.PointingHandCursor
@@ -37,7 +38,7 @@ class CastleTool(Tool):
         seat = self.options.seat or "?"
         n = len(self.clicks) // 2 + 1
         step = f"tower {n}" if len(self.clicks) % 2 == 0 else f"the field in front of tower {n}"
-        return f"Castle of seat {seat}: click {step}. {self.tip}"
+        return f"Castle of seat {seat}: click {step}. {_(self.tip)}"
 
     def _redraw(self) -> None:
         clicks = self.clicks
@@ -102,7 +103,7 @@ class PickTool(Tool):
     wanted kind hands its id over; the selection stays as it is. Esc or right-click ends."""
 
     name = "pick"
-    title = "Pick"
+    title = N_("Pick")
     cursor = Qt.CursorShape.PointingHandCursor
 
     def __init__(self, *args) -> None:
@@ -150,9 +151,9 @@ class NumberTool(Tool):
     "Number from"; a field that had the number takes the clicked field's old one."""
 
     name = "number"
-    title = "Numbering"
+    title = N_("Numbering")
     shortcut = "N"
-    tip = ("Click fields in order to number them, starting from 'Number from' in the tool "
+    tip = N_("Click fields in order to number them, starting from 'Number from' in the tool "
            "options; Backspace steps one number back.")
     cursor = Qt.CursorShape.PointingHandCursor
 
@@ -165,7 +166,7 @@ class NumberTool(Tool):
         self.next = self.options.number_from
 
     def status(self) -> str:
-        return f"Numbering: click the field printed {self.next}. {self.tip}"
+        return f"Numbering: click the field printed {self.next}. {_(self.tip)}"
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor.gui.trace.scan_numbers import read_number_under
 from editor.gui.trace.tools import Tool, preview_pen
+from editor.i18n import N_
 from editor.model.edit_base import nearest_field
 from editor.model.edit_symmetry import (
     mirror_selection,
@@ -44,9 +45,9 @@ def default_seat_map(seats: list[str], angle: float | None) -> dict[str, str]:
 
 class SymmetryTool(Tool):
     name = "symmetry"
-    title = "Mirror / rotate selection"
+    title = N_("Mirror / rotate selection")
     shortcut = "Y"
-    tip = ("Copies the selection: Mirror: click two points of the axis (Shift: horizontal or "
+    tip = N_("Copies the selection: Mirror: click two points of the axis (Shift: horizontal or "
            "vertical); Rotate: click the centre. The copy is previewed before the click.")
 
     def __init__(self, *args) -> None:

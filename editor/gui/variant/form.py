@@ -29,26 +29,29 @@ from PySide6.QtWidgets import (
 
 from editor.gui.variant.editors import FieldEditor, make_editor, rule_ids, show_value
 from editor.gui.variant.session import VariantSession
+from editor.i18n import N_, _
+from editor.model.field_titles import title_of
+from editor.model.terms import seat_name
 from editor.model.variant import Options, Variant
 from editor.model.variant_edit import MISSING, Origin, reset_value
 from editor.model.variant_fields import OptionInfo, field_at, option_infos
 
 #: where a value comes from -> (label, colour of its marker)
-ORIGINS = {"file": ("this file", "#1565c0"), "overlay": ("overlay", "#8e24aa"),
-           "parent": ("parent", "#757575"), "default": ("default", "#9e9e9e")}
+ORIGINS = {"file": (N_("this file"), "#1565c0"), "overlay": (N_("overlay"), "#8e24aa"),
+           "parent": (N_("parent"), "#757575"), "default": (N_("default"), "#9e9e9e")}
 #: options shown with the budgets rather than among the options
 PENALTY_OPTIONS = ("castle_penalty_per_field", "grail_penalty_per_field")
 #: top-level fields with a form row (the others have their own tab or are the file's identity)
 SKIPPED = {"format", "name", "description", "editions", "extends", "overlays", "overlay",
            "seats", "teams", "pieces", "capture_matrix", "victory", "options"}
-COLUMNS = ("Option", "Value", "Default", "From", "", "Rule IDs")
+COLUMNS = (N_("Option"), N_("Value"), N_("Default"), N_("From"), "", N_("Key · rule IDs"))
 #: room for a spin box or combo box in a row
 ROW_HEIGHT = 28
 COL_NAME, COL_VALUE, COL_DEFAULT, COL_ORIGIN, COL_RESET, COL_IDS = range(6)
 
 
 def origin_text(origin: Origin) -> str:
-    label = ORIGINS[origin.kind][0]
+    label = _(ORIGINS[origin.kind][0])
     return f"{label}: {origin.source}" if origin.kind in ("overlay", "parent") and \
         origin.source else label
 
@@ -71,9 +74,15 @@ def form_rows(doc_seats: Any) -> list[tuple[str, list[tuple[str, OptionInfo]]]]:
                                    _renamed(info, f"opening_budget ({seat.get('id')})")))
     options = [(f"/options/{i.name}", i) for i in option_infos(Options)]
     budgets += [(p, i) for p, i in options if i.name in PENALTY_OPTIONS]
-    return [("Budgets, penalties and costs", budgets), ("Game", game),
-            ("Options (RULES.md 2.0)", [(p, i) for p, i in options
-                                        if i.name not in PENALTY_OPTIONS])]
+    return [(_("Budgets, penalties and costs"), budgets), (_("Game"), game),
+            (_("Options"), [(p, i) for p, i in options if i.name not in PENALTY_OPTIONS])]
+
+
+def row_title(info: OptionInfo) -> str:
+    """What people read for a field: its short title (`opening_budget (south)`: the title
+    and the seat)."""
+    key, _sep, seat = info.name.partition(" ")
+    return title_of(key) + (f" ({seat_name(seat.strip('()'))})" if seat else "")
 
 
 def _renamed(info: OptionInfo, name: str) -> OptionInfo:
@@ -88,14 +97,15 @@ def detail_html(info: OptionInfo, pointer: str, value: Any, origin: Origin) -> s
     from editor.model.variant_fields import describe_allowed
 
     ids = ", ".join(rule_ids(info)) or "—"
-    default = "required" if info.required else show_value(info.default)
-    rows = [("Value", show_value(value)), ("From", origin_text(origin)),
-            ("Default", default), ("Allowed", describe_allowed(info)), ("Rule IDs", ids),
-            ("Key", pointer)]
+    default = _("required") if info.required else show_value(info.default)
+    rows = [(_("Value"), show_value(value)), (_("From"), origin_text(origin)),
+            (_("Default"), default), (_("Allowed"), describe_allowed(info)),
+            (_("Rule IDs"), ids), (_("Key"), pointer)]
     # rule IDs are links: a click opens the rule in the Rules dock
     table = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{link_rules(v)}</td></tr>"
                     for k, v in rows)
-    return (f"<h3>{html.escape(info.name)}</h3><p>{html.escape(info.description)}</p>"
+    return (f"<h3>{html.escape(row_title(info))}</h3><p><code>{html.escape(info.name)}</code>"
+            f"</p><p>{html.escape(info.description)}</p>"
             f"<table>{table}</table>")
 
 
@@ -111,17 +121,17 @@ class OptionsForm(QWidget):
         self.describe = describe
         self.search = QLineEdit()
         self.search.setObjectName("variant_search")
-        self.search.setPlaceholderText("Search options by name, rule ID (e.g. CONF-3, RECAP) "
-                                       "or text…")
+        self.search.setPlaceholderText(_("Search options by title, key, rule ID (e.g. CONF-3, "
+                                         "RECAP) or text…"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.apply_filter)
         self.tree = QTreeWidget()
         self.tree.setObjectName("variant_form")
         self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setHeaderLabels([_(c) if c else c for c in COLUMNS])
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
-        for col, width in ((COL_NAME, 260), (COL_VALUE, 180), (COL_DEFAULT, 110),
+        for col, width in ((COL_NAME, 340), (COL_VALUE, 180), (COL_DEFAULT, 110),
                            (COL_ORIGIN, 175), (COL_RESET, 28)):
             self.tree.setColumnWidth(col, width)
         header.setSectionResizeMode(COL_IDS, QHeaderView.ResizeMode.Stretch)
@@ -169,9 +179,9 @@ class OptionsForm(QWidget):
             self.tree.setCurrentItem(first.child(0))
 
     def _add_row(self, section: QTreeWidgetItem, pointer: str, info: OptionInfo) -> None:
-        ids = ", ".join(rule_ids(info))
-        default = "required" if info.required else show_value(info.default)
-        item = QTreeWidgetItem([info.name, "", default, "", "", ids])
+        ids = " · ".join([info.name, *rule_ids(info)])  # the key second, then the rules
+        default = _("required") if info.required else show_value(info.default)
+        item = QTreeWidgetItem([row_title(info), "", default, "", "", ids])
         item.setData(0, Qt.ItemDataRole.UserRole, pointer)
         item.setSizeHint(COL_VALUE, QSize(0, ROW_HEIGHT))
         for col in (COL_NAME, COL_IDS):
@@ -185,7 +195,7 @@ class OptionsForm(QWidget):
         reset.setObjectName(f"reset_{info.name}")
         reset.setText("↺")
         reset.setAutoRaise(True)
-        reset.setToolTip("Reset to inherited: drop this file's value")
+        reset.setToolTip(_("Reset to inherited: drop this file's value"))
         reset.clicked.connect(lambda _c=False, p=pointer: self.reset(p))
         self.tree.setItemWidget(item, COL_RESET, reset)
         self.rows[pointer] = item
@@ -208,7 +218,8 @@ class OptionsForm(QWidget):
             colour = ORIGINS[origin.kind][1]
             item.setText(COL_ORIGIN, "● " + origin_text(origin))
             item.setForeground(COL_ORIGIN, QBrush(QColor(colour)))
-            item.setToolTip(COL_ORIGIN, f"The value comes from {origin_text(origin)}")
+            item.setToolTip(COL_ORIGIN, _("The value comes from {origin}").format(
+                origin=origin_text(origin)))
             font = item.font(COL_NAME)
             font.setBold(origin.kind == "file")
             item.setFont(COL_NAME, font)
@@ -266,7 +277,8 @@ class OptionsForm(QWidget):
 
     def matches(self, pointer: str, text: str) -> bool:
         info = self.infos[pointer]
-        hay = " ".join([info.name, pointer, info.description, *rule_ids(info)]).lower()
+        hay = " ".join([row_title(info), info.name, pointer, info.description,
+                        *rule_ids(info)]).lower()
         return all(word in hay for word in text.lower().split())
 
     def apply_filter(self, text: str) -> None:
@@ -296,4 +308,4 @@ class DetailPane(QTextBrowser):
         self.show_nothing()
 
     def show_nothing(self) -> None:
-        self.setHtml("<p>Select an option to see what it does.</p>")
+        self.setHtml("<p>{}</p>".format(_("Select an option to see what it does.")))

@@ -39,6 +39,7 @@ from editor.gui.variant.form import DetailPane, OptionsForm
 from editor.gui.variant.panes import ChangesView, OverlayList
 from editor.gui.variant.session import VariantSession, shipped_name
 from editor.gui.variant.tables import PieceTable, VictoryTable
+from editor.i18n import N_, _, ngettext
 from editor.model.findings import Finding
 from editor.model.migrate import FORMAT_MIGRATED, can_migrate
 from editor.model.migrate_files import migrate_file
@@ -59,10 +60,10 @@ TAB_FORM, TAB_PIECES, TAB_VICTORY, TAB_OVERLAYS, TAB_CHANGES = range(5)
 
 class VariantMode(Mode):
     name = "variant"
-    title = "&Variant"
-    tip = ("Configure house rules: options, pieces, budgets, victory conditions and overlays "
-           "of a variant, and what differs from its parent")
-    history_start = "<variant opened>"
+    title = N_("&Variant")
+    tip = N_("Configure house rules: options, pieces, budgets, victory conditions and overlays "
+             "of a variant, and what differs from its parent")
+    history_start = N_("<variant opened>")
 
     def __init__(self, window: Shell) -> None:
         super().__init__(window)
@@ -96,7 +97,7 @@ class VariantMode(Mode):
     def _build_central(self) -> QWidget:
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("variant_name")
-        self.name_edit.setToolTip("The variant's name (saved in the file)")
+        self.name_edit.setToolTip(_("The variant's name (saved in the file)"))
         self.name_edit.editingFinished.connect(self._name_edited)
         self.header = QLabel()
         self.header.setObjectName("variant_header")
@@ -104,14 +105,14 @@ class VariantMode(Mode):
         # a long header never widens the window (it is cut; the status bar repeats it)
         self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top = QHBoxLayout()
-        top.addWidget(QLabel("<b>House rule</b>"))
+        top.addWidget(QLabel("<b>{}</b>".format(_("House rule"))))
         top.addWidget(self.name_edit, 1)
         top.addWidget(self.header, 3)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("variant_tabs")
-        for widget, title in ((self.form, "Options && rules"), (self.pieces, "Pieces"),
-                              (self.victory, "Victory"), (self.overlays, "Overlays"),
-                              (self.changes, "Changes")):
+        for widget, title in ((self.form, _("Options && rules")), (self.pieces, _("Pieces")),
+                              (self.victory, _("Victory")), (self.overlays, _("Overlays")),
+                              (self.changes, _("Changes"))):
             self.tabs.addTab(widget, title)
         self.tabs.currentChanged.connect(self._tab_shown)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -137,26 +138,28 @@ class VariantMode(Mode):
             page.describe_current()
 
     def _build_actions(self) -> None:
-        menu = self.add_menu("Va&riant")
-        bar = self.add_toolbar("Variant", "variant_toolbar")
+        menu = self.add_menu(_("Va&riant"))
+        bar = self.add_toolbar(_("Variant"), "variant_toolbar")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for text, slot, key, tip in (
-                ("&New house rule…", self.new_dialog, None,
-                 "Start a house rule that extends a shipped variant"),
-                ("&Open variant…", self.open_dialog, None,
-                 "Open a house-rule file (a shipped variant starts a house rule extending it)"),
-                ("&Save variant", self.save, QKeySequence("Ctrl+Alt+S"),
-                 "Save the variant: only what differs from its parent"),
-                ("Save variant &as…", self.save_as, None, "Save the variant to a new file")):
-            action = self.add_action(text, slot, key, menu=menu, tip=tip)
+                (N_("&New house rule…"), self.new_dialog, None,
+                 N_("Start a house rule that extends a shipped variant")),
+                (N_("&Open variant…"), self.open_dialog, None,
+                 N_("Open a house-rule file (a shipped variant starts a house rule extending "
+                    "it)")),
+                (N_("&Save variant"), self.save, QKeySequence("Ctrl+Alt+S"),
+                 N_("Save the variant: only what differs from its parent")),
+                (N_("Save variant &as…"), self.save_as, None,
+                 N_("Save the variant to a new file"))):
+            action = self.add_action(_(text), slot, key, menu=menu, tip=_(tip))
             bar.addAction(action)
         menu.addSeparator()
         bar.addSeparator()
-        self.play_action = self.add_action("&Test play with this variant", self.test_play,
+        self.play_action = self.add_action(_("&Test play with this variant"), self.test_play,
                                            menu=menu)
         self.play_action.setObjectName("test_play")
         bar.addAction(self.play_action)
-        self.add_action("&Find option", self._focus_search, QKeySequence.StandardKey.Find,
+        self.add_action(_("&Find option"), self._focus_search, QKeySequence.StandardKey.Find,
                         menu="edit")
 
     # ---- mode hooks -----------------------------------------------------------------
@@ -217,7 +220,7 @@ class VariantMode(Mode):
         if suggestion:  # a misspelt key: show the option it probably means
             pointer = f"{pointer.rpartition('/')[0]}/{suggestion}"
         self.focus(pointer)
-        self.window.show_message(finding.message + (f" — {finding.hint}" if finding.hint
+        self.window.show_message(finding.message + (f" — {_(finding.hint)}" if finding.hint
                                                     else ""))
         return True
 
@@ -254,12 +257,16 @@ class VariantMode(Mode):
         s = self.session
         parent = s.parent_ref
         overlays = s.doc.raw.get("overlays") or []
-        text = f"extends <b>{parent}</b>" if parent else "complete variant (no parent)"
+        text = (_("extends <b>{parent}</b>").format(parent=parent) if parent
+                else _("complete variant (no parent)"))
         if overlays:
             text += " + " + ", ".join(str(o) for o in overlays)
-        where = s.doc.path or "not saved yet"
-        changed = plural(len(self.changes.changes), "change") + " from the compared variant"
-        mark = " <span style='color:#c62828'>● unsaved</span>" if s.modified else ""
+        where = s.doc.path or _("not saved yet")
+        n = len(self.changes.changes)
+        changed = ngettext("{n} change from the compared variant",
+                           "{n} changes from the compared variant", n).format(n=n)
+        mark = " <span style='color:#c62828'>● {}</span>".format(_("unsaved")) \
+            if s.modified else ""
         self.header.setText(f"{text} &nbsp;·&nbsp; {changed} &nbsp;·&nbsp; "
                             f"<i>{where}</i>{mark}")
         if self.window.mode is self:

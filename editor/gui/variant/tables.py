@@ -24,6 +24,9 @@ from PySide6.QtWidgets import (
 from editor.gui.variant.editors import FieldEditor, make_editor, rule_ids, show_value
 from editor.gui.variant.form import detail_html, origin_text
 from editor.gui.variant.session import VariantSession
+from editor.i18n import _
+from editor.model.field_titles import title_of
+from editor.model.terms import piece_name
 from editor.model.variant import PieceSpec, Variant, VictoryCondition
 from editor.model.variant_edit import (
     MISSING,
@@ -90,7 +93,7 @@ class FieldTable(QWidget):
         self.table.setRowCount(len(rows))
         self.table.setColumnCount(len(cols))
         self.table.setVerticalHeaderLabels([self.row_title(r) for r in rows])
-        self.table.setHorizontalHeaderLabels([c.replace("_", " ") for c in cols])
+        self.table.setHorizontalHeaderLabels([title_of(c) for c in cols])
         for r, row in enumerate(rows):
             for c, col in enumerate(cols):
                 pointer = f"{row}/{col}"
@@ -106,7 +109,8 @@ class FieldTable(QWidget):
                 if r == 0:
                     header = self.table.horizontalHeaderItem(c)
                     ids = ", ".join(rule_ids(info))
-                    header.setToolTip(f"{info.description}" + (f"\n{ids}" if ids else ""))
+                    header.setToolTip(f"{col}: {info.description}" + (f"\n{ids}" if ids
+                                                                      else ""))
         self.table.resizeColumnsToContents()
         for c, col in enumerate(cols):
             if col in WIDE_COLUMNS:
@@ -132,7 +136,8 @@ class FieldTable(QWidget):
             editor.set_value(None if value is MISSING else value)
             origin = doc.origin(pointer)
             editor.setStyleSheet(OWN_STYLE if origin.kind == "file" else "")
-            editor.setToolTip(f"{editor.info.description}\nFrom: {origin_text(origin)}")
+            editor.setToolTip(editor.info.description + "\n" + _("From: {origin}").format(
+                origin=origin_text(origin)))
 
     def commit(self, pointer: str, value: Any) -> None:
         name = pointer.strip("/").replace("/", " ")
@@ -145,7 +150,7 @@ class FieldTable(QWidget):
         if pointer is None:
             return
         menu = QMenu(self)
-        action = menu.addAction("Reset to inherited")
+        action = menu.addAction(_("Reset to inherited"))
         action.setEnabled(self.session.doc.origin(pointer).kind == "file")
         action.triggered.connect(lambda: self.reset(pointer))
         menu.popup(self.table.viewport().mapToGlobal(pos))
@@ -176,6 +181,9 @@ class PieceTable(FieldTable):
         pieces = self.session.doc.value("/pieces")
         return [f"/pieces/{p}" for p in (pieces if isinstance(pieces, dict) else {})]
 
+    def row_title(self, pointer: str) -> str:
+        return piece_name(pointer.rsplit("/", 1)[-1])
+
     def columns(self) -> list[str]:
         rest = [f for f in PieceSpec.model_fields if f not in PIECE_FIRST]
         return [*PIECE_FIRST, *rest]
@@ -188,10 +196,10 @@ class VictoryTable(FieldTable):
                  parent: QWidget | None = None) -> None:
         super().__init__(session, "victory_table", describe, parent)
         buttons = QHBoxLayout()
-        add = QPushButton("Add condition")
+        add = QPushButton(_("Add condition"))
         add.setObjectName("victory_add")
         add.clicked.connect(self.add)
-        remove = QPushButton("Remove selected")
+        remove = QPushButton(_("Remove selected"))
         remove.setObjectName("victory_remove")
         remove.clicked.connect(self.remove)
         buttons.addWidget(add)
