@@ -12,12 +12,13 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, Q
 from editor.check.pair_checks import check_intended_variants
 from editor.detect.codes import SCAN_NUMBER_UNREAD
 from editor.gui.board.scene import DRAWN_KINDS, LAYER_TITLES, LAYERS, BoardScene
+from editor.gui.board.tool import Tool, ToolOptions
 from editor.gui.board.view import BoardView
 from editor.gui.shell.mode import Mode, Shell
 from editor.gui.shell.wording import plural
 from editor.gui.trace.detect_dialog import DraftController
 from editor.gui.trace.inspector import Inspector
-from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
+from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS
 from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
 from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
 from editor.model import edit as ops
