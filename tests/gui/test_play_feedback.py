@@ -85,7 +85,7 @@ def test_export_packs_the_variant_being_played_and_names_it(qtbot, make_window, 
     import json
     import zipfile
 
-    from editor.gui.variant.packages import package_file_name
+    from editor.gui.shell.packages import package_file_name
     from editor.model.package import read_package
 
     rule = tmp_path / "house.variant.json"

@@ -203,18 +203,13 @@ class TraceMode(Mode):
                 self.window.statusBar().showMessage(tool.status())
 
     def _setting(self, name: str, default: int) -> int:
-        settings = getattr(self.window, "settings", None)
-        if settings is None:
-            return default
         try:
-            return int(settings.value(f"trace/{name}", default))
+            return int(self.window.settings.value(f"trace/{name}", default))
         except (TypeError, ValueError):
             return default
 
     def _remember(self, name: str, value: int) -> None:
-        settings = getattr(self.window, "settings", None)
-        if settings is not None:
-            settings.setValue(f"trace/{name}", value)
+        self.window.settings.setValue(f"trace/{name}", value)
 
     def _opacity_changed(self, value: int) -> None:
         self.scene.set_scan_opacity(value / 100)
@@ -287,6 +282,10 @@ class TraceMode(Mode):
 
     def status(self) -> str:
         return self.view.tool.status() if self.view.tool is not None else self.tip
+
+    def view_ready(self) -> None:
+        """A picture (`--screenshot`) shows the whole board."""
+        self.view.fit()
 
     def commit_typing(self) -> None:
         """Commit a value still being typed in the inspector (it commits on Enter or when the
