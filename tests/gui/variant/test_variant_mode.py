@@ -15,7 +15,7 @@ from editor.gui.modes import TraceMode, VariantMode
 from editor.gui.shell.mode import Mode
 from editor.model.variant import VARIANT_FORMAT
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def configurator(window) -> VariantMode:
