@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
+from support.guikit import EX1, LEFT, Player
 from support.scenariokit import ROOT, WORLD, write_scenario
-from test_play import EX1, LEFT, Player
 
 C4_BOARD = ROOT / "boards" / "conquest-4p.board.json"
 
