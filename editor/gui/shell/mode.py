@@ -6,7 +6,7 @@ hides every other mode's, makes its undo stack the one Edit > Undo and the Histo
 and calls the hooks `Mode` declares (activate, findings, view_ready, command-line options...).
 A mode builds its parts in `__init__` with the `add_*` helpers below, so the shell knows them
 without asking, and reaches the window only through `self.window`, typed `Shell`: what `Shell`
-declares is all a mode may use (tests/gui/test_mode_protocol.py checks both directions).
+declares is all a mode may use (tests/test_architecture.py and tests/gui/test_modes.py check it).
 
 A new mode is a package `editor/gui/<name>/` (`__init__.py` and `mode.py` with a `Mode`
 subclass) plus one line in `editor.gui.modes.MODES`; nothing in the shell or in `app.py` names
