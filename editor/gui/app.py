@@ -173,6 +173,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
             return EXIT_NOT_OPENED
     messages: list[str] = []
     ok = False
+    problem = None
 
     def report(_parent, title, text, details=""):
         messages.append(f"{title}: {text}" + (f"\n{details}" if details else ""))
@@ -191,9 +192,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
                 window.resize(*size)
                 window.show()
                 problem = _enter_mode(window, args)
-                if problem is not None:
-                    return _report(problem, "no screenshot written")
-                ok = screenshot(window, out)
+                ok = problem is None and screenshot(window, out)
         finally:
             window.doc.stack.setClean()
             window.doc.restored = False
@@ -203,6 +202,8 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
         settings_dir.cleanup()
     for line in messages:
         _err(line)
+    if problem is not None:  # what the mode reported (a dialog's text) came first
+        return _report(problem, "no screenshot written")
     if not opened:  # the file changed between the check above and the window's own load
         return EXIT_NOT_OPENED
     if not ok:
@@ -222,12 +223,14 @@ def _enter_mode(window, args: argparse.Namespace | None) -> ArgumentProblem | No
     if not name:
         return None
     from editor.gui.shell.mode import ArgumentProblem
+    from editor.i18n import _
 
     if name not in modes:
         return ArgumentProblem(f"unknown --mode {name!r}; choose from {', '.join(modes)}",
                                usage=True)
     if not window.switch_mode(name):
-        return ArgumentProblem(f"--mode {name}: the current mode cannot be left")
+        return ArgumentProblem(_("--mode {name}: the current mode cannot be left").format(
+            name=name))
     return window.mode.apply_arguments(args)
 
 

@@ -32,6 +32,7 @@ from editor.gui.play.start_panel import GameChoice, StartPanel
 from editor.gui.play.view import PlayView
 from editor.gui.shell import dialogs
 from editor.gui.shell.mode import ArgumentProblem, Mode, Shell, shared_option
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.rules import session_io
 from editor.rules.action_view import Kind
@@ -410,7 +411,7 @@ class PlayMode(Mode, GamePlay):
     @classmethod
     def add_arguments(cls, parser: argparse._ActionsContainer) -> None:
         shared_option(parser, "--variant", metavar="V",
-                      help="the variant (shipped name or house-rule file) the mode opens")
+                      help="a variant (shipped name or house-rule file): --mode play plays it")
         parser.add_argument("--overlay", action="append", default=[], metavar="O",
                             help="--mode play: an overlay on the variant (repeatable)")
         parser.add_argument("--select", metavar="FIELD",
@@ -423,9 +424,10 @@ class PlayMode(Mode, GamePlay):
         variant = args.variant or self.start_panel.choice()[0].variant
         findings = self.start_with(GameChoice(variant, list(args.overlay)))
         if findings:
-            return ArgumentProblem(f"no game of {variant} starts on this board",
-                                   findings=findings)
+            return ArgumentProblem(_("no game of {variant} starts on this board").format(
+                variant=variant), findings=findings)
         problem = self.select_named(args.select) if args.select else None
         if problem:
-            return ArgumentProblem(f"--select {args.select}: {problem}", usage=True)
+            return ArgumentProblem(_("--select {field}: {problem}").format(
+                field=args.select, problem=problem), usage=True)
         return None

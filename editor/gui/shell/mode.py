@@ -84,10 +84,13 @@ class ArgumentProblem:
 
 def shared_option(parser: argparse._ActionsContainer, *flags: str, **kwargs) -> None:
     """Add an option several modes read (e.g. `--variant`), once: the first mode that asks
-    declares it, the next ones find it there."""
+    declares it, the next ones add what they do with it to its help."""
     known = parser._option_string_actions  # the parser's, shared by its argument groups
-    if not any(flag in known for flag in flags):
+    action = next((known[f] for f in flags if f in known), None)
+    if action is None:
         parser.add_argument(*flags, **kwargs)
+    elif kwargs.get("help"):
+        action.help = f"{action.help}; {kwargs['help']}"
 
 
 class Mode(QObject):

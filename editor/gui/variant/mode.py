@@ -43,6 +43,7 @@ from editor.gui.variant.form import DetailPane, OptionsForm
 from editor.gui.variant.panes import ChangesView, OverlayList
 from editor.gui.variant.session import VariantSession, shipped_name
 from editor.gui.variant.tables import PieceTable, VictoryTable
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.model.migrate import FORMAT_MIGRATED, can_migrate
 from editor.model.migrate_files import migrate_file
@@ -350,8 +351,7 @@ class VariantMode(Mode):
     @classmethod
     def add_arguments(cls, parser: argparse._ActionsContainer) -> None:
         shared_option(parser, "--variant", metavar="V",
-                      help="the variant (shipped name or house-rule file): --mode play plays "
-                      "it; --mode variant (the default with --variant) opens it in the "
+                      help="--mode variant (the default with --variant) opens it in the "
                       "configurator, a shipped name as a new house rule extending it")
 
     @classmethod
@@ -361,8 +361,8 @@ class VariantMode(Mode):
     def apply_arguments(self, args: argparse.Namespace) -> ArgumentProblem | None:
         """`--variant V`: V in the configurator (the reason it cannot be was reported)."""
         if args.variant and not self.open_ref(args.variant):
-            return ArgumentProblem(f"--variant {args.variant}: cannot be opened in the "
-                                   "configurator")
+            return ArgumentProblem(_("--variant {variant}: cannot be opened in the "
+                                     "configurator").format(variant=args.variant))
         return None
 
     def open_dialog(self) -> bool:
