@@ -148,7 +148,8 @@ class Mode(QObject):
         return []
 
     def maybe_close(self) -> bool:
-        """Before the window closes: ask about the mode's own unsaved work; False refuses."""
+        """Before the window closes or a game package replaces the documents: ask about the
+        mode's own unsaved work (and stop its background work); False refuses."""
         return True
 
     def lay_out_docks(self) -> None:
