@@ -126,6 +126,42 @@ class Edit:
         self.created += [k for k in later.created if k not in self.created]
 
 
+class EditHistory:
+    """Undo/redo of board or variant edits without Qt (the editor's `EditCommand` on a
+    QUndoStack works the same way): pushing with the merge key of the previous push merges;
+    an edit merged back to nothing is dropped (Tiled's obsolete rule)."""
+
+    def __init__(self) -> None:
+        self.done: list[tuple[Edit, Any]] = []
+        self.undone: list[Edit] = []
+
+    def push(self, edit: Edit, merge_key: Any = None) -> None:
+        self.undone.clear()
+        if merge_key is not None and self.done and self.done[-1][1] == merge_key:
+            self.done[-1][0].merge(edit)
+            if self.done[-1][0].empty:
+                self.done.pop()
+            return
+        if not edit.empty:
+            self.done.append((edit, merge_key))
+
+    def undo(self) -> bool:
+        if not self.done:
+            return False
+        edit, _ = self.done.pop()
+        edit.undo()
+        self.undone.append(edit)
+        return True
+
+    def redo(self) -> bool:
+        if not self.undone:
+            return False
+        edit = self.undone.pop()
+        edit.redo()
+        self.done.append((edit, None))
+        return True
+
+
 class Recorder:
     """Applies primitive changes and records them; rolls back everything on failure."""
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.model.edit import Edit, EditError
+from editor.model.edit_base import EditHistory  # noqa: F401 (its home was this module)
 from editor.model.findings import Finding
 from editor.model.io import SourceMap, atomic_write_text, load_document
 from editor.model.variant import (
@@ -524,41 +525,3 @@ def set_extends(doc: VariantDocument, parent: str | None) -> VariantEdit:
 def set_overlays(doc: VariantDocument, overlays: list[str]) -> VariantEdit:
     """Switch overlays on and off: the full list, in the order they apply."""
     return _record(doc, [("/overlays", list(overlays) if overlays else MISSING)])
-
-
-# ---- a Qt-free undo stack ------------------------------------------------------------------
-
-
-class EditHistory:
-    """Undo/redo of edits without Qt (the editor uses QUndoStack the same way): pushing with
-    the merge key of the previous push merges; an edit merged back to nothing is dropped."""
-
-    def __init__(self) -> None:
-        self.done: list[tuple[Edit, Any]] = []
-        self.undone: list[Edit] = []
-
-    def push(self, edit: Edit, merge_key: Any = None) -> None:
-        self.undone.clear()
-        if merge_key is not None and self.done and self.done[-1][1] == merge_key:
-            self.done[-1][0].merge(edit)
-            if self.done[-1][0].empty:
-                self.done.pop()
-            return
-        if not edit.empty:
-            self.done.append((edit, merge_key))
-
-    def undo(self) -> bool:
-        if not self.done:
-            return False
-        edit, _ = self.done.pop()
-        edit.undo()
-        self.undone.append(edit)
-        return True
-
-    def redo(self) -> bool:
-        if not self.undone:
-            return False
-        edit = self.undone.pop()
-        edit.redo()
-        self.done.append((edit, None))
-        return True

@@ -1,8 +1,11 @@
-"""The document: one board, its file path and its undo stack.
+"""Editable documents: the one base for boards and variants, and the board document.
 
-Every edit is an `EditCommand` holding the `editor.model.edit.Edit` a model-level operation
-returned; the command replays it on redo and reverts it on undo, then tells observers which
-elements changed (`changed` signal with a set of `(kind, id)` keys).
+`EditableDocument` is what every document the user edits has: an undo stack of `EditCommand`s,
+`modified`, `apply` (run a model operation, push its edit) and the signals `changed` (a set of
+touched keys), `reset` (another document replaced this one) and `error` (a refused edit). Every
+edit is an `editor.model.edit_base.Edit` (Qt-free: it merges and knows when it changes
+nothing); the command replays it on redo and reverts it on undo. `BoardDocument` edits a board;
+`editor.gui.variant.session.VariantSession` edits a variant file.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ class EditCommand(QUndoCommand):
     (dragging, typing), and a command merged back to its start value is obsolete: the undo
     stack drops it (Tiled's rule), so changing a value and back leaves no undo step."""
 
-    def __init__(self, doc: BoardDocument, text: str, edit: Edit,
+    def __init__(self, doc: EditableDocument, text: str, edit: Edit,
                  merge_key: Any = None) -> None:
         super().__init__(text)
         self.doc = doc
@@ -64,26 +67,73 @@ class EditCommand(QUndoCommand):
         self.doc.changed.emit(set(self.edit.touched))
 
 
-class BoardDocument(QObject):
+class EditableDocument(QObject):
+    """The base of every editable document: the undo stack, `modified`, `apply` and the
+    signals the views follow. Subclasses say what the operations edit (`subject`)."""
+
+    changed = Signal(object)  # set of touched keys: (kind, id) or ("variant", pointer)
+    reset = Signal()  # the whole document was replaced
+    error = Signal(str)  # an edit could not be made (message for the user)
+
+    def __init__(self, stack: QUndoStack | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.stack = stack if stack is not None else QUndoStack(self)
+        #: True when the content differs from the file although the undo stack is clean
+        #: (a restored recovery file)
+        self.restored = False
+
+    @property
+    def subject(self) -> Any:
+        """What the model operations of `apply` edit (a board, a variant document)."""
+        raise NotImplementedError
+
+    @property
+    def modified(self) -> bool:
+        return self.restored or not self.stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        raise NotImplementedError
+
+    def apply(self, text: str, operation: Callable[..., Edit], *args: Any,
+              merge_key: Any = None, **kwargs: Any) -> Edit | None:
+        """Run a model operation on `subject` and push its edit as an undo command.
+
+        Edits with the same `merge_key` merge into one undo step, which is dropped when it
+        returns every value to its start (obsolete). Returns the edit, or None when it was
+        refused (the reason goes to `error`) or changed nothing.
+        """
+        try:
+            edit = operation(self.subject, *args, **kwargs)
+        except EditError as exc:
+            self.error.emit(str(exc))
+            return None
+        if edit.empty:
+            return None
+        self.stack.push(EditCommand(self, text, edit, merge_key))
+        return edit
+
+    def start_over(self, *, restored: bool = False) -> None:
+        """The content was replaced: no undo history, clean (or `restored`); views rebuild."""
+        self.restored = restored
+        self.stack.clear()
+        self.stack.setClean()
+        self.reset.emit()
+
+
+class BoardDocument(EditableDocument):
     """A board being edited: the model, where it lives on disk, and its undo stack."""
 
-    changed = Signal(object)  # set of (kind, id) keys
-    reset = Signal()  # the whole board was replaced
     pathChanged = Signal()
-    error = Signal(str)  # an edit could not be made (message for the user)
 
     def __init__(self, board: Board | None = None, path: str | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent=parent)
         self.board = board if board is not None else Board(name="Untitled board")
         self.path = path
         #: absolute path of the scan while the board has no file yet (its image.path may be
         #: relative to a file that does not exist yet)
         self.scan_override: str | None = None
-        #: True when the content differs from the file although the undo stack is clean
-        #: (a restored recovery file)
-        self.restored = False
-        self.stack = QUndoStack(self)
 
     def __del__(self) -> None:
         # the undo commands go first, while every wrapper is intact: one garbage collection may
@@ -96,8 +146,8 @@ class BoardDocument(QObject):
     # ---- state ----------------------------------------------------------------------
 
     @property
-    def modified(self) -> bool:
-        return self.restored or not self.stack.isClean()
+    def subject(self) -> Board:
+        return self.board
 
     @property
     def display_name(self) -> str:
@@ -117,23 +167,6 @@ class BoardDocument(QObject):
 
     # ---- editing --------------------------------------------------------------------
 
-    def apply(self, text: str, operation: Callable[..., Edit], *args: Any,
-              merge_key: Any = None, **kwargs: Any) -> Edit | None:
-        """Run a model operation and push it as an undo command.
-
-        Returns the edit, or None when it was refused (the reason goes to `error`) or changed
-        nothing.
-        """
-        try:
-            edit = operation(self.board, *args, **kwargs)
-        except EditError as exc:
-            self.error.emit(str(exc))
-            return None
-        if edit.empty:
-            return None
-        self.stack.push(EditCommand(self, text, edit, merge_key))
-        return edit
-
     def replace_board(self, board: Board, path: str | None, *,
                       scan_override: str | None = None, restored: bool = False) -> None:
         """A new board (open, new from scan, restore): observers rebuild on `reset`.
@@ -143,10 +176,7 @@ class BoardDocument(QObject):
         self.board = board
         self.path = path
         self.scan_override = scan_override
-        self.restored = restored
-        self.stack.clear()
-        self.stack.setClean()
-        self.reset.emit()
+        self.start_over(restored=restored)
         self.pathChanged.emit()
 
     def mark_saved(self, path: str) -> None:

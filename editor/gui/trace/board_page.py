@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -20,36 +21,34 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui.shell.wording import plural
+from editor.gui.trace.model_rows import FuncWriter, GeneratedPage, model_row
 from editor.gui.trace.pages import (
-    Page,
     field_ids,
     fields_text,
     pick_row,
-    show_check,
     show_line,
 )
 from editor.model import edit as ops
-from editor.model.board import BoardSide, IslandKind
+from editor.model.board import Board, Castle, IslandKind, Seat
 from editor.model.names import FieldNames
 
 
-class BoardPage(Page):
-    """The board itself: name, side, counts, seats with castles, setups, islands."""
+class BoardPage(GeneratedPage):
+    """The board itself: name, side, counts, seats with castles, setups, islands.
+
+    The board's name and side, a seat's name and colour and a castle's moat are generated
+    from the model (`Board`, `Seat`, `Castle`); lists and references are built here."""
+
+    MODEL = Board
+    PREFIX = "board"
+    TITLES: ClassVar[dict[str, str]] = {"name": "<b>Board</b>"}
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)
-        self.name = QLineEdit()
-        self.name.setObjectName("board_name")
-        self.name.textEdited.connect(
-            lambda t: self.apply("Board name", ops.set_board_attr, "name", t, merge=True))
-        self.form.addRow("<b>Board</b>", self.name)
-        self.side = QComboBox()
-        self.side.setObjectName("board_side")
-        for s in BoardSide:
-            self.side.addItem(s.value, s.value)
-        self.side.activated.connect(
-            lambda: self.apply("Board side", ops.set_board_attr, "side", self.side.currentData()))
-        self.form.addRow("Side", self.side)
+        self.rows = {}
+        for name in ("name", "side"):
+            row = self.generated(name)
+            self.form.addRow(row.label, row.widget)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.form.addRow(self.summary)
@@ -86,20 +85,17 @@ class BoardPage(Page):
         row.addWidget(add_seat)
         lay.addLayout(row)
         edit = QFormLayout()
-        self.seat_name = QLineEdit()
-        self.seat_name.setObjectName("seat_name")
-        self.seat_name.textEdited.connect(lambda t: self._seat_attr("name", t, True))
-        self.seat_colour = QLineEdit()
-        self.seat_colour.setObjectName("seat_colour")
+        seat = FuncWriter(self._seat_attr)
+        self.seat_rows = [model_row(seat, Seat, name, prefix="seat") for name in ("name",
+                                                                                  "colour")]
+        self.seat_name, self.seat_colour = (row.widget for row in self.seat_rows)
         self.seat_colour.setPlaceholderText("#rrggbb")
-        self.seat_colour.editingFinished.connect(
-            lambda: self._seat_attr("colour", self.seat_colour.text().strip()))
         self.seat_island = QComboBox()
         self.seat_island.setObjectName("seat_island")
         self.seat_island.activated.connect(
             lambda: self._seat_attr("main_island", self.seat_island.currentData()))
-        edit.addRow("Name", self.seat_name)
-        edit.addRow("Colour", self.seat_colour)
+        for row in self.seat_rows:
+            edit.addRow(row.label, row.widget)
         edit.addRow("Main island", self.seat_island)
         lay.addLayout(edit)
         row = QHBoxLayout()
@@ -108,9 +104,9 @@ class BoardPage(Page):
         add_castle.setToolTip("A castle for the selected seat; make fields its towers in the "
                               "field inspector")
         add_castle.clicked.connect(self._add_castle)
-        self.moat = QCheckBox("Moat")
-        self.moat.setObjectName("castle_moat")
-        self.moat.clicked.connect(self._moat)
+        self.moat_row = model_row(FuncWriter(lambda _attr, on, merge=False: self._moat(on)),
+                                  Castle, "moat", prefix="castle")
+        self.moat = self.moat_row.widget
         remove_seat = QPushButton("Remove seat")
         remove_seat.setObjectName("remove_seat")
         remove_seat.clicked.connect(self._remove_seat)
@@ -184,15 +180,16 @@ class BoardPage(Page):
             widget.setCurrentRow(0)
         widget.blockSignals(False)
 
+    def write(self, attr: str, value: Any, merge: bool = False) -> None:
+        self.apply(f"Board {attr}", ops.set_board_attr, attr, value, merge=merge)
+
     def current_seat(self) -> str | None:
         item = self.seat_list.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item else None
 
     def show_ids(self, ids: list[str]) -> None:
         b = self.doc.board
-        if not self.name.hasFocus():
-            self.name.setText(b.name)
-        self.side.setCurrentIndex(self.side.findData(b.side.value))
+        self.show_rows([b])
         show_line(self.grail_fields, [fields_text(b, b.grail.fields) if b.grail else ""])
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
@@ -235,11 +232,11 @@ class BoardPage(Page):
         was = self.inspector.updating
         self.inspector.updating = True
         try:
-            show_line(self.seat_name, [seat.name])
-            show_line(self.seat_colour, [seat.colour])
+            for row in self.seat_rows:
+                row.show([getattr(seat, row.attr)])
             self.seat_island.setCurrentIndex(max(0, self.seat_island.findData(seat.main_island)))
             castles = [c for c in b.castles if c.seat == seat.id]
-            show_check(self.moat, [c.moat for c in castles] or [False])
+            self.moat_row.show([c.moat for c in castles] or [False])
             self.moat.setEnabled(bool(castles))
         finally:
             self.inspector.updating = was

@@ -1,21 +1,19 @@
-"""The variant being configured: a `VariantDocument` behind Qt signals and an undo stack.
+"""The variant being configured: a `VariantDocument` as an `EditableDocument`.
 
 Every change is a model operation of `editor.model.variant_edit` (it returns a `VariantEdit`),
-pushed as the same `EditCommand` the board uses; touched keys are `("variant", pointer)`.
-A change merged back to its start value leaves no undo step (`EditCommand` is obsolete then).
+pushed by the base's `apply` as the same `EditCommand` the board uses; touched keys are
+`("variant", pointer)`. A change merged back to its start value leaves no undo step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
-from editor.gui.shell.document import EditCommand
-from editor.model.edit import EditError
+from editor.gui.shell.document import EditableDocument
 from editor.model.variant import VARIANT_SUFFIX, variants_dir
 from editor.model.variant_edit import (
     MISSING,
@@ -35,23 +33,18 @@ def shipped_name(path: str | Path) -> str | None:
     return None
 
 
-class VariantSession(QObject):
+class VariantSession(EditableDocument):
     """The configurator's document: the variant file, its path and its undo stack."""
 
-    changed = Signal(object)  # set of ("variant", pointer) keys
-    reset = Signal()  # another document was opened
-    error = Signal(str)  # an edit was refused (message for the user)
-
     def __init__(self, stack: QUndoStack, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.stack = stack
+        super().__init__(stack, parent)
         self.doc = VariantDocument.new("conquest-4p", name="my-house-rule")
 
     # ---- state ----------------------------------------------------------------------
 
     @property
-    def modified(self) -> bool:
-        return not self.stack.isClean()
+    def subject(self) -> VariantDocument:
+        return self.doc
 
     @property
     def display_name(self) -> str:
@@ -69,9 +62,7 @@ class VariantSession(QObject):
 
     def replace(self, doc: VariantDocument) -> None:
         self.doc = doc
-        self.stack.clear()
-        self.stack.setClean()
-        self.reset.emit()
+        self.start_over()
 
     def new(self, parent: str, name: str | None = None) -> None:
         """A new house rule extending `parent` (a shipped name or a path)."""
@@ -102,20 +93,6 @@ class VariantSession(QObject):
         return written
 
     # ---- editing --------------------------------------------------------------------
-
-    def apply(self, text: str, operation: Callable[..., VariantEdit], *args: Any,
-              merge_key: Any = None) -> VariantEdit | None:
-        """Run a variant operation and push it as an undo command; None when refused (the
-        reason goes to `error`) or when it changed nothing."""
-        try:
-            edit = operation(self.doc, *args)
-        except EditError as exc:
-            self.error.emit(str(exc))
-            return None
-        if edit.empty:
-            return None
-        self.stack.push(EditCommand(self, text, edit, merge_key))  # type: ignore[arg-type]
-        return edit
 
     def set(self, text: str, pointer: str, value: Any) -> VariantEdit | None:
         """Set the value at `pointer`; a value equal to the inherited one drops this file's

@@ -145,7 +145,7 @@ def test_one_way_and_kind_in_inspector(make_window, drive, tmp_path, qtbot) -> N
     qtbot.mouseClick(page.one_way_pieces.boxes["elephant"], Qt.MouseButton.LeftButton)
     c = w.doc.board.connections[0]
     assert c.one_way.to == "2" and c.one_way.pieces == ["elephant"]
-    qtbot.mouseClick(page.unloaded.boxes["elephant"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.only_unloaded.boxes["elephant"], Qt.MouseButton.LeftButton)
     assert c.only_unloaded == ["elephant"]
     i = page.kind.findData("bridge")
     page.kind.setCurrentIndex(i)

@@ -70,7 +70,7 @@ def test_ships_under_picks_one_sea_lane_and_returns_to_the_tool(make_window, dri
     d.click(200, 300)  # the sea lane c2
     assert w.doc.board.connections[0].under_lane == "c2"
     assert w.trace.view.tool.name == "select"
-    assert page.under.text() == "c2"
+    assert page.under_lane.text() == "c2"
 
 
 def test_grail_fields_and_a_tower_access_are_picked(make_window, drive, qtbot,
