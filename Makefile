@@ -13,7 +13,7 @@ STAMP   := $(VENV)/.installed
 .DEFAULT_GOAL := all
 
 # The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
-ENGINE_TESTS := tests/rules tests/agents/test_greedy.py
+ENGINE_TESTS := tests/engine tests/rules tests/agents/test_greedy.py
 
 all: engine
 

@@ -53,7 +53,6 @@ from editor.engine.game import (
     BUILD,
     LOWER,
     MOVE,
-    PUSH,
     RAISE,
     RESP,
     RIDE,
@@ -68,11 +67,13 @@ _WORDS = {
     "accept draw": A_ACCEPT, "reject draw": A_REJECT, "resign": A_RESIGN,
 }
 _MOVE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*[>*]\s*{FIELD})+)\s*(!)?$")
-_SPECIAL_PARSERS = [ACTIONS[k].parse for k in (RAISE, SHOOT, BUILD, PUSH, RIDE)]
+#: the kinds' own text forms (drawbridges, shots, builds, pushes, rides: forms that exclude
+#: each other, so their order does not matter)
+_SPECIAL_PARSERS = [row.parse for row in ACTIONS.values() if row.parse is not None]
 #: a piece letter with its number in the stack: `S[2]`
 _WHICH = re.compile(r"(?<![A-Za-z0-9_.\-])([A-Z])\[(\d+)\]")
 #: kinds whose second element is the acting piece (the one a number in brackets picks)
-_ACTING = frozenset({MOVE, RESP, RIDE, SHOOT, RSHOT, BUILD, PUSH})
+_ACTING = frozenset(k for k, row in ACTIONS.items() if row.acting)
 
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
