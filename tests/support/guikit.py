@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QPushButton
 
@@ -49,6 +49,9 @@ class Player:
         QApplication.processEvents()
 
     def hover(self, field: str) -> str:
+        # from a corner first: the cursor may already be there (left by an earlier test), and
+        # a move to where it is sends no event
+        self.qtbot.mouseMove(self.view.viewport(), QPoint(1, 1))
         self.qtbot.mouseMove(self.view.viewport(), self.at(field))
         QApplication.processEvents()
         return self.mode.hover_text
