@@ -7,8 +7,8 @@ photographed in perspective), drawn with their test seed.
     .venv/bin/python -m editor.detect.bench [--quick] [--tune]
 
 Prints field recall and precision, the share of numbers read right, connection recall and
-precision (and apart: sea lanes and harbour links), the share of right connection kinds and
-the time, two lines per scan, with the goals. `--tune` scores the Pillow styles on their
+precision (and apart: sea lanes, harbour links and, where the board has them, one-way marks),
+the share of right connection kinds and the time, two lines per scan, with the goals. `--tune` scores the Pillow styles on their
 tuning seeds on another board instead. One core: onnxruntime runs on one thread, and OpenCV
 is told to use one; the CPU time is printed next to the wall time, which a busy machine
 stretches.
@@ -104,6 +104,9 @@ def _line(label: str, s: Score, seconds: float, cpu: float, size: tuple[int, int
     listed = "  ".join(
         f"{kind.value}s ({s.by_kind[kind][0]}) R {s.kind_recall(kind):6.1%} "
         f"P {s.kind_precision(kind):6.1%}" for kind in LISTED_KINDS)
+    if s.one_way[0] or s.one_way[1]:
+        listed += (f"  one-way marks ({s.one_way[0]}) R {s.one_way_recall:6.1%} "
+                   f"P {s.one_way_precision:6.1%}")
     return (f"{label:36} {size[0]}x{size[1]:<5} fields R {s.field_recall:6.1%} "
             f"P {s.field_precision:6.1%}  numbers {s.numbers:6.1%}  connections "
             f"R {s.connection_recall:6.1%} P {s.connection_precision:6.1%} (kinds {kinds:6.1%})"
