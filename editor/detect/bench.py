@@ -8,10 +8,10 @@ photographed in perspective), drawn with their test seed.
 
 Prints field recall and precision, the share of numbers read right, connection recall and
 precision (and apart: sea lanes, harbour links and, where the board has them, one-way marks),
-the share of right connection kinds and the time, two lines per scan, with the goals. `--tune` scores the Pillow styles on their
-tuning seeds on another board instead. One core: onnxruntime runs on one thread, and OpenCV
-is told to use one; the CPU time is printed next to the wall time, which a busy machine
-stretches.
+the share of right connection kinds and the time, two lines per scan, with the goals.
+`--tune` scores the Pillow styles on their tuning seeds on another board instead. One core:
+onnxruntime runs on one thread, and OpenCV is told to use one; the CPU time is printed next
+to the wall time, which a busy machine stretches.
 """
 
 from __future__ import annotations

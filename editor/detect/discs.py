@@ -211,11 +211,15 @@ def _text_disc(lab: np.ndarray, x: float, y: float, r: float) -> Disc | None:
     if len(pixels) < 10 or len(band) < 10:
         return None
     # the fill is the core's median colour, or (bold wide digits may cover half of the core,
-    # and blurred on a photograph up to three quarters) the median of a band round the number
+    # and blurred on a photograph up to three quarters) the median of a band round the number;
+    # a core of one colour (a pond inside its shore) holds no number whatever the band shows
+    inner_rho = rho[rho < 0.6] < 0.35
     for fill, most in ((np.median(pixels, axis=0), 0.62), (np.median(band, axis=0), 0.78)):
         text = np.abs(pixels - fill).sum(axis=1) > 45
-        core = text[rho[rho < 0.6] < 0.35]
-        if 0.04 < text.mean() < most and core.mean() >= 0.03:
+        core = text[inner_rho]
+        if core.mean() < 0.03:
+            return None
+        if 0.04 < text.mean() < most:
             break
     else:
         return None

@@ -4,9 +4,10 @@
 Across a found road, ink is looked for on both sides at the same place along it (a V is
 symmetric about its line; a line crossing the road obliquely is not). The arms of a V pointing
 towards the road's end q lie further back the further they reach out: along the road the ink
-moves back by about as much as it reaches aside. Each V (a run of such ink along the road)
-gives the slope of that shift; Vs of one sign make the mark, and a line crossing square to the
-road (no shift) makes none.
+moves back by about as much as it reaches aside. Each V (a run of such ink along the road,
+clear of the discs at its ends) gives the slope of that shift; Vs of one sign make the mark.
+A line crossing square to the road (no shift) makes none, nor do the neighbouring roads that
+fan out from a field on both sides (their ink runs on into the disc).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def _vs(t: np.ndarray, hits: np.ndarray, reach: np.ndarray, radius: float) -> li
     cuts = np.flatnonzero(np.diff(t[rows]) > 0.3 * radius) + 1
     out = []
     for run in np.split(rows, cuts):
+        if run[0] == 0 or run[-1] == len(t) - 1:
+            continue  # runs on into a disc: neighbouring lines fanning out from a field
         tt, kk = np.nonzero(hits[run])
         aside = reach[kk]
         if len(np.unique(kk)) < 3:
