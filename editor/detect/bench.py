@@ -4,7 +4,7 @@ photographed copy (OpenCV, `synthetic`), and the Pillow styles of `styles` the d
 not tuned on (dark sea with white dashes, scanned paper with dotted lanes, a poster
 photographed in perspective), drawn with their test seed.
 
-    .venv/bin/python -m editor.detect.bench [--quick] [--tune]
+    .venv/bin/python -m editor.detect.bench [--quick] [--tune] [--only TEXT ...]
 
 Prints field recall and precision, the share of numbers read right, connection recall and
 precision (and apart: sea lanes, harbour links and, where the board has them, one-way marks),
@@ -120,11 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="two scans only")
     parser.add_argument("--tune", action="store_true",
                         help="the Pillow styles on their tuning seeds (not the test seeds)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="only the scans whose label contains TEXT (repeatable)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     print("detect bench (one core); goals on every style: >= 98 % fields, 97 % numbers, 95 % "
           "connections (sea lanes and harbour links too); < 30 s CPU for 4800x4940")
     for label, make in cases(args.quick, args.tune):
+        if args.only and not any(text in label for text in args.only):
+            continue
         image, truth = make()
         start, cpu = time.perf_counter(), time.process_time()
         result = detect_board(image)

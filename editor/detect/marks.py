@@ -5,9 +5,9 @@ Across a found road, ink is looked for on both sides at the same place along it 
 symmetric about its line; a line crossing the road obliquely is not). The arms of a V pointing
 towards the road's end q lie further back the further they reach out: along the road the ink
 moves back by about as much as it reaches aside. Each V (a run of such ink along the road,
-clear of the discs at its ends) gives the slope of that shift; Vs of one sign make the mark.
+whose arms come in to the road) gives the slope of that shift; Vs of one sign make the mark.
 A line crossing square to the road (no shift) makes none, nor do the neighbouring roads that
-fan out from a field on both sides (their ink runs on into the disc).
+fan out from a field on both sides (they meet the road only inside the disc).
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ def _vs(t: np.ndarray, hits: np.ndarray, reach: np.ndarray, radius: float) -> li
     rows = np.flatnonzero(hits.any(axis=1))
     if not len(rows):
         return []
-    cuts = np.flatnonzero(np.diff(t[rows]) > 0.3 * radius) + 1
+    cuts = np.flatnonzero(np.diff(t[rows]) > max(1.0, 0.08 * radius)) + 1
     out = []
     for run in np.split(rows, cuts):
-        if run[0] == 0 or run[-1] == len(t) - 1:
-            continue  # runs on into a disc: neighbouring lines fanning out from a field
+        if not hits[run, :2].any():
+            continue  # the arms never come in to the road: lines fanning out from a field
         tt, kk = np.nonzero(hits[run])
         aside = reach[kk]
         if len(np.unique(kk)) < 3:
@@ -55,7 +55,7 @@ def one_way_end(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) ->
     d = q - p
     length = float(np.hypot(*d))
     margin = 1.15 * radius
-    if length - 2 * margin < radius:
+    if length - 2 * margin < 0.5 * radius:
         return 0
     u = d / length
     n = np.array([-u[1], u[0]])

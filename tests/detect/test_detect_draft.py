@@ -8,6 +8,7 @@ from editor.check.board_checks import check_board
 from editor.detect import DetectCancelled, detect_board
 from editor.detect.draft import classify_terrain
 from editor.detect.score import score
+from editor.detect.styles import ATLAS, LEDGER
 from editor.detect.synthetic import HAND, PRINT, draw_board, photograph
 from editor.model.board import Board, ConnectionKind, Terrain
 
@@ -111,3 +112,23 @@ def test_detected_fields_take_their_printed_number_as_id() -> None:
     board = build_board(discs, [Terrain.LAND] * 4, readings, [], 1.0, (600, 200), None, "d")
     assert [(f.id, f.number) for f in board.fields] == [
         ("25", 25), ("f2", None), ("f3", 7), ("f4", 7)]
+
+
+@pytest.mark.parametrize("style", [ATLAS, LEDGER], ids=lambda s: s.name.split()[0])
+def test_a_road_with_v_marks_is_proposed_one_way(synthetic_board, style) -> None:
+    """BF-6: the Vs a printed board draws on a one-way road are proposed as the road's
+    one-way direction (unconfirmed like the road); other roads stay two-way."""
+    from editor.detect.styles import TUNING_SEEDS, draw_styled
+    from editor.model.board import OneWay
+
+    roads = [c for c in synthetic_board.connections if c.kind == ConnectionKind.ROAD]
+    marked = {roads[2].id: roads[2].b, roads[7].id: roads[7].a}
+    conns = [c.model_copy(update={"one_way": OneWay(to=marked[c.id])}) if c.id in marked
+             else c for c in synthetic_board.connections]
+    board = synthetic_board.model_copy(update={"connections": conns})
+    scan, truth = draw_styled(board, style, TUNING_SEEDS[0], field_spacing=80)
+    draft = detect_board(scan).board
+    assert draft is not None
+    s = score(truth, draft)
+    assert s.one_way == (2, 2, 2)
+    assert all(c.unconfirmed for c in draft.connections if c.one_way is not None)
