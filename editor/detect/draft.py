@@ -6,7 +6,8 @@ and a cancel flag so a GUI can run it on a worker thread::
     result = detect_board(image, scale=100.0, progress=report, cancelled=flag.is_set)
 
 Every proposed field and connection is marked `unconfirmed`; the designer accepts or rejects
-each one. A road whose V marks were seen is proposed one-way towards the end they point to.
+each one. A road whose V marks were seen is proposed one-way towards the end they point to;
+a bridge over a found sea lane names it as the lane beneath (MOVE-8).
 """
 
 from __future__ import annotations
@@ -147,6 +148,25 @@ def _field_ids(order: list[int], readings: list[Reading]) -> dict[int, str]:
             else f"f{n + 1}" for n, k in enumerate(order)}
 
 
+def _crosses(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float],
+             s: tuple[float, float]) -> bool:
+    """Whether segments pq and rs cross (each one's ends on either side of the other)."""
+    def side(a, b, c) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+
+
+def _lanes_under_bridges(conns: list[Connection], at: dict[str, tuple[float, float]]) -> None:
+    """A found sea lane crossing a found bridge passes beneath it (MOVE-8): the bridge's
+    `under_lane` names the first such lane."""
+    lanes = [c for c in conns if c.kind == ConnectionKind.SEA_LANE]
+    for bridge in (c for c in conns if c.kind == ConnectionKind.BRIDGE):
+        for lane in lanes:
+            if _crosses(at[bridge.a], at[bridge.b], at[lane.a], at[lane.b]):
+                bridge.under_lane = lane.id
+                break
+
+
 def one_way_marks(lab: np.ndarray, points: np.ndarray, radius: float, lines: list[Line],
                   terrain: list[Terrain]) -> dict[tuple[int, int], int]:
     """(i, j) of a plain line between land fields -> the end its V marks point to (BF-6)."""
@@ -188,6 +208,7 @@ def build_board(discs: list[Disc], terrain: list[Terrain], readings: list[Readin
         conns.append(Connection(id=f"c{len(conns) + 1}", kind=kind, a=ids[a], b=ids[b],
                                 one_way=OneWay(to=ids[to]) if to is not None else None,
                                 unconfirmed=True))
+    _lanes_under_bridges(conns, {ids[k]: (discs[k].x, discs[k].y) for k in order})
     return Board(name=name, image=ScanImage(path="scan.png", width=size[0], height=size[1]),
                  scale=Scale(px_per_cm=scale) if scale else None, fields=fields,
                  connections=conns)

@@ -132,3 +132,27 @@ def test_a_road_with_v_marks_is_proposed_one_way(synthetic_board, style) -> None
     s = score(truth, draft)
     assert s.one_way == (2, 2, 2)
     assert all(c.unconfirmed for c in draft.connections if c.one_way is not None)
+
+
+def test_a_bridge_over_a_found_sea_lane_names_it_as_the_lane_beneath() -> None:
+    """MOVE-8: a proposed bridge crossing a proposed sea lane gets it as `under_lane`; a lane
+    beside the bridge is not beneath it."""
+    from editor.detect.digits import Reading
+    from editor.detect.discs import Disc
+    from editor.detect.draft import build_board
+    from editor.detect.lines import Line
+
+    grey = (50.0, 0.0, 0.0)
+    at = [(100.0, 100.0), (500.0, 100.0), (300.0, 20.0), (300.0, 180.0), (600.0, 20.0),
+          (600.0, 180.0)]
+    discs = [Disc(x=x, y=y, r=10.0, square=False, fill=grey, surround=grey) for x, y in at]
+    terrain = [Terrain.LAND, Terrain.LAND] + [Terrain.SEA] * 4
+    readings = [Reading(k + 1, 0.9) for k in range(6)]
+    lines = [Line(0, 1, False, True, True), Line(2, 3, True, False, True),
+             Line(4, 5, True, False, True)]
+    board = build_board(discs, terrain, readings, lines, 1.0, (700, 200), None, "d")
+    by_pair = {frozenset((c.a, c.b)): c for c in board.connections}
+    bridge, lane = by_pair[frozenset(("1", "2"))], by_pair[frozenset(("3", "4"))]
+    assert bridge.kind == ConnectionKind.BRIDGE and lane.kind == ConnectionKind.SEA_LANE
+    assert bridge.under_lane == lane.id
+    assert not [f for f in check_board(board) if f.is_error]
