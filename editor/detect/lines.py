@@ -304,19 +304,24 @@ def _dashes(on: np.ndarray) -> bool:
     """At least three dashes (two on a short gap) of similar length with similar gaps, spread
     over the segment; among five dashes or more one longer gap and one longer dash are
     allowed (where a harbour link crosses the coast the sides differ, so the dash there is
-    not seen, or the coast's own line joins the dots there into one long run)."""
+    not seen, or the coast's own line joins the dots there into one long run); single
+    samples among long dashes are specks, not dashes."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]
     dashes = stops - starts
+    keep = dashes > 1              # single samples among long dashes are specks (a bar's edge)
+    if 2 <= keep.sum() < len(dashes) and np.median(dashes[keep]) >= 4:
+        starts, stops, dashes = starts[keep], stops[keep], dashes[keep]
     gaps = starts[1:] - stops[:-1]
-    if len(gaps) >= 4:  # among five dashes or more
-        gaps = np.delete(gaps, gaps.argmax())
-        dashes = np.delete(dashes, dashes[1:-1].argmax() + 1)
     if (stops[-1] - starts[0]) / len(on) < 0.7:
         return False
     def even(runs: np.ndarray) -> bool:
         inner = runs[1:-1] if len(runs) > 3 else runs
         return float(np.std(inner)) <= 0.5 * float(np.mean(inner)) + 1
+    if len(gaps) >= 4:  # among five dashes or more
+        gaps = np.delete(gaps, gaps.argmax())
+        longest = dashes[1:-1].argmax() + 1
+        return (even(dashes) or even(np.delete(dashes, longest))) and even(gaps)
     return even(dashes) and even(gaps)

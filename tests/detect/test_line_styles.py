@@ -90,3 +90,10 @@ def test_a_dotted_link_joined_into_one_run_at_the_coast_is_dashed() -> None:
     assert _dashes(on)
     two_long = "##..##..##############..##..##############..##"
     assert not _dashes(np.array([c == "#" for c in two_long]))
+
+
+def test_a_lane_under_a_bridge_with_specks_at_the_bar_s_edges_is_dashed() -> None:
+    """A dashed lane hidden under a bridge for part of its way: one long gap, and single
+    samples at the bar's edges that are specks, not dashes."""
+    under = "##..########..#######...###..#..................#.#...########...######..."
+    assert _dashes(np.array([c == "#" for c in under]))
