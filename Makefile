@@ -34,7 +34,7 @@ engine: $(STAMP)
 test: engine
 	$(BIN)/ruff check .
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
-	@if $(PY) -c "import editor.rules as r, sys; print('engine:', r.ENGINE); sys.exit(not r.ENGINE.startswith('compiled'))"; \
+	@if $(PY) -c "import editor.engine as r, sys; print('engine:', r.ENGINE); sys.exit(not r.ENGINE.startswith('compiled'))"; \
 	then $(MAKE) --no-print-directory test-engine-interpreted; fi
 
 test-engine-interpreted: $(STAMP)
@@ -53,7 +53,7 @@ schema: $(STAMP)
 # which the application takes of itself
 docs: $(STAMP)
 	$(BIN)/conquest docs
-	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.guide_shots
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.shell.guide_shots
 
 bench: engine
 	$(BIN)/conquest bench --balance-games 60
@@ -124,5 +124,5 @@ evaluation: $(STAMP)
 	$(BIN)/conquest evaluate --workers 2 -o docs/evaluation.md
 
 clean:
-	$(if $(wildcard $(PY)),$(PY) hatch_build.py --clean,rm -rf editor/rules/_native build/native)
+	$(if $(wildcard $(PY)),$(PY) hatch_build.py --clean,rm -rf editor/engine/_native build/native)
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

@@ -1,11 +1,11 @@
-"""Build the compiled form of the rules engine (`editor/rules/native.py` says what and why).
+"""Build the compiled form of the rules engine (`editor/engine/native.py` says what and why).
 
     python hatch_build.py            # build what is missing or stale; say which engine is in use
     python hatch_build.py --clean    # remove the compiled modules (the engine runs interpreted)
 
 Each module of `COMPILED_MODULES` is translated by Cython (`cython -3`, the .py file unchanged)
 into `build/native/<module>.c` and compiled with the C compiler (CC, else this Python's) into
-`editor/rules/_native/`, with a manifest of the sources' digests. Without Cython or a working C
+`editor/engine/_native/`, with a manifest of the sources' digests. Without Cython or a working C
 compiler nothing is built and the engine stays interpreted; that is not an error. Also the
 hatchling build hook: a wheel built here carries the compiled modules (and is then tagged for
 this platform); without them the wheel is pure Python.
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 os.environ["CONQUEST_ENGINE"] = "interpreted"  # building runs no engine: never refuse to build
-from editor.rules.native import (  # noqa: E402  (the checkout's package, not an installed one)
+from editor.engine.native import (  # noqa: E402  (the checkout's package, not an installed one)
     COMPILED_MODULES,
     MANIFEST,
     NATIVE_DIR,
@@ -72,7 +72,7 @@ def _build_one(module: str, cc: list[str]) -> None:
     """Cython then the C compiler for one module; raises CalledProcessError on failure."""
     c_file = C_DIR / f"{module}.c"
     subprocess.run([sys.executable, "-m", "cython", "-3", "--fast-fail",
-                    *[f"-X{d}" for d in DIRECTIVES], "--module-name", f"editor.rules.{module}",
+                    *[f"-X{d}" for d in DIRECTIVES], "--module-name", f"editor.engine.{module}",
                     "-o", str(c_file), str(RULES_DIR / f"{module}.py")],
                    check=True, capture_output=True, text=True)
     include = sysconfig.get_paths()["include"]
@@ -145,7 +145,7 @@ class NativeEngineHook(BuildHookInterface):  # type: ignore[misc,valid-type]
             return
         for path in [*NATIVE_DIR.glob("*" + str(sysconfig.get_config_var("EXT_SUFFIX"))),
                      NATIVE_DIR / MANIFEST]:
-            build_data["force_include"][str(path)] = f"editor/rules/_native/{path.name}"
+            build_data["force_include"][str(path)] = f"editor/engine/_native/{path.name}"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 

@@ -18,8 +18,8 @@ from typing import Protocol
 from editor.agents.decision import Decision
 from editor.agents.greedy import greedy_action
 from editor.agents.search import DEFAULT_LEVEL, LEVELS, SearchAgent
-from editor.rules.engine import State
-from editor.rules.playout import random_action
+from editor.engine.game import State
+from editor.engine.playout import random_action
 
 
 class Agent(Protocol):

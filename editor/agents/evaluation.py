@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from editor.agents.greedy import UNREACHABLE, targets_of
-from editor.rules.engine import Game, State
+from editor.engine.game import Game, State
 
 WIN_VALUE = 1000.0
 

@@ -1,5 +1,5 @@
 """Playout policies, the agents `random` and `greedy` (`editor.agents.base`): `random` (the
-selfplay policy of `editor.rules.playout`) and `greedy`, which prefers captures that cannot
+selfplay policy of `editor.engine.playout`) and `greedy`, which prefers captures that cannot
 be answered, safe moves, and moves towards the enemy capitals (castle fields) and the grail.
 
 The greedy policy looks at a few random movable pieces per action (not at every legal action),
@@ -13,7 +13,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 
-from editor.rules.engine import (
+from editor.engine.game import (
     A_DECLINE,
     A_END,
     K_CAPTURE,
@@ -26,7 +26,7 @@ from editor.rules.engine import (
     Game,
     State,
 )
-from editor.rules.playout import movable_pieces, random_action
+from editor.engine.playout import movable_pieces, random_action
 
 Policy = Callable[[State, random.Random], tuple]
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from editor.agents.decision import Decision
 from editor.agents.evaluation import Evaluation
 from editor.agents.greedy import greedy_action, respond
-from editor.rules.engine import Game, State
+from editor.engine.game import Game, State
 
 #: guard against a simulated turn that does not end (a policy that never ends its turn)
 MAX_TURN_ACTIONS = 200

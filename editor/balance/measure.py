@@ -13,7 +13,7 @@ from editor.agents.greedy import POLICIES
 from editor.balance.play import pack_game, warm_worker
 from editor.balance.runner import make_plan, open_executor, run_plans
 from editor.balance.store import Store
-from editor.rules.engine import Game
+from editor.engine.game import Game
 
 
 def policy_cost(game: Game, policy: str, actions: int = 3000, seed: int = 1,

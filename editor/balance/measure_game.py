@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 
 from editor.agents.evaluation import Evaluation
-from editor.rules.engine import State
+from editor.engine.game import State
 
 SAMPLE_EVERY = 16
 MAX_SAMPLES = 8

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from editor.agents.base import Agent, make_agent
 from editor.agents.search import evaluation_of
 from editor.balance.measure_game import MEASURED_GAMES, GameWatch
-from editor.rules.engine import MOVE, RESP, RIDE, RSHOT, SHOOT, Game, State
+from editor.engine.game import MOVE, RESP, RIDE, RSHOT, SHOOT, Game, State
 
 #: turn cap per game when the caller gives none (as `conquest selfplay`)
 DEFAULT_MAX_TURNS = 400

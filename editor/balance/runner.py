@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from editor.balance.parent_watch import mark_pool_parent, start_watch
 from editor.balance.play import pack_game, play_chunk
 from editor.balance.store import RunMeta, Store
-from editor.rules.engine import Game
+from editor.engine.game import Game
 
 
 @dataclass

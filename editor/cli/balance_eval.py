@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from editor.rules.engine import Game
+from editor.engine.game import Game
 
 SKILL_LABEL = "S"
 

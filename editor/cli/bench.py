@@ -59,7 +59,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _sample_positions(game, seed: int, positions: int) -> list:
-    from editor.rules.playout import random_action
+    from editor.engine.playout import random_action
 
     rng = random.Random(seed)
     states = []
@@ -94,7 +94,7 @@ def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: in
     """Our search against a networkx BFS on a graph filtered once per position."""
     import networkx as nx
 
-    from editor.rules.playout import bridge_filter
+    from editor.engine.playout import bridge_filter
 
     c = game.c
     graphs: dict = {}
@@ -190,8 +190,8 @@ def run_against(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from editor.engine.playout import bench
     from editor.model.package import is_package
-    from editor.rules.playout import bench
 
     if args.against:
         return run_against(args)
@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     game, code = game_or_exit(args.board, variant, None, args.overlay)
     if game is None:
         return code
-    from editor.rules import ENGINE
+    from editor.engine import ENGINE
 
     figures = {"engine": ENGINE}
     figures.update(bench(game, seed=args.seed, positions=args.positions))

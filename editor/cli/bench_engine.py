@@ -3,7 +3,7 @@ measured in one run.
 
 REV's files are exported (`bench_against.export_tree`); `bench_engine_child.py` plays the same
 seeded games in REV's tree and in this one, in both of this tree's engine forms (interpreted,
-and compiled when built: `editor.rules.native`), the runs alternating for `rounds` rounds (the
+and compiled when built: `editor.engine.native`), the runs alternating for `rounds` rounds (the
 order reversed every round). Per variant and mode ("playout": random actions; "selfplay": the
 tree's `selfplay` with its invariant checks; "search": range-6 destination searches) the medians
 of actions (searches) per CPU second are compared. All must play the same games: same action
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from editor.cli.bench_against import BenchError, export_tree, run_in_tree
-from editor.rules.native import ENV, compiled_problem
+from editor.engine.native import ENV, compiled_problem
 
 CHILD = Path(__file__).with_name("bench_engine_child.py")
 THIS_TREE = Path(__file__).resolve().parent.parent.parent

@@ -2,7 +2,7 @@
 unchanged against this tree and against an old one (`bench_against.run_in_tree` copies it out
 and sets PYTHONPATH to the tree under test).
 
-It plays seeded random games with the tree's own policy (`editor.rules.playout.random_action`,
+It plays seeded random games with the tree's own policy (`editor.engine.playout.random_action`,
 which draws the same actions in every tree since 7e92724) and prints one JSON line per run:
 actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
 both trees played the same games. Only names that exist in 7e92724 too are used: the game
@@ -26,6 +26,16 @@ import sys
 import time
 
 
+def _playout():
+    """The tree's playout module: `editor.engine.playout`, or `editor.rules.playout` in a revision
+    from before the engine had its own package (this script runs in both)."""
+    try:
+        from editor.engine import playout
+    except ImportError:
+        from editor.rules import playout  # type: ignore[no-redef]
+    return playout
+
+
 def position_digest(st) -> str:
     """A hash of the pieces (type, owner, field, carrier, steps) and the turn counters."""
     data = [st.ptype, st.owner, st.node, st.carrier, st.steps,
@@ -35,8 +45,7 @@ def position_digest(st) -> str:
 
 def playout(game, actions: int, seed: int) -> dict:
     """`actions` random actions from the start, a new game after each end (or turn 2000)."""
-    from editor.rules.playout import random_action
-
+    random_action = _playout().random_action
     rng = random.Random(seed)
     st = game.initial_state()
     st.keep_undo = False
@@ -55,8 +64,7 @@ def playout(game, actions: int, seed: int) -> dict:
 
 def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
     """The tree's `selfplay` with its invariant checks after every action."""
-    from editor.rules.playout import selfplay as run_games
-
+    run_games = _playout().selfplay
     t0, c0 = time.perf_counter(), time.process_time()
     rep = run_games(game, games, seed, max_turns, check=True)
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
@@ -70,8 +78,7 @@ def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
 def sample_queries(game, seed: int, positions: int = 30) -> list:
     """(position, piece) pairs: every range-6 piece standing on a field, in positions from
     seeded random playouts (no open response window)."""
-    from editor.rules.playout import random_action
-
+    random_action = _playout().random_action
     rng = random.Random(seed)
     c = getattr(game, "compiled", None) or game.c  # `c` before the rename
     queries: list = []
@@ -105,6 +112,16 @@ def search(game, seed: int, repeats: int = 200) -> dict:
             "violations": 0}
 
 
+def _engine_form() -> str:
+    """Which engine form runs: `editor.engine.ENGINE`, or `editor.rules.ENGINE` in a revision from
+    before the engine had its own package, else interpreted (revisions before the compiled form)."""
+    try:
+        import editor.engine as package
+    except ImportError:
+        import editor.rules as package
+    return str(getattr(package, "ENGINE", None) or "interpreted")
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--variant", required=True)
@@ -134,10 +151,8 @@ def main(argv: list[str]) -> int:
         out = search(game, args.seed, repeats=max(1, args.actions // 50))
     else:
         out = selfplay(game, args.games, args.seed, args.max_turns)
-    import editor.rules
-
     out.update(variant=args.variant, mode=args.mode, editor_path=editor.__file__,
-               engine=getattr(editor.rules, "ENGINE", "interpreted"))
+               engine=_engine_form())
     print(json.dumps(out))
     return 0
 

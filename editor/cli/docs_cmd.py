@@ -11,11 +11,12 @@ from editor.check import board_checks, editor_codes, pair_checks, variant_checks
 from editor.check.catalogue import render_markdown
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.detect import codes
+from editor.engine import explain
 from editor.model import io, migrate, package, variant
 from editor.model.findings import CODES, Code
 from editor.model.io import atomic_write_text
 from editor.resources import checkout_root
-from editor.rules import explain, scenario_run
+from editor.rules import scenario_run
 
 NAME = "docs"
 HELP = "Write docs/findings.md, the table of finding codes (--check: fail when stale)."

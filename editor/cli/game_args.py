@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_USAGE
-from editor.rules.engine import Game
+from editor.engine.game import Game
 from editor.rules.game_loader import load_game
 
 

@@ -40,7 +40,7 @@ from editor.cli import (
     why_cmd,
 )
 from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
-from editor.rules import ENGINE
+from editor.engine import ENGINE
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [

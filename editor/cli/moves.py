@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.engine.game import MOVE, RESP
 from editor.model.names import FieldNames
 from editor.rules import scenario_run
-from editor.rules.engine import MOVE, RESP
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
 
 NAME = "moves"

@@ -31,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from editor.rules.playout import selfplay
+    from editor.engine.playout import selfplay
+    from editor.rules.notation import to_text
 
     if args.games < 1 or args.max_turns < 1:
         print("conquest selfplay: --games and --max-turns must be positive", file=sys.stderr)
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         return code
     log: list | None = [] if args.log else None
-    rep = selfplay(game, args.games, args.seed, args.max_turns, log=log)
+    rep = selfplay(game, args.games, args.seed, args.max_turns, log=log, to_text=to_text)
     if log is not None:
         try:
             with open(args.log, "w", encoding="utf-8") as handle:

@@ -15,7 +15,7 @@ import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options
-from editor.rules.explain import E_BAD_NOTATION
+from editor.engine.explain import E_BAD_NOTATION
 
 NAME = "why"
 HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "

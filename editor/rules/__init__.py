@@ -1,6 +1,3 @@
-"""The rules engine. Its hot modules run compiled when built (`editor.rules.native`); ENGINE says
-which form this process uses."""
-
-from editor.rules.native import choose
-
-ENGINE: str = choose(__path__)
+"""Play-testing on top of the rules engine (`editor.engine`), no Qt: play sessions, scenario files
+and their replay, action notation, the one game loader, package checks and synthetic benchmark
+boards."""

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from editor.check.pair_checks import PAIR_VARIANT
+from editor.engine.compiled import CompileError
+from editor.engine.game import Game
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding
 from editor.model.package import GameSource, is_package, open_game_source
 from editor.model.variant import locate_variant, resolve_variant
 from editor.resources import data_dir, locate
-from editor.rules.compiled import CompileError
-from editor.rules.engine import Game
 from editor.rules.package_check import check_source
 
 

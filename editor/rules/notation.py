@@ -39,9 +39,10 @@ from __future__ import annotations
 
 import re
 
-from editor.rules import explain as X
-from editor.rules.catapults import SHOT_RE
-from editor.rules.engine import (
+from editor.engine import explain as X
+from editor.engine.catapults import SHOT_RE
+from editor.engine.explain import Reason
+from editor.engine.game import (
     A_ACCEPT,
     A_DECLINE,
     A_END,
@@ -60,8 +61,7 @@ from editor.rules.engine import (
     SHOOT,
     State,
 )
-from editor.rules.explain import Reason
-from editor.rules.textform import FIELD, HOP_RE, Parsed, no_piece, node_of, pick_piece
+from editor.engine.textform import FIELD, HOP_RE, Parsed, no_piece, node_of, pick_piece
 
 _WORDS = {
     "decline": A_DECLINE, "rr": A_DECLINE, "end": A_END, "offer draw": A_OFFER,
@@ -77,7 +77,7 @@ _ACTING = frozenset({MOVE, RESP, RIDE, SHOOT, RSHOT, BUILD, PUSH})
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
     """Engine notation of an action in state `st` (before it is applied): the `text` of the
-    action's kind (editor.rules.engine.ACTIONS)."""
+    action's kind (editor.engine.game.ACTIONS)."""
     return ACTIONS[a[0]].text(st, a, full_path)
 
 

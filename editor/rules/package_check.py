@@ -12,10 +12,10 @@ import os
 from editor.check.board_checks import check_board
 from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
 from editor.check.variant_checks import check_variant
+from editor.engine.compiled import CompileError
 from editor.model.findings import Finding
 from editor.model.io import SourceMap
 from editor.model.package import GameSource, open_game_source
-from editor.rules.compiled import CompileError
 
 
 def _board_locator(source: GameSource):
@@ -58,7 +58,7 @@ def check_source(source: GameSource, *, start: bool = True) -> list[Finding]:
         return [*out, _overlay_finding(source, where)]
     out += [locate(f) for f in check_board_for_variant(source.board, source.variant)]
     if start and not any(f.is_error for f in out):
-        from editor.rules.engine import Game
+        from editor.engine.game import Game
 
         try:
             Game(source.board, source.variant).initial_state()

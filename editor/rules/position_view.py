@@ -1,7 +1,7 @@
 """Read-only views of a game position for the play session (no Qt).
 
 This is the one module of the play session that reads the engine's `State` beyond its methods:
-the stacks on the fields and the seats (the position key is `editor.rules.position_key`). It
+the stacks on the fields and the seats (the position key is `editor.engine.position_key`). It
 uses public names only (no underscore members) and never looks inside an action; when the
 engine offers these views itself, this module shrinks to calls of them.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from editor.rules.engine import State
-from editor.rules.explain import Reason
+from editor.engine.explain import Reason
+from editor.engine.game import State
 from editor.rules.notation import parse_or_reason
 
 

@@ -8,9 +8,9 @@ log never shows a puzzle text that names another action (or several).
 
 from __future__ import annotations
 
+from editor.engine.game import State
 from editor.model.names import FieldNames
 from editor.rules.action_view import ActionView, Kind
-from editor.rules.engine import State
 from editor.rules.notation import parse_puzzle, to_text
 from editor.rules.position_view import stack_at
 

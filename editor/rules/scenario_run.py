@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from editor.engine.actions import Window
+from editor.engine.compiled import CompileError
+from editor.engine.game import Game, State
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity, define
@@ -17,9 +20,6 @@ from editor.model.io import LoadResult
 from editor.model.names import FieldNames
 from editor.model.scenario import Expect, Position, Scenario, VariantRef, load_scenario
 from editor.model.variant import Variant, resolve_variant
-from editor.rules.actions import Window
-from editor.rules.compiled import CompileError
-from editor.rules.engine import Game, State
 from editor.rules.notation import parse_or_reason, parse_puzzle, to_text
 from editor.rules.scenario_fields import with_field_ids
 

@@ -19,17 +19,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from editor.engine import explain as X
+from editor.engine.explain import Reason
+from editor.engine.game import Game, IllegalAction, State
+from editor.engine.playout import random_action
+from editor.engine.position_key import position_key
 from editor.model.board import Board
 from editor.model.names import FieldNames
 from editor.model.scenario import Position
 from editor.model.variant import Variant
-from editor.rules import explain as X
 from editor.rules.action_view import ActionView, Kind, source_of, view_of
-from editor.rules.engine import Game, IllegalAction, State
-from editor.rules.explain import Reason
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle, to_text
-from editor.rules.playout import random_action
-from editor.rules.position_key import position_key
 from editor.rules.position_view import (
     StackView,
     explain_single_step,
@@ -281,7 +281,7 @@ class PlaySession:
         return self.names.show(text)
 
     def position_key(self) -> str:
-        """The position's one key (`editor.rules.position_key`)."""
+        """The position's one key (`editor.engine.position_key`)."""
         return position_key(self.state)
 
     def turn(self) -> TurnInfo:

@@ -23,10 +23,10 @@ from editor.agents.base import (
 )
 from editor.agents.evaluation import WIN_VALUE, Evaluation, weights_for
 from editor.agents.search import DEFAULT_LEVEL, LEVELS, SearchAgent
+from editor.engine.game import RESP, Game
 from editor.model import load_board
 from editor.model.variant import resolve_variant
 from editor.resources import data_dir
-from editor.rules.engine import RESP, Game
 
 
 def _game(name: str) -> Game:
@@ -107,7 +107,7 @@ def test_evaluation_of_a_finished_game_is_a_win_or_a_loss(c2: Game) -> None:
     ev = Evaluation(c2)
     assert abs(ev.value(st, 0) + ev.value(st, 1)) < 1e-9  # symmetric start, two seats
     st.terminal = True
-    from editor.rules.outcome import Result
+    from editor.engine.outcome import Result
 
     st.result_ = Result((c2.compiled.seat_ids[0],), "WIN-2: test")
     assert ev.value(st, 0) == WIN_VALUE and ev.value(st, 1) == -WIN_VALUE

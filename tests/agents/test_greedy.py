@@ -14,10 +14,10 @@ from support.ruleworld import make_state
 
 from editor.agents.greedy import greedy_action
 from editor.balance.play import CAP_RULE, game_seed, pack_game, play_chunk, play_game
+from editor.engine.game import K_CAPTURE, MOVE, Game
+from editor.engine.playout import check_invariants
 from editor.model.variant import resolve_variant
 from editor.resources import shipped_file
-from editor.rules.engine import K_CAPTURE, MOVE, Game
-from editor.rules.playout import check_invariants
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,10 @@ import pytest
 
 from editor.balance.runner import make_plan, open_executor, run_plans
 from editor.balance.store import BALANCE_STORE_MISMATCH, Store, StoreError
+from editor.engine.game import Game
 from editor.model import load_board
 from editor.model.variant import resolve_variant
 from editor.resources import shipped_file
-from editor.rules.engine import Game
 
 GAMES, TURNS = 10, 12
 

@@ -12,7 +12,7 @@ import pytest
 from editor.cli import bench_against
 from editor.cli.bench_against import BenchError, export_tree, run_in_tree
 from editor.cli.main import main
-from editor.rules.native import compiled_problem
+from editor.engine.native import compiled_problem
 
 OLD = "7e92724"  # the tree before issue 14
 ROOT = Path(__file__).resolve().parents[2]

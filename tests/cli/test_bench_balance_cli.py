@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 import editor.balance.measure as measure
-import editor.rules.playout as playout
+import editor.engine.playout as playout
 from editor.cli.bench import networkx_filtered_once
 from editor.cli.main import main
+from editor.engine.game import Game
 from editor.model import load_board
 from editor.model.variant import resolve_variant
 from editor.resources import shipped_file
-from editor.rules.engine import Game
 
 
 @pytest.fixture(scope="module")

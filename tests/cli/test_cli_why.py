@@ -1,4 +1,4 @@
-"""`conquest why`: legal and illegal actions of every reason-code family (editor/rules/explain.py).
+"""`conquest why`: legal and illegal actions of every reason-code family (editor/engine/explain.py).
 
 Each case is a small position on the rule-test worlds (tests/scenarios/boards/world.board.json
 for Conquest, gcworld.board.json for Grand Conquest) written as a scenario; `conquest why` must
@@ -17,7 +17,7 @@ import pytest
 from support.scenariokit import GCWORLD, ROOT, WORLD, write_scenario
 
 from editor.cli.main import main
-from editor.rules import explain as X
+from editor.engine import explain as X
 
 FAMILIES: dict[str, set[str]] = {
     "reading": {X.E_BAD_NOTATION, X.E_NO_SUCH_PIECE},

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from editor.rules.native import COMPILED_MODULES, compiled_problem, extension_path
+from editor.engine.native import COMPILED_MODULES, compiled_problem, extension_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,8 +21,8 @@ PROBE = """
 import json, sys
 from editor.resources import data_dir, in_checkout
 from editor.cli.main import main
-import editor.rules
-print("engine:", editor.rules.ENGINE)
+import editor.engine
+print("engine:", editor.engine.ENGINE)
 schema = data_dir("schema") / "board.schema.json"
 assert not in_checkout(), "imported the checkout, not the wheel"
 assert "_data" in schema.parts and schema.is_file(), schema
@@ -71,9 +71,9 @@ def test_wheel_ships_package_data(wheel: Path, tmp_path: Path) -> None:
     assert {"editor/_data/guide/index.md", "editor/_data/guide/img/trace-board.png",
             "editor/gui/conquest-workbench.svg"} <= names  # Help › User guide, the icon
     assert not any(n.startswith(("tests/", "editor/_data/tests")) for n in names)
-    native = {n for n in names if n.startswith("editor/rules/_native/")}
+    native = {n for n in names if n.startswith("editor/engine/_native/")}
     if compiled_problem() is None:  # built here: the wheel carries the compiled engine
-        assert {f"editor/rules/_native/{extension_path(m).name}"
+        assert {f"editor/engine/_native/{extension_path(m).name}"
                 for m in COMPILED_MODULES} <= native
     else:
         assert not native

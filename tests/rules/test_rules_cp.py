@@ -6,8 +6,8 @@ from __future__ import annotations
 from support.rulekit import make_board
 from support.ruleworld import code, dests, make_state, on, play, why
 
+from editor.engine.game import Game
 from editor.model.variant import resolve_variant
-from editor.rules.engine import Game
 from editor.rules.notation import to_text
 
 CP4, CP2 = "conquest-plus-4p", "conquest-plus-2p"

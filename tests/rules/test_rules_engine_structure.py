@@ -10,13 +10,13 @@ from support.gcworld import gc_board
 from support.playthrough import shipped_game
 from support.ruleworld import code, make_state, play, why
 
+from editor.engine import actions
+from editor.engine.explain import ReasonCode
+from editor.engine.game import ACTIONS, Game, State
+from editor.engine.outcome import Termination
+from editor.engine.position_key import POSITION_FIELDS, position_data
+from editor.engine.state import StateData
 from editor.model.types import PieceType
-from editor.rules import actions
-from editor.rules.engine import ACTIONS, Game, State
-from editor.rules.explain import ReasonCode
-from editor.rules.outcome import Termination
-from editor.rules.position_key import POSITION_FIELDS, position_data
-from editor.rules.state import StateData
 
 GC4 = "grand-conquest-4p"
 _SEATS = ["south", "west", "north", "east"]
@@ -142,7 +142,7 @@ def _changed(value):
 def test_position_key_covers_every_declared_position_field():
     """One position key, derived from the StateData declaration: changing any position field
     (also those the old second hash left out, e.g. frozen_mark, orig, risky) changes the key."""
-    from editor.rules.position_key import position_key
+    from editor.engine.position_key import position_key
 
     st = shipped_game("conquest-4p", ()).initial_state()
     undo_fields = tuple(f.name for f in fields(StateData) if f.metadata["undo"])
@@ -151,7 +151,7 @@ def test_position_key_covers_every_declared_position_field():
     for name in POSITION_FIELDS:
         probe = st.clone()
         if name == "result_":
-            from editor.rules.outcome import Result
+            from editor.engine.outcome import Result
             probe.result_ = Result(("south",), "WIN-1: test")
         else:
             setattr(probe, name, _changed(getattr(probe, name)))

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from editor.engine.playout import check_invariants, random_action, selfplay
 from editor.rules.game_loader import load_game
 from editor.rules.notation import exact_text, parse_or_reason, to_text
-from editor.rules.playout import check_invariants, random_action, selfplay
 
 VARIANTS = ["conquest-plus-2p", "conquest-plus-4p", "grand-conquest-4p", "grand-conquest-team",
             "grand-conquest-2p"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from support.gcworld import gc_board
 from support.ruleworld import code, make_state, on, play, why
 
-from editor.rules.engine import A_END
+from editor.engine.game import A_END
 from editor.rules.notation import parse_or_reason, to_text
 
 GC4, GCT, GC2 = "grand-conquest-4p", "grand-conquest-team", "grand-conquest-2p"

@@ -1,4 +1,4 @@
-"""The engine's two forms (editor/rules/native.py, hatch_build.py): which one is chosen, that a
+"""The engine's two forms (editor/engine/native.py, hatch_build.py): which one is chosen, that a
 missing compiler leaves the interpreted engine working, and that both play the same games."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import editor.rules
-from editor.rules import native
-from editor.rules.native import COMPILED_MODULES, EngineFormError, choose, compiled_problem
+import editor.engine
+from editor.engine import native
+from editor.engine.native import COMPILED_MODULES, EngineFormError, choose, compiled_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_ONLY = os.environ.get(native.ENV) == "interpreted"  # the suite's second, interpreted pass
@@ -53,10 +53,10 @@ def test_the_environment_chooses_the_form() -> None:
 
 
 def test_the_process_runs_the_form_it_reports() -> None:
-    import editor.rules.search as search
+    import editor.engine.search as search
 
     compiled = Path(search.__file__).parent == native.NATIVE_DIR
-    assert compiled == editor.rules.ENGINE.startswith("compiled")
+    assert compiled == editor.engine.ENGINE.startswith("compiled")
     assert compiled == (not PYTHON_ONLY and compiled_problem() is None)
 
 
@@ -65,7 +65,7 @@ def test_without_a_c_compiler_nothing_is_built_and_the_engine_runs_interpreted(
     """CI without gcc: `make` (hatch_build.py, here in a copy of the sources) says so and exits
     0, nothing is built, and the engine plays interpreted."""
     tree = tmp_path / "tree"
-    shutil.copytree(ROOT / "editor" / "rules", tree / "editor" / "rules",
+    shutil.copytree(ROOT / "editor" / "engine", tree / "editor" / "engine",
                     ignore=shutil.ignore_patterns("_native", "__pycache__"))
     shutil.copy(ROOT / "editor" / "__init__.py", tree / "editor")
     shutil.copy(ROOT / "hatch_build.py", tree)
@@ -79,8 +79,8 @@ def test_without_a_c_compiler_nothing_is_built_and_the_engine_runs_interpreted(
     assert made.returncode == 0, made.stderr
     assert made.stdout.startswith("engine: interpreted ("), made.stdout
     assert "no C compiler" in made.stdout or "Cython is not installed" in made.stdout
-    assert not (tree / "editor" / "rules" / "_native").exists()
-    played = _run("import editor.rules as r; from editor.cli.main import main; print(r.ENGINE);"
+    assert not (tree / "editor" / "engine" / "_native").exists()
+    played = _run("import editor.engine as r; from editor.cli.main import main; print(r.ENGINE);"
                   "raise SystemExit(main(['selfplay', '--variant', 'conquest-2p', '--games',"
                   " '1', '--max-turns', '10']))", {native.ENV: "interpreted", **hidden})
     assert played.returncode == 0, played.stderr
@@ -90,7 +90,7 @@ def test_without_a_c_compiler_nothing_is_built_and_the_engine_runs_interpreted(
 GAMES = """
 import hashlib, json, tempfile, os
 from editor.cli.main import main
-from editor.rules.native import COMPILED_MODULES
+from editor.engine.native import COMPILED_MODULES
 out = {}
 for variant in %r:
     path = os.path.join(tempfile.mkdtemp(), "log.jsonl")
@@ -123,4 +123,4 @@ def test_version_names_the_engine_in_use(capsys) -> None:
 
     assert main(["--version"]) == 0
     printed = " ".join(capsys.readouterr().out.split())  # argparse wraps at the terminal width
-    assert f"(engine: {editor.rules.ENGINE})" in printed
+    assert f"(engine: {editor.engine.ENGINE})" in printed

@@ -11,9 +11,9 @@ import re
 import pytest
 from support.replaykit import VARIANTS
 
+from editor.engine.playout import random_action
 from editor.rules.game_loader import load_game
 from editor.rules.notation import exact_text, parse_action, parse_or_reason, to_text
-from editor.rules.playout import random_action
 
 _FIELD = re.compile(r"(?:(?<=[>*~#@])|(?<=[A-Z] )|(?<=\] )|(?<=raise )|(?<=lower ))"
                     r"[A-Za-z0-9][A-Za-z0-9_.\-]*")

@@ -15,10 +15,10 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from editor.engine.game import Game, State
 from editor.model import load_board
 from editor.model.scenario import Position
 from editor.model.variant import resolve_variant
-from editor.rules.engine import Game, State
 from editor.rules.notation import to_text
 from editor.rules.scenario_run import build_position
 

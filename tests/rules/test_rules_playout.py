@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from editor.rules.engine import A_END, K_CAPTURE, MOVE
+from editor.engine.game import A_END, K_CAPTURE, MOVE
+from editor.engine.playout import InvariantError, InvariantWatch, random_action
+from editor.engine.position_key import position_key
 from editor.rules.game_loader import load_game
-from editor.rules.playout import InvariantError, InvariantWatch, random_action
-from editor.rules.position_key import position_key
 
 VARIANTS = ["conquest-4p", "conquest-team", "conquest-plus-4p", "grand-conquest-4p",
             "grand-conquest-team", "grand-conquest-2p"]
@@ -186,7 +186,7 @@ def test_masks_and_rosters_follow_every_action_and_undo(variant):
     cached rosters give the movable pieces a fresh count gives (BUILD-9 resting included);
     penalty fields and frozen seats from the masks equal a field-by-field count (CASTLE-2,
     GRAIL-4, FREEZE-1)."""
-    from editor.rules.playout import _check_top_masks
+    from editor.engine.playout import _check_top_masks
 
     g = game(variant)
     st = g.initial_state()
@@ -238,7 +238,7 @@ def test_reach_rows_to_are_the_reach_rows_read_backwards(variant):
 def test_the_policy_shuffle_draws_what_random_shuffle_draws():
     """Same permutation and same generator state as `random.Random.shuffle`, so the policy's
     games stay the games of 7e92724."""
-    from editor.rules import playout
+    from editor.engine import playout
 
     assert playout._INLINE_SHUFFLE  # CPython's shuffle: the inline copy is in use
     a, b = random.Random(9), random.Random(9)

@@ -9,10 +9,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from editor.engine.game import MOVE, RESP, Game
+from editor.engine.playout import check_invariants, random_action, selfplay
 from editor.model.variant import resolve_variant
-from editor.rules.engine import MOVE, RESP, Game
 from editor.rules.notation import parse_action, to_text
-from editor.rules.playout import check_invariants, random_action, selfplay
 from editor.rules.synthetic import synthetic_board
 
 GAMES = {
@@ -130,11 +130,11 @@ def test_any_action_text_gives_an_action_or_a_reason(text):
 
 def test_game_logs_replay_to_the_same_result():
     """A selfplay game log (engine notation) replays action by action to the same result."""
-    from editor.rules.notation import parse_or_reason
+    from editor.rules.notation import parse_or_reason, to_text
 
     game = GAMES["conquest-4p"]
     log: list = []
-    selfplay(game, games=2, seed=11, max_turns=40, log=log)
+    selfplay(game, games=2, seed=11, max_turns=40, log=log, to_text=to_text)
     for record in log:
         st = game.initial_state()
         for text in record["actions"]:

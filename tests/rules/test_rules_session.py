@@ -223,7 +223,7 @@ def test_stepping_a_puzzle_scenario_to_its_end_win_result():
     from editor.rules.notation import parse_puzzle
     for step in ld.scenario.steps:
         ld.state.apply(parse_puzzle(ld.state, step.action)[0])
-    from editor.rules.position_key import position_key
+    from editor.engine.position_key import position_key
     assert session.position_key() == position_key(ld.state)
     assert session.goto(0) == 0 and session.turn().actor == "south"
 

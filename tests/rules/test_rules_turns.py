@@ -7,8 +7,8 @@ from pathlib import Path
 
 from support.ruleworld import code, make_state, on, play, why, world_board
 
+from editor.engine.game import Game
 from editor.model.variant import resolve_variant
-from editor.rules.engine import Game
 from editor.rules.synthetic import synthetic_board
 
 DATA = Path(__file__).parent / "data"

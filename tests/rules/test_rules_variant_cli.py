@@ -179,9 +179,9 @@ def test_reference_boards_pair_and_play(variant):
     """BOARD-1 / BOARD-2: the shipped reference boards pair with the shipped variants and a
     short random game on them keeps every invariant."""
     from editor.check.pair_checks import check_board_for_variant
+    from editor.engine.game import Game
+    from editor.engine.playout import selfplay
     from editor.model import load_board
-    from editor.rules.engine import Game
-    from editor.rules.playout import selfplay
 
     v = resolve_variant(variant).variant
     path = shipped_file("boards", v.board)

@@ -9,7 +9,7 @@ changes) with
     make playthroughs
     cd tests && PYTHONPATH=.. ../.venv/bin/python -m support.playthrough [OUT_DIR]   (the same)
 
-The position hash is the engine's one position key (`editor.rules.position_key`): every field the
+The position hash is the engine's one position key (`editor.engine.position_key`): every field the
 state declares as part of the position, never caches or undo history.
 """
 
@@ -20,11 +20,11 @@ import random
 import sys
 from pathlib import Path
 
-from editor.rules.engine import Game, State
+from editor.engine.game import Game, State
+from editor.engine.playout import random_action
+from editor.engine.position_key import position_key
 from editor.rules.game_loader import load_game
 from editor.rules.notation import exact_text, parse_action, to_text
-from editor.rules.playout import random_action
-from editor.rules.position_key import position_key
 from support.playthrough_text import format_text, parse
 
 DATA = Path(__file__).resolve().parents[1] / "rules" / "data" / "playthroughs"

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 
+from editor.engine.game import Game, State
 from editor.model.variant import resolve_variant
-from editor.rules.engine import Game, State
 from editor.rules.notation import parse_or_reason
 
 from .rulekit import make_board

@@ -1,0 +1,183 @@
+"""Building (Grand Conquest, BUILD-1..10): which pieces a foot soldier may build where, and the
+BUILD action kind's generator, cost, apply and explanation side by side.
+"""
+
+from __future__ import annotations
+
+import re
+
+from editor.engine import explain as X
+from editor.engine.actions import BUILD, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.state import StateData
+from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+
+BUILD_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*\+\s*([A-Z])\s*@\s*({FIELD})$")
+
+
+class Building(StateData):
+    """Build actions (BUILD-1..10, CONF-34, CONF-35)."""
+
+    __slots__ = ()
+
+    def build_actions(self, s: int) -> list[tuple]:
+        """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP."""
+        c = self.compiled
+        out = []
+        counts: dict[int, int] = {}
+        mine = self.seat_pieces(s)
+        for pid in mine:
+            counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
+        allowed = {t for t, lim in enumerate(c.build_limit)
+                   if lim is not None and counts.get(t, 0) < lim}  # BUILD-4
+        if not allowed:
+            return out
+        occ, ptype, cache = self.occ, self.ptype, self.game.build_site_cache
+        for pid in mine:
+            if not c.builds[ptype[pid]] or self.carrier[pid] >= 0:
+                continue
+            u = self.node[pid]
+            per_type = cache.get((s, ptype[pid], u))
+            if per_type is None:
+                per_type = cache[(s, ptype[pid], u)] = tuple(
+                    (t, *self.build_sites(s, ptype[pid], u, t))
+                    for t, lim in enumerate(c.build_limit) if lim is not None)
+            for t, sites, on_empty in per_type:
+                if t in allowed:
+                    for v in sites:
+                        if not on_empty or occ[v] < 0:
+                            out.append((BUILD, pid, t, v))
+        return out
+
+    def build_sites(self, s: int, builder: int, u: int, t: int) -> tuple[tuple[int, ...], bool]:
+        """Where a builder (type `builder`) of seat s on node u may build type t, as far as the
+        board decides, and whether the field must be empty: under the builder (BUILD-5/-6), on
+        adjacent land (BUILD-7) or in a linked harbour (BUILD-8); the builder's field and the
+        new piece's field pass BUILD-3 and BUILD-6 / CONF-34. `build_actions` caches it per
+        game."""
+        c = self.compiled
+        place = c.build_place[t]
+        if not self.build_site_ok(s, u):
+            found = ((), True)
+        elif place == "under_builder":
+            ok = self.fits_type(t, builder) and self.site_ok_for(s, t, u)
+            found = ((u,) if ok else (), False)
+        elif place == "adjacent_land":
+            found = (tuple(v for v in c.any_adj[u]
+                           if v < c.n_fields and not c.is_sea[v] and c.stand[t][v]
+                           and self.build_site_ok(s, v) and self.site_ok_for(s, t, v)), True)
+        else:
+            found = (tuple(c.harbours_of[u]), True)
+        return found
+
+    def fits_type(self, carrier_t: int, t: int) -> bool:
+        return self.compiled.carries[carrier_t].get(t, 0) > 0
+
+    def build_site_ok(self, s: int, v: int) -> bool:
+        """BUILD-3: not on the central island, not in the own castle, not on an opponent's start
+        field (the builder's field and the new piece's field)."""
+        c = self.compiled
+        if c.is_region[v] or c.central[v] or c.castle_owner[v] == s:
+            return False
+        return all(c.team_of[x] == c.team_of[s] for x in c.start_seats[v])
+
+    def site_ok_for(self, s: int, t: int, v: int) -> bool:
+        """BUILD-6 / CONF-34: siege pieces never in a tower (siege_build_in_enemy_tower), and with
+        siege_build_forbidden_start_fields='all' on no start field at all."""
+        c = self.compiled
+        if not c.siege[t]:
+            return True
+        opts = self.game.opts
+        if c.castle_owner[v] >= 0 and not opts.siege_build_in_enemy_tower:
+            return False
+        return not (opts.siege_build_forbidden_start_fields == "all" and c.start_seats[v])
+
+    def _apply_build(self, pid: int, t: int, v: int) -> None:
+        """BUILD-1..10: build_cost AP; BUILD-5/-6 the builder rides the new chariot or siege
+        engine; BUILD-7 catapult on an adjacent field; BUILD-8 vessel in a linked harbour;
+        BUILD-9 builder and new piece rest (CONF-35 new_piece_inactive_until)."""
+        s = self.mover
+        self.ap_spent += self.game.variant.build_cost
+        new = self.new_piece(s, t, v, -1, 0)
+        self.built += 1
+        if self.compiled.build_place[t] == "under_builder":
+            self.detach(pid)
+            self.put_top(v, new)
+            self.cargo[new].append(pid)
+            self.carrier[pid] = new
+            self.set_node(new, v)
+        else:
+            self.put_top(v, new)
+        n = self.game.seat_count
+        until = (self.turn if self.game.opts.new_piece_inactive_until == "end_of_turn"
+                 else self.turn - self.turn % n + n - 1)
+        self.resting[pid] = until
+        self.resting[new] = until
+        self._layout += 1  # the builder rides or rests (movable)
+        self.maybe_end_turn()
+
+
+def explain_build(st: Building, a: tuple) -> Reason | None:
+    """Legal iff generated; else the first reason (BUILD-1..6)."""
+    r = st.special_precheck(a)
+    if r is not st.NOT_GENERATED:
+        return r
+    c = st.compiled
+    s = st.mover
+    if not st.game.has_builds:
+        return Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
+    pid, t, v = a[1], a[2], a[3]
+    if st.ap_left() < st.game.variant.build_cost:
+        return Reason(X.E_NO_AP, "BUILD-1", f"building costs {st.game.variant.build_cost} AP")
+    if not c.builds[st.ptype[pid]] or st.carrier[pid] >= 0:
+        return Reason(X.E_CANNOT_BUILD, "BUILD-1", "only a soldier on foot builds")
+    lim = c.build_limit[t] if 0 <= t < len(c.build_limit) else None
+    if lim is None:
+        return Reason(X.E_CANNOT_BUILD, "BUILD-2", "this piece type cannot be built")
+    have = sum(1 for p in range(len(st.ptype)) if st.owner[p] == s and st.node[p] >= 0
+               and st.ptype[p] == t)
+    if have >= lim:
+        return Reason(X.E_BUILD_LIMIT, "BUILD-4",
+                      f"{c.seat_ids[s]} already has {have} {c.type_names[t]}s in play")
+    if c.siege[t] and c.castle_owner[v] >= 0:
+        return Reason(X.E_CANNOT_BUILD, "BUILD-6", "no siege engine in a tower")
+    return Reason(X.E_CANNOT_BUILD, "BUILD-3",
+                  f"cannot build a {c.type_names[t]} on {st.field_name(v)}")
+
+
+def _generate(st: Building, s: int, left: int) -> list[tuple]:
+    return st.build_actions(s) if left >= st.game.variant.build_cost else []
+
+
+def build_notation(st: Building, a: tuple, full_path: bool) -> str:
+    """`S a1+K@b2`: the soldier on a1 builds a catapult on b2."""
+    c, pid = st.compiled, a[1]
+    return (f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}+{c.letter[a[2]]}"
+            f"@{c.node_ids[a[3]]}")
+
+
+def parse_build(st: Building, raw: str) -> Parsed | None:
+    """`S a1+K@b2`."""
+    m = BUILD_RE.match(raw)
+    if not m:
+        return None
+    src, dst = node_of(st, m.group(2)), node_of(st, m.group(4))
+    if not st.game.has_builds:
+        return None, Reason(X.E_NOT_AVAILABLE, "BUILD-1", "building is not part of this variant")
+    t = st.compiled.letter_to_type.get(m.group(3))
+    if src is None or dst is None:
+        return unknown_field(raw)
+    if t is None:
+        return None, Reason(X.E_BAD_NOTATION, "",
+                            f"unknown piece letter {m.group(3)!r} in {raw!r}")
+    cands = pick_piece(st, m.group(1), src)
+    if not cands:
+        return None, no_piece(st, m.group(1), src)
+    return (BUILD, cands[0], t, dst), None
+
+
+KINDS = (
+    ActionKind(BUILD, lambda st, a: st.game.variant.build_cost,
+               lambda st, a: st._apply_build(a[1], a[2], a[3]), explain_build, build_notation,
+               _generate, "has_builds", parse_build),
+)

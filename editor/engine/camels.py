@@ -1,0 +1,183 @@
+"""Camels and take-overs (PIECE-CAMEL-*, PIECE-SIEGE-5): pushing an opponent's riderless camel
+(PUSH) and mounting a riderless enemy camel or unmanned enemy siege tower (RIDE); generator,
+cost, apply and explanation side by side. RIDE actions come out of the move generator.
+"""
+
+from __future__ import annotations
+
+import re
+
+from editor.engine import explain as X
+from editor.engine.actions import DEFER, K_MOVE, PUSH, RIDE, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.state import StateData, bits
+from editor.engine.textform import (
+    FIELD,
+    HOP_RE,
+    Parsed,
+    no_piece,
+    node_of,
+    pick_piece,
+    unknown_field,
+)
+
+RIDE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})*)\s*~\s*({FIELD})$")
+PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})+)$")
+
+
+class Camels(StateData):
+    """Push and ride actions."""
+
+    __slots__ = ()
+
+    def push_actions(self, s: int, left: int, deferred: bool = False) -> list[tuple]:
+        """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
+        turn, 1 AP per step, never capturing; not counted against the camel's range. With
+        `deferred` each push is (DEFER, PUSH, camel, destination, steps): its path is found
+        only when it is chosen (`engine.Deferred`)."""
+        c = self.compiled
+        out: list[tuple] = []
+        pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
+        for t in self.game.push_types:
+            pushable |= self.top_type[t]
+        pushable &= self.enemy_top(s)
+        if not pushable:
+            return out
+        for pid in sorted(self.occ[v] for v in bits(pushable)):
+            if self.cargo[pid]:
+                continue  # a rider: not riderless
+            t = self.ptype[pid]
+            maxd = min(c.push_steps[t] - self.pushed.get(pid, 0), left)
+            if maxd <= 0:
+                continue
+            for v, _d, kind in self.search(pid, maxd):
+                if kind == K_MOVE:
+                    out.append((DEFER, PUSH, pid, v, maxd) if deferred
+                               else (PUSH, pid, self.path_to(v)))
+        return out
+
+    def _apply_ride(self, pid: int, path: tuple[int, ...], end: bool) -> None:
+        """PIECE-CAMEL-3 / PIECE-SIEGE-5: mount a riderless enemy camel or unmanned enemy siege
+        tower; it is controlled by the rider's owner. CAPT-13 / CONF-32 and PIECE-SIEGE-7: by
+        default a capture for the response window and regeneration, but it removes and scores
+        nothing and resets no no-capture counter (WIN-25)."""
+        v = path[-1]
+        cost = len(path) - 1
+        s = self.mover
+        self.ap_spent += cost
+        self.steps[pid] += cost
+        o = self.occ[v]
+        victim = self.owner[o]
+        was_unprotected = self.unprotected(s)
+        before = [self.count(x) for x in range(self.game.seat_count)]
+        old = self.carrier[pid]
+        self.detach(pid)
+        self.cargo[o].append(pid)
+        self.carrier[pid] = o
+        self._layout += 1
+        self.set_node(pid, v)
+        self.take_over(o, s)
+        if old >= 0:
+            self.revert_check(old)
+        is_capture = (self.game.opts.camel_commandeer_is_capture
+                      if self.compiled.commandeerable[self.ptype[o]] else True)
+        if is_capture:
+            self.after_capture(pid, v, victim, s, before, end, was_unprotected)
+            return
+        self.check_immediate(s, None)
+        if not self.terminal and (end or self.ap_left() <= 0):
+            self.end_turn()
+
+    def _apply_push(self, pid: int, path: tuple[int, ...]) -> None:
+        cost = len(path) - 1
+        self.ap_spent += cost  # PIECE-CAMEL-5: 1 AP per step, not the camel's range
+        self.pushed[pid] = self.pushed.get(pid, 0) + cost
+        self.relocate(pid, path[-1])
+        self.check_immediate(self.mover, None)
+        self.maybe_end_turn()
+
+
+def explain_push(st: Camels, a: tuple) -> Reason | None:
+    r = st.special_precheck(a)
+    if r is not st.NOT_GENERATED:
+        return r
+    return Reason(X.E_CANNOT_PUSH, "PIECE-CAMEL-5",
+                  f"{st.describe(a[1])} cannot be pushed along that path")
+
+
+def explain_ride(st: Camels, a: tuple) -> Reason | None:
+    r = st.special_precheck(a)
+    if r is not st.NOT_GENERATED:
+        return r
+    c = st.compiled
+    o = st.occ[a[2][-1]] if a[2] else -1
+    if o >= 0 and st.cargo[o]:
+        return Reason(X.E_CARRIER_FULL, "PIECE-CAMEL-3",
+                      f"{st.describe(o)} already has a rider; capture it instead")
+    if o >= 0 and c.siege[st.ptype[o]]:
+        return Reason(X.E_NOT_AVAILABLE, "PIECE-SIEGE-5",
+                      "a siege tower is seized only from an adjacent own tower")
+    return Reason(X.E_NOT_AVAILABLE, "PIECE-CAMEL-3", "cannot take this piece over")
+
+
+def _path_cost(st: Camels, a: tuple) -> int:
+    return len(a[2]) - 1
+
+
+def ride_notation(st: Camels, a: tuple, full_path: bool) -> str:
+    """`S a1~a2`: take over the riderless camel / siege tower on a2."""
+    head, _sep, last = st.move_text(a[1], a[2], full_path, capture=False).rpartition(">")
+    return f"{head}~{last}"
+
+
+def push_notation(st: Camels, a: tuple, full_path: bool) -> str:
+    """`push D a1>a2`."""
+    return "push " + st.move_text(a[1], a[2], True, capture=False)
+
+
+def parse_push(st: Camels, raw: str) -> Parsed | None:
+    """`push D a1>a2` (a two-field form takes the generated push to that field)."""
+    m = PUSH_RE.match(raw)
+    if not m:
+        return None
+    names = [m.group(2)] + [h[1] for h in HOP_RE.findall(m.group(3))]
+    nodes = [node_of(st, x) for x in names]
+    if None in nodes:
+        return unknown_field(raw)
+    cands = pick_piece(st, m.group(1), nodes[0])
+    if not cands:
+        return None, no_piece(st, m.group(1), nodes[0])
+    pid = cands[0]
+    if len(nodes) == 2:
+        for a in st.legal_actions():
+            if a[0] == PUSH and a[1] == pid and a[2][-1] == nodes[-1]:
+                return a, None
+    return (PUSH, pid, tuple(nodes)), None
+
+
+def parse_ride(st: Camels, raw: str) -> Parsed | None:
+    """`S a1~a2`, `S a1>a2~a3`."""
+    m = RIDE_RE.match(raw)
+    if not m:
+        return None
+    names = [m.group(2), *re.findall(FIELD, m.group(3) or ""), m.group(4)]
+    nodes = [node_of(st, x) for x in names]
+    if None in nodes:
+        return unknown_field(raw)
+    cands = pick_piece(st, m.group(1), nodes[0])
+    if not cands:
+        return None, no_piece(st, m.group(1), nodes[0])
+    for a in st.legal_actions():
+        if a[0] == RIDE and a[1] in cands and (
+                a[2] == tuple(nodes) or (len(nodes) == 2 and a[2][-1] == nodes[-1])):
+            return a, None
+    return (RIDE, cands[0], tuple(nodes), False), None
+
+
+KINDS = (
+    ActionKind(RIDE, _path_cost, lambda st, a: st._apply_ride(a[1], a[2], a[3]), explain_ride,
+               ride_notation, parse=parse_ride),
+    ActionKind(PUSH, _path_cost, lambda st, a: st._apply_push(a[1], a[2]), explain_push,
+               push_notation, lambda st, s, left: st.push_actions(s, left), "has_push",
+               parse_push),
+)

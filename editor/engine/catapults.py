@@ -1,0 +1,241 @@
+"""Catapults (Conquest Plus, Grand Conquest): fire sets, shot effects, regular shots (SHOOT) and
+retaliation shots in a response window (RSHOT); generator, cost, apply and explanation of both
+kinds side by side (PIECE-CATAPULT-*, RECAP-17..20, DRAW-6).
+"""
+
+from __future__ import annotations
+
+import re
+
+from editor.engine import explain as X
+from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.responses import Responses
+from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
+
+SHOT_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*#\s*({FIELD})$")
+
+
+class Catapults(Responses):
+    """Shots and their effects."""
+
+    __slots__ = ()
+
+    def fire_set(self, pid: int, at: int | None = None) -> tuple[int, ...]:
+        """Target fields of catapult pid (standing on `at`, default its field): aboard a galleon
+        at sea the galleon's set (PIECE-CATAPULT-7/-15), else the land set."""
+        c = self.compiled
+        v = self.node[pid] if at is None else at
+        return c.fire_sea[v] if c.is_sea[v] else c.fire_land[v]
+
+    def shot_effect(self, pid: int, v: int, at: int | None = None) -> str | None:
+        """What a shot of catapult pid at field v does: 'hit', 'crew' (siege piece: riders only,
+        PIECE-CATAPULT-5/-14), 'bridge' (lowers a raised drawbridge, DRAW-6), or None."""
+        c = self.compiled
+        src = self.node[pid] if at is None else at
+        me = c.team_of[self.owner[pid]]
+        if v in self.raised and c.team_of[self.raised[v]] != me and \
+                v not in c.tower_ring.get(src, ()):
+            return "bridge"  # PIECE-CATAPULT-17: from outside only the bridge is hit
+        o = self.occ[v]
+        if o < 0 or c.team_of[self.owner[o]] == me:
+            return None
+        if c.shot_proof[self.ptype[o]]:
+            return "crew" if self.cargo[o] else None
+        return "hit"
+
+    def shot_actions(self, s: int, left: int) -> list[tuple]:
+        """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
+        c = self.compiled
+        if left < self.game.variant.shot_cost:
+            return []
+        out = []
+        for pid in self.seat_pieces(s):
+            if not c.shoots[self.ptype[pid]] or pid in self.shots or self.is_resting(pid):
+                continue
+            for v in self.fire_set(pid):
+                if self.shot_effect(pid, v) is not None:
+                    out.append((SHOOT, pid, v))
+        return out
+
+    def retaliation_shots(self, seats: set[int], scene: int) -> list[tuple]:
+        """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
+        capturer, after at most one step of the catapult or its galleon (only if necessary
+        with catapult_response_move_must_be_necessary); CP one response shot per turn."""
+        c, opts = self.compiled, self.game.opts
+        out: list[tuple] = []
+        once = opts.catapult_retaliation_limit == "one_per_turn"
+        for pid in range(len(self.ptype)):
+            if (self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
+                    or self.owner[pid] not in seats or (once and pid in self.rshots)):
+                continue
+            if opts.catapult_response_requires_two_field_reach and self.graph_distance(
+                    self.carrier[pid] if self.carrier[pid] >= 0 else pid, scene, 2) > 2:
+                continue  # CONF-6: the catapult must be within two fields of the scene
+            if self.shot_effect(pid, scene) in ("hit", "crew") and scene in self.fire_set(pid):
+                out.append((RSHOT, pid, (), scene))
+                if opts.catapult_response_move_must_be_necessary:
+                    continue
+            mover = self.carrier[pid] if self.carrier[pid] >= 0 else pid
+            if self.carrier[mover] >= 0:
+                continue
+            if opts.catapult_response_requires_two_field_reach and \
+                    self.graph_distance(mover, scene, 2) > 2:
+                continue  # CONF-6: the catapult must be within two fields of the scene
+            for w, _d, kind in self.search(mover, 1):
+                if kind != K_MOVE:
+                    continue
+                if scene in self.fire_set(pid, w) and self.shot_effect(pid, scene, w) in (
+                        "hit", "crew"):
+                    out.append((RSHOT, pid, ((mover, w),), scene))
+        return out
+
+    def shot_remove(self, pid: int, v: int) -> tuple[str | None, int]:
+        """Resolve a shot at v (PIECE-CATAPULT-5/-13/-14, DRAW-6, CAPT-9); returns (effect,
+        victim seat)."""
+        effect = self.shot_effect(pid, v)
+        by = self.owner[pid]
+        if effect == "bridge":
+            del self.raised[v]  # DRAW-6: the bridge falls, nobody is harmed
+            return effect, -1
+        o = self.occ[v]
+        victim = self.owner[o]
+        if effect == "crew":
+            for x in list(self.cargo[o]):
+                self.remove_piece(x, by)
+            self.cargo[o] = []
+            self.revert_check(o)  # PIECE-SIEGE-6: an unmanned seized tower reverts
+        else:
+            self.remove_piece(o, by)
+            self.put_top(v, -1)
+        self.captured_this_turn = True  # WIN-25: shots reset the no-capture count
+        self.quiet_round_clean = False
+        self.any_capture = True
+        return effect, victim
+
+    def _apply_shot(self, pid: int, v: int) -> None:
+        """PIECE-CATAPULT-2/-11: shot_cost AP, the catapult stays and does not regenerate
+        (PIECE-CATAPULT-9, -19); RECAP-20: the victim gets no response, unless
+        catapult_shot_answerable (CONF-6): then he may answer against the catapult's stack."""
+        s = self.mover
+        self.ap_spent += self.game.variant.shot_cost
+        self.shots.add(pid)
+        before = [self.count(x) for x in range(self.game.seat_count)]
+        was_unprotected = self.unprotected(s)
+        effect, victim = self.shot_remove(pid, v)
+        if self.game.opts.catapult_shot_answerable and effect in ("hit", "crew") and victim >= 0:
+            self.after_capture(pid, self.node[pid], victim, s, before, False, was_unprotected)
+            return
+        self.check_immediate(s, before)
+        if self.terminal:
+            return
+        self.maybe_end_turn()
+
+    def _apply_rshot(self, pid: int, pre: tuple, v: int) -> None:
+        """RECAP-17/-19: free retaliation shot (RECAP-8), after at most one step (pre)."""
+        victim, _cap, scene, _p = self.window
+        mover = self.mover
+        was_unprotected = self.unprotected(mover)
+        before = [self.count(x) for x in range(self.game.seat_count)]
+        for q, w in pre:
+            self.relocate(q, w)
+        self.window = None
+        self.rshots.add(pid)
+        self.shot_remove(pid, scene)
+        self.close_response(mover, victim, before, was_unprotected)
+
+
+def explain_rshot(st: Catapults, a: tuple) -> Reason | None:
+    """RECAP-17/-19: a retaliation shot is legal iff generated; else the first reason."""
+    if st.window is None:
+        return Reason(X.E_NO_WINDOW, "RECAP-1", "there is no capture to respond to")
+    if a in st.responses():
+        return None
+    pid = a[1]
+    if pid in st.rshots:
+        return Reason(X.E_SHOT_USED, "RECAP-19",
+                      f"{st.describe(pid)} already made its response shot this turn")
+    if a[2] and st.game.opts.catapult_response_move_must_be_necessary and \
+            a[3] in st.fire_set(pid):
+        return Reason(X.E_RESPONSE_NOT_NECESSARY, "RECAP-17",
+                      "the catapult already has the scene in range; the step is not needed")
+    if len(a[2]) > 1:
+        return Reason(X.E_RESPONSE_OUT_OF_REACH, "RECAP-17", "at most one step first")
+    return Reason(X.E_NO_TARGET, "RECAP-17",
+                  f"{st.describe(pid)} cannot shoot the capturer on {st.field_name(a[3])}")
+
+
+def explain_shoot(st: Catapults, a: tuple) -> Reason | None:
+    """PIECE-CATAPULT-2..14: legal iff generated; else the first reason."""
+    r = st.special_precheck(a)
+    if r is not st.NOT_GENERATED:
+        return r
+    c = st.compiled
+    s = st.mover
+    pid, v = a[1], a[2]
+    if st.owner[pid] != s:
+        return Reason(X.E_NOT_YOUR_PIECE, "TURN-1", f"{st.describe(pid)} is not the mover's")
+    if not c.shoots[st.ptype[pid]]:
+        return Reason(X.E_NOT_AVAILABLE, "PIECE-CATAPULT-2", "only catapults shoot")
+    if st.is_resting(pid):
+        return Reason(X.E_RESTING, "BUILD-9", f"{st.describe(pid)} was built this turn")
+    if pid in st.shots:
+        return Reason(X.E_SHOT_USED, "PIECE-CATAPULT-11",
+                      f"{st.describe(pid)} already fired this turn")
+    if st.ap_left() < st.game.variant.shot_cost:
+        return Reason(X.E_NO_AP, "PIECE-CATAPULT-2", "a shot costs 1 AP")
+    if v not in st.fire_set(pid):
+        rule = {"connections": "PIECE-CATAPULT-3", "radius_cm": "PIECE-CATAPULT-4"}.get(
+            st.game.opts.catapult_fire_mode, "PIECE-CATAPULT-12")
+        if c.castle_owner[v] >= 0 and st.game.opts.catapult_castle_access == "forbidden":
+            rule = "PIECE-CATAPULT-6"
+        elif rule == "PIECE-CATAPULT-12" and c.is_tower[st.node[pid]]:
+            rule = "PIECE-CATAPULT-17"  # a tower's targets: ring neighbours and front field
+        return Reason(X.E_NO_TARGET, rule, f"{st.field_name(v)} is not in the fire set of "
+                      f"{st.describe(pid)}")
+    o = st.occ[v]
+    if o >= 0 and c.shot_proof[st.ptype[o]]:
+        rule = "PIECE-CATAPULT-5" if c.shot_proof[st.ptype[o]] and \
+            st.game.opts.siege_seize_from_adjacent_tower else "PIECE-CATAPULT-14"
+        return Reason(X.E_NO_TARGET, rule, f"{st.describe(o)} itself cannot be destroyed "
+                      "by a shot; only its crew")
+    return Reason(X.E_NO_TARGET, "PIECE-CATAPULT-5", f"no enemy piece on {st.field_name(v)}")
+
+
+def shot_notation(st: Catapults, a: tuple, full_path: bool) -> str:
+    """`K a1#x4`."""
+    c, pid = st.compiled, a[1]
+    return f"{c.letter[st.ptype[pid]]} {c.node_ids[st.node[pid]]}#{c.node_ids[a[2]]}"
+
+
+def rshot_notation(st: Catapults, a: tuple, full_path: bool) -> str:
+    """`(K a1#x4)`; `(G s1>s2, K s2#x4)` after one step."""
+    c, pid = st.compiled, a[1]
+    parts = [f"{c.letter[st.ptype[q]]} {c.node_ids[st.node[q]]}>{c.node_ids[w]}"
+             for q, w in a[2]]
+    at = a[2][0][1] if a[2] else st.node[pid]
+    parts.append(f"{c.letter[st.ptype[pid]]} {c.node_ids[at]}#{c.node_ids[a[3]]}")
+    return "(" + ", ".join(parts) + ")"
+
+
+def parse_shot(st: Catapults, raw: str) -> Parsed | None:
+    """`K a1#x4`."""
+    m = SHOT_RE.match(raw)
+    if not m:
+        return None
+    src, dst = node_of(st, m.group(2)), node_of(st, m.group(3))
+    if src is None or dst is None:
+        return unknown_field(raw)
+    cands = pick_piece(st, m.group(1), src)
+    if not cands:
+        return None, no_piece(st, m.group(1), src)
+    return (SHOOT, cands[0], dst), None
+
+
+KINDS = (
+    ActionKind(SHOOT, lambda st, a: st.game.variant.shot_cost,
+               lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot, shot_notation,
+               lambda st, s, left: st.shot_actions(s, left), "has_shooters", parse_shot),
+    ActionKind(RSHOT, lambda st, a: 0, lambda st, a: st._apply_rshot(a[1], a[2], a[3]),
+               explain_rshot, rshot_notation),
+)

@@ -1,0 +1,23 @@
+"""The few names of Cython's pure-Python mode the engine uses, as no-ops, for an install without
+Cython: the interpreted engine then runs the same files unchanged (`editor.engine.native`).
+
+A module that declares C types for its compiled form imports them as
+
+    try:
+        import cython
+    except ImportError:
+        from editor.engine import cython_shim as cython
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Py_ssize_t = int
+bint = bool
+
+
+def locals(**_types: Any) -> Callable[[Callable], Callable]:  # Cython's name
+    """`@cython.locals(name=type, ...)`: C types of a function's locals; here nothing."""
+    return lambda function: function

@@ -1,0 +1,109 @@
+"""Drawbridges (Grand Conquest, DRAW-1..6): raising and lowering (kinds RAISE and LOWER) —
+generator, cost, apply and explanation side by side. Blocking by raised bridges is part of the
+move search (`Search.bridge_blocks`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from editor.engine import explain as X
+from editor.engine.actions import LOWER, RAISE, ActionKind
+from editor.engine.explain import Reason
+from editor.engine.state import StateData
+from editor.engine.textform import FIELD, Parsed, node_of
+
+BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({FIELD})$", re.IGNORECASE)
+
+
+class Drawbridges(StateData):
+    """Raise (DRAW-2) and lower (DRAW-5) actions."""
+
+    __slots__ = ()
+
+    def bridge_actions(self, s: int, left: int) -> list[tuple]:
+        """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
+        soldier who stormed an enemy tower lowers its raised bridge."""
+        c, g = self.compiled, self.game
+        out = []
+        myteam = c.team_of[s]
+        for tower in c.tower_front:
+            if not c.has_drawbridge[tower]:
+                continue
+            o = self.occ[tower]
+            holder = self.owner[o] if o >= 0 else -1
+            if tower in self.raised:
+                if (left >= g.variant.drawbridge_lower_cost and holder == s
+                        and c.team_of[c.castle_owner[tower]] != myteam
+                        and c.lowers_drawbridges[self.ptype[o]]):
+                    out.append((LOWER, tower))
+                continue
+            if left < g.variant.drawbridge_raise_cost:
+                continue
+            owner = c.castle_owner[tower]
+            if owner == s:
+                if holder >= 0 and c.team_of[holder] != myteam and \
+                        not g.opts.drawbridge_owner_may_raise_occupied:
+                    continue
+                out.append((RAISE, tower))
+            elif holder == s and c.team_of[owner] != myteam:
+                out.append((RAISE, tower))
+        return out
+
+    def _apply_raise(self, tower: int) -> None:
+        self.ap_spent += self.game.variant.drawbridge_raise_cost  # DRAW-2
+        self.raised[tower] = self.mover
+        self.maybe_end_turn()
+
+    def _apply_lower(self, tower: int) -> None:
+        self.ap_spent += self.game.variant.drawbridge_lower_cost  # DRAW-5
+        del self.raised[tower]
+        self.maybe_end_turn()
+
+
+def explain_bridge(st: Drawbridges, a: tuple) -> Reason | None:
+    """Legal iff generated; else the first reason (DRAW-1, DRAW-2, DRAW-5)."""
+    r = st.special_precheck(a)
+    if r is not st.NOT_GENERATED:
+        return r
+    kind = a[0]
+    if not st.game.has_drawbridges:
+        return Reason(X.E_NOT_AVAILABLE, "DRAW-1",
+                      "drawbridges are not part of this game (the board's castles have none)")
+    cost = st.game.variant.drawbridge_raise_cost if kind == RAISE else \
+        st.game.variant.drawbridge_lower_cost
+    if st.ap_left() < cost:
+        return Reason(X.E_NO_AP, "DRAW-2", f"this costs {cost} AP")
+    rule = "DRAW-2" if kind == RAISE else "DRAW-5"
+    return Reason(X.E_DRAWBRIDGE, rule,
+                  f"{st.compiled.seat_ids[st.mover]} may not {kind} this drawbridge")
+
+
+def bridge_notation(st: Drawbridges, a: tuple, full_path: bool) -> str:
+    """`raise t1`, `lower t1`."""
+    return f"{a[0]} {st.compiled.node_ids[a[1]]}"
+
+
+def parse_bridge(st: Drawbridges, raw: str) -> Parsed | None:
+    """`raise t1`, `lower t1`."""
+    m = BRIDGE_RE.match(raw)
+    if not m:
+        return None
+    if not st.game.has_drawbridges:
+        return None, Reason(X.E_NOT_AVAILABLE, "DRAW-1",
+                            "drawbridges are not part of this game (the board's castles "
+                            "have none)")
+    node = node_of(st, m.group(2))
+    if node is None:
+        return None, Reason(X.E_BAD_NOTATION, "", f"unknown field {m.group(2)!r}")
+    return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
+
+
+KINDS = (
+    ActionKind(RAISE, lambda st, a: st.game.variant.drawbridge_raise_cost,
+               lambda st, a: st._apply_raise(a[1]), explain_bridge, bridge_notation,
+               lambda st, s, left: st.bridge_actions(s, left), "has_drawbridges",
+               parse_bridge),
+    ActionKind(LOWER, lambda st, a: st.game.variant.drawbridge_lower_cost,
+               lambda st, a: st._apply_lower(a[1]), explain_bridge, bridge_notation),
+)

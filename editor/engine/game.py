@@ -1,0 +1,364 @@
+"""The rules engine for Conquest (C2, C4, CT), Conquest Plus (CP2, CP4, CP-4CM) and Grand Conquest
+(GC4, GCT, GC2): `Game` and `State`, the public API; the behaviour lives in modules by concern.
+
+API in the spirit of OpenSpiel and python-chess (stable: the CLI, the scenario runner and the
+play session use it):
+
+    game = Game(board, variant)            # compiles once (editor.engine.compiled)
+    state = game.initial_state()
+    for action in state.legal_actions(): ...
+    state.explain(action)                  # None when legal, else a Reason (code, rule, message)
+    state.is_legal(action)
+    state.apply(action); state.undo()      # or state.clone()
+    state.is_terminal(); state.result()    # Result: winners, reason, scores, termination
+    state.actor                            # seat id of who acts (the victim in a response window)
+    state.ap_left(), state.budget(seat), state.penalty_fields(seat), state.is_frozen(seat)
+    state.destinations(pid), state.search(pid, maxd), state.path_to(node)
+
+Actions are plain tuples whose first element is the kind (editor.engine.actions documents every
+kind). Each kind has one row in `ACTIONS` (an `ActionKind`: generator, cost, apply,
+explanation), defined in the module of its concern:
+
+    state.py        StateData: the fields (declared once; undo snapshot derived), queries,
+                    board primitives
+    search.py       the move search and who may move
+    moves.py        MOVE: generator, apply, explanation (the path walker)
+    responses.py    RESP, DECLINE: the response window, after-capture handling
+    catapults.py    SHOOT, RSHOT
+    building.py     BUILD
+    drawbridges.py  RAISE, LOWER
+    camels.py       PUSH, RIDE
+    turns.py        END, draws, RESIGN; turn end and victory
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from editor.engine import building, camels, catapults, drawbridges, moves, responses, turns
+from editor.engine import explain as X
+from editor.engine.actions import (  # noqa: F401  (re-exported: the public action vocabulary)
+    A_ACCEPT,
+    A_DECLINE,
+    A_END,
+    A_OFFER,
+    A_REJECT,
+    A_RESIGN,
+    ACCEPT_DRAW,
+    BUILD,
+    DECLINE,
+    DEFER,
+    END,
+    K_CAPTURE,
+    K_MOUNT,
+    K_MOVE,
+    K_RIDE,
+    LOWER,
+    MOVE,
+    OFFER_DRAW,
+    PUSH,
+    RAISE,
+    REJECT_DRAW,
+    RESIGN,
+    RESP,
+    RIDE,
+    RSHOT,
+    SHOOT,
+    ActionKind,
+)
+from editor.engine.compiled import Compiled, CompileError, compile_board
+from editor.engine.explain import Reason
+from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
+from editor.engine.state import bits
+from editor.model.board import Board
+from editor.model.variant import Variant
+
+# one row per action kind, from the module of its concern
+ACTIONS: dict[str, ActionKind] = {
+    k.kind: k for mod in (moves, responses, camels, catapults, building, drawbridges, turns)
+    for k in mod.KINDS}
+_APPLY = {k: row.apply for k, row in ACTIONS.items()}
+# the turn's extra generators in their fixed order (after the moves)
+_GENERATORS = [(ACTIONS[k].gate, ACTIONS[k].generate) for k in (SHOOT, BUILD, RAISE, PUSH)]
+
+
+class Game:
+    """A board + resolved variant, compiled once; creates states."""
+
+    def __init__(self, board: Board, variant: Variant, setup: str | None = None) -> None:
+        self.board = board
+        self.variant = variant
+        self.compiled: Compiled = compile_board(board, variant)
+        self.opts = variant.options
+        self.seat_count = len(self.compiled.seat_ids)
+        if self.seat_count < 2:
+            raise CompileError("a variant needs at least two seats")
+        self.victory = {v.kind: v for v in variant.victory}
+        self.siege_victories = tuple(k for k in ("siege_in_capital", "siege_in_tower",
+                                                 "siege_in_grail") if k in self.victory)
+        self.setup_id = setup or variant.setup
+        self.vuln_active = variant.vulnerability and (
+            not variant.team_game or self.opts.vulnerability_in_team_games)
+        self.land_scope = self.opts.elimination_scope == "land_pieces"
+        self.two_step = self.opts.recapture_sequence_model == "up_to_two_necessary_steps"
+        self.has_shooters = any(self.compiled.shoots)
+        self.has_builds = any(x is not None for x in self.compiled.build_limit)
+        self.has_drawbridges = any(self.compiled.has_drawbridge)
+        self.has_push = any(self.compiled.push_steps)
+        # node bit masks for the penalty fields (CASTLE-2, GRAIL-4) and siege wins (WIN-5/-11/-13)
+        self.castle_masks = [_mask(fs) for fs in self.compiled.castle_fields]
+        self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
+        self.grail_mask = _mask(self.compiled.grail_fields)
+        self.penalty_mask = self.all_castles_mask | self.grail_mask
+        c = self.compiled
+        self.siege_types = [t for t, x in enumerate(c.siege) if x]
+        # types a soldier may take over (PIECE-CAMEL-3, PIECE-SIEGE-5) or push (PIECE-CAMEL-5)
+        self.takeover_types = [t for t in range(len(c.type_names))
+                               if c.commandeerable[t] or c.siege[t]]
+        self.push_types = [t for t, n in enumerate(c.push_steps) if n]
+        self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
+        # what Search.search reads per game and per type (unloaded, loaded)
+        opts = self.opts
+        self.search_consts = (c.team_of, c.is_sea, c.castle_owner,
+                              opts.vessel_in_harbour_counts_as_ground, variant.team_game,
+                              opts.siege_seize_from_adjacent_tower)
+        self.search_tables = [
+            [(adj[t], c.stand[t], c.jumps_own[t],
+              c.siege[t] and not opts.siege_may_enter_own_castle)
+             for adj in (c.adj_unloaded, c.adj_loaded)]
+            for t in range(len(c.type_names))]
+
+    @property
+    def c(self) -> Compiled:
+        """Deprecated alias of `compiled` for branches written before the rename."""
+        return self.compiled
+
+    @property
+    def n(self) -> int:
+        """Deprecated alias of `seat_count` (see `c`)."""
+        return self.seat_count
+
+    # ---- construction -------------------------------------------------------------------
+
+    def empty_state(self) -> State:
+        return State(self)
+
+    def initial_state(self) -> State:
+        s = State(self)
+        if self.setup_id is None:
+            raise CompileError("the variant names no setup")
+        setup = self.board.setup(self.setup_id)
+        if setup is None:
+            raise CompileError(f"the board has no setup '{self.setup_id}'")
+        for pl in setup.placements:
+            if pl.seat not in self.compiled.seat_index:
+                continue
+            s.add_piece(pl.seat, str(pl.piece), pl.field,
+                        [_cargo_tree(x) for x in pl.cargo])
+        return s
+
+
+class Deferred(Sequence):
+    """Actions some of which are still `(DEFER, kind, pid, destination, steps)`: their path
+    is searched again when the entry is taken out (the position must not have changed)."""
+
+    __slots__ = ("entries", "state")
+
+    def __init__(self, state: State, entries: list[tuple]) -> None:
+        self.state = state
+        self.entries = entries
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.entries)))]
+        a = self.entries[i]
+        if a[0] != DEFER:
+            return a
+        _, kind, pid, v, steps = a
+        st = self.state
+        if not any(found == v for found, _d, _k in st.search(pid, steps)):
+            raise ValueError(f"{kind} of piece {pid} to node {v} is no longer possible")
+        return (kind, pid, st.path_to(v))
+
+
+def _mask(nodes) -> int:
+    """Bit mask of node indexes."""
+    m = 0
+    for v in nodes:
+        m |= 1 << v
+    return m
+
+
+def _cargo_tree(cargo) -> tuple[str, list]:
+    return (str(cargo.piece), [_cargo_tree(x) for x in cargo.cargo])
+
+
+class State(moves.Moves, catapults.Catapults, responses.Responses, building.Building,
+            drawbridges.Drawbridges, camels.Camels, turns.Turns):
+    """A game position plus whose action it is; see the module docstring. The fields are
+    declared in `editor.engine.state.StateData`."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[tuple]:
+        """All legal actions of the actor, in a deterministic order."""
+        if self.terminal:
+            return []
+        if self.window is not None:
+            return [*self.responses(), A_DECLINE]
+        if self.draw is not None:
+            return [A_ACCEPT, A_REJECT]
+        s = self.mover
+        acts: list[tuple] = []
+        left = self.ap_left()
+        if left > 0:
+            ptype, carrier = self.ptype, self.carrier
+            taken: set[tuple[int, int, int, bool]] = set()
+            for pid in self.movable(s):
+                ca = carrier[pid]
+                if ca < 0:
+                    acts.extend(self.moves_of(pid, left))
+                    continue
+                for a in self.moves_of(pid, left):
+                    key = (ca, ptype[pid], a[2][-1], a[3])
+                    if key not in taken:  # one action per destination for identical riders
+                        taken.add(key)
+                        acts.append(a)
+            g = self.game
+            for gate, generate in _GENERATORS:  # shots, builds, drawbridges, pushes
+                if getattr(g, gate):
+                    acts.extend(generate(self, s, left))
+            risky_limit = self.game.opts.vulnerable_risky_captures_per_turn
+            if self.unprotected(s) and self.risky >= risky_limit:
+                acts = [a for a in acts if not self.vuln_blocks(a)]
+        acts.append(A_END)
+        if "agreed_draw" in self.game.victory and self.may_offer_draw():
+            acts.append(A_OFFER)
+        if self.game.opts.allow_resignation:
+            acts.append(A_RESIGN)  # WIN-26
+        return acts
+
+    def special_actions(self, deferred: bool = False) -> list[tuple] | Deferred:
+        """The legal actions other than moves and end / resign / draw offer, in the order of
+        `legal_actions` (take-overs, then shots, builds, drawbridges, pushes), generated
+        directly: only pieces with a riderless camel or siege piece within reach are searched
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). Empty in a response window or a draw offer. With
+        `deferred` a `Deferred` sequence of them whose pushes find their path (PIECE-CAMEL-5)
+        only when taken out: what the random policy chooses from."""
+        if self.terminal or self.window is not None or self.draw is not None:
+            return []
+        left = self.ap_left()
+        if left <= 0:
+            return []
+        s = self.mover
+        acts = self._ride_actions(s, left)
+        g = self.game
+        for gate, generate in _GENERATORS[:-1]:  # shots, builds, drawbridges (pushes: last)
+            if getattr(g, gate):
+                acts.extend(generate(self, s, left))
+        if g.has_push:
+            acts.extend(self.push_actions(s, left, deferred))
+        return Deferred(self, acts) if deferred else acts  # VULN-3 touches captures only
+
+    def _ride_actions(self, s: int, left: int) -> list[tuple]:
+        """RIDE actions exactly as `legal_actions` lists them, without building the other
+        actions: a piece is searched only when an enemy camel or siege piece is within reach
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). As in `moves_of`, a K_RIDE result is a RIDE and a
+        capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
+        `legal_actions`, identical riders give one action per destination, the first listed
+        (for a rider the capture's MOVE takes the key before its RIDE)."""
+        c, ptype, carrier, node = self.compiled, self.ptype, self.carrier, self.node
+        targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
+        for t in self.game.takeover_types:
+            targets |= self.top_type[t]
+        targets &= self.enemy_top(s)
+        if not targets:
+            return []
+        near, row_to = 0, c.reach_row_to(left)  # the fields a target is within reach from
+        for v in bits(targets):
+            near |= row_to[v]
+        acts: list[tuple] = []
+        taken: set[tuple[int, int, int]] = set()
+        rows: dict[int, list[int]] = {}
+        for pid in self.movable(s):
+            if not near >> node[pid] & 1:
+                continue  # no target within `left` steps, so none within its own reach
+            maxd = min(self.range_left(pid), left)
+            if maxd <= 0:
+                continue
+            row = rows.get(maxd)
+            if row is None:
+                row = rows[maxd] = c.reach_row(maxd)
+            if not row[node[pid]] & targets:
+                continue  # no take-over target within reach: no RIDE, no key it could share
+            ca = carrier[pid]
+            for v, _d, kind in self.search(pid, maxd):
+                if ca >= 0:
+                    key = (ca, ptype[pid], v)
+                    if key in taken:
+                        continue
+                    taken.add(key)
+                    if kind == K_RIDE:
+                        acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_RIDE:
+                    acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_CAPTURE:
+                    path = self.path_to(v)
+                    prev = path[-2]
+                    u_rides = self.occ[prev] >= 0 if prev != path[0] else False
+                    if self.can_take_over(pid, self.occ[v], prev, u_rides):
+                        acts.append((RIDE, pid, path, False))
+        return acts
+
+    def action_cost(self, a: tuple) -> int:
+        """AP an action costs the mover (responses are free, RECAP-8)."""
+        return ACTIONS[a[0]].cost(self, a)
+
+    def apply(self, action: tuple, check: bool = True) -> None:
+        """Apply an action; with check=True an illegal one raises IllegalAction (with reason)."""
+        action = self.normalize(action)
+        if check:
+            reason = self.explain(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        if self.keep_undo:
+            self._undo.append(self.snapshot())
+        self.perform(action)
+
+    def undo(self) -> None:
+        """Take back the last applied action (needs keep_undo, the default)."""
+        self.restore(self._undo.pop())
+
+    def clone(self) -> State:
+        """An independent copy of the position (no undo history)."""
+        other = State.__new__(State)
+        other.game, other.compiled = self.game, self.compiled
+        other.restore(self.snapshot())
+        other.reset_caches()
+        other.keep_undo = self.keep_undo
+        return other
+
+    def perform(self, a: tuple) -> None:
+        """Perform a legal action (no check, no undo record): the kind's row of ACTIONS."""
+        perform = _APPLY.get(a[0])
+        if perform is None:
+            raise ValueError(f"unknown action {a!r}")
+        perform(self, a)
+
+    def is_legal(self, action: tuple) -> bool:
+        """True when `explain(action)` is None (a play session's quick check)."""
+        return self.explain(action) is None
+
+    def explain(self, a: tuple) -> Reason | None:
+        """None when the action is legal, else why not (reason code + rule ID + message): the
+        explanation of the action's kind, next to its generator (ACTIONS)."""
+        if self.terminal:
+            return Reason(X.E_GAME_OVER, "WIN-24", "the game is over: " +
+                          (self.result_.reason if self.result_ else ""))
+        row = ACTIONS.get(a[0]) if a else None
+        if row is None:
+            return Reason(X.E_BAD_NOTATION, "", f"unknown action {a!r}")
+        return row.explain(self, a)

@@ -1,0 +1,81 @@
+"""The rules engine in two forms from one source: interpreted (the .py files) or compiled (the same
+files compiled to C extension modules by Cython, `hatch_build.py`).
+
+The compiled modules live in `editor/engine/_native/` (never committed), beside a manifest of the
+sources they were built from. `activate` puts that folder first on the `editor.engine` package
+path, so `import editor.engine.search` finds the extension there and every other module in
+`editor/engine/` as before. The environment variable CONQUEST_ENGINE chooses the form:
+
+* `auto` (default): compiled when every module is built from the current sources, else
+  interpreted (no compiler, never built, or a source edited since the build);
+* `interpreted`: the .py files, even when compiled modules exist;
+* `compiled`: the compiled modules, or an error saying why they cannot be used.
+
+No Qt, no imports of other engine modules: this runs before any of them is imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sysconfig
+from pathlib import Path
+
+#: The modules compiled, in `editor/engine` (the hot path: search, moves, apply, the policy).
+COMPILED_MODULES = (
+    "state", "search", "moves", "turns", "responses", "catapults", "building", "drawbridges",
+    "camels", "game", "playout",
+)
+RULES_DIR = Path(__file__).resolve().parent
+NATIVE_DIR = RULES_DIR / "_native"
+MANIFEST = "manifest.json"
+ENV = "CONQUEST_ENGINE"
+FORMS = ("auto", "interpreted", "compiled")
+
+
+class EngineFormError(RuntimeError):
+    """CONQUEST_ENGINE asks for a form that cannot be used here."""
+
+
+def source_digest(module: str, rules_dir: Path = RULES_DIR) -> str:
+    """sha256 of one engine module's source (what the manifest records per module)."""
+    return hashlib.sha256((rules_dir / f"{module}.py").read_bytes()).hexdigest()
+
+
+def extension_path(module: str, native_dir: Path = NATIVE_DIR) -> Path:
+    """Where the compiled form of `module` lives (its name carries this Python's ABI tag)."""
+    return native_dir / f"{module}{sysconfig.get_config_var('EXT_SUFFIX')}"
+
+
+def compiled_problem(native_dir: Path = NATIVE_DIR, rules_dir: Path = RULES_DIR) -> str | None:
+    """Why the compiled modules in `native_dir` cannot be used, or None when they can: every
+    module built for this Python, from the sources as they are now."""
+    try:
+        built = json.loads((native_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "not built (run `make` with a C compiler present)"
+    for module in COMPILED_MODULES:
+        if not extension_path(module, native_dir).is_file():
+            return f"{module} is not built for this Python"
+        if built.get("sources", {}).get(module) != source_digest(module, rules_dir):
+            return f"{module}.py changed since the build (run `make` again)"
+    return None
+
+
+def choose(package_path: list[str], requested: str | None = None) -> str:
+    """Decide the form (see the module docstring), put the compiled folder first on the
+    package path when compiled, and return a one-line description of the form in use."""
+    form = (requested if requested is not None else os.environ.get(ENV, "auto")) or "auto"
+    if form not in FORMS:
+        raise EngineFormError(f"{ENV}={form}: expected one of {', '.join(FORMS)}")
+    if form == "interpreted":
+        return f"interpreted ({ENV}=interpreted)"
+    problem = compiled_problem()
+    if problem is not None:
+        if form == "compiled":
+            raise EngineFormError(f"{ENV}=compiled, but the compiled engine {problem}")
+        return f"interpreted (compiled engine {problem})"
+    if str(NATIVE_DIR) not in package_path:
+        package_path.insert(0, str(NATIVE_DIR))
+    return "compiled (Cython)"

@@ -1,0 +1,373 @@
+"""Move generation: the breadth-first move search (the hot path) and what it consults —
+carrying, capturing, dismounting, partners, take-overs, raised drawbridges — and which pieces
+may move. A mixin of `State` (editor.engine.game); the fields live in `StateData`.
+"""
+
+from __future__ import annotations
+
+from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
+from editor.engine.state import StateData
+
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
+
+class Search(StateData):
+    """Destinations of a piece (MOVE-*, CARRY-*, CAPT-*, TEAM-*) and who may move."""
+
+    __slots__ = ()
+
+    def can_capture(self, pid: int, o: int) -> bool:
+        """Capture matrix (CAPT-2), boarding enemy vessels (CAPT-5)."""
+        c, ptype = self.compiled, self.ptype
+        tp, to = ptype[pid], ptype[o]
+        caps = c.captures[tp]
+        if to not in caps:
+            return False
+        if c.rider_needed[tp] and not self.cargo[pid]:
+            return False  # PIECE-CAMEL-2, CAPT-3, CAPT-6: wild camels never capture
+        if c.sea_type[to] and not c.sea_type[tp]:
+            if c.seize_empty_only[tp] and self.cargo[o]:
+                return False  # PIECE-CATAPULT-16, CONF-7: catapults seize only empty vessels
+            stack = list(self.cargo[o])  # CAPT-5: must capture all cargo and fit aboard
+            while stack:
+                x = stack.pop()
+                if ptype[x] not in caps:
+                    return False
+                stack.extend(self.cargo[x])
+            return c.carries[to].get(tp, 0) > 0
+        return True
+
+    @cython.locals(maxd=cython.Py_ssize_t, t=cython.Py_ssize_t, me=cython.Py_ssize_t,
+                   myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
+                   d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
+                   storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
+                   siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
+                   u_rides=cython.bint)
+    def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
+        """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
+
+        MOVE-1 connections, MOVE-2 terrain, MOVE-4 blocking, PIECE-KNIGHT-2/3 jumping own
+        pieces only, PIECE-SOLDIER-3/-6 mounting and stepping over own carriers,
+        PIECE-SOLDIER-4 / CARRY-9 no carrier-to-carrier step except via a docked vessel,
+        CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
+        Parents are left in self._parent for path reconstruction.
+        """
+        c = self.compiled
+        t = self.ptype[pid]
+        me = self.owner[pid]
+        team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = self.game.search_consts
+        myteam = team[me]
+        # the type's connections (loaded or not), standing, jumping, siege at home (per game)
+        adj, stand, jumps, siege_home = self.game.search_tables[t][1 if self.cargo[pid] else 0]
+        occ, owner = self.occ, self.owner
+        raised = self.raised
+        start0 = self.node[pid]
+        ca0 = self.carrier[pid]
+        storm = ca0 >= 0 and c.siege[self.ptype[ca0]]  # PIECE-SIEGE-13
+        hop = storm and hop_opt  # PIECE-SIEGE-4 (CP towers)
+        if ca0 >= 0 and not self.may_dismount(pid):
+            return []
+        self._stamp += 1
+        st = self._stamp
+        mark, parent = self._mark, self._parent
+        start = self.node[pid]
+        mark[start] = st
+        parent[start] = -1
+        rides = {start} if self.carrier[pid] >= 0 else None
+        out: list[tuple[int, int, int]] = []
+        found, reached = out.append, None
+        guarded = bool(raised) or siege_home
+        frontier = [start]
+        d = 0
+        while frontier and d < maxd:
+            d += 1
+            nxt: list[int] = []
+            reached = nxt.append
+            for u in frontier:
+                u_rides = rides is not None and u in rides
+                for v in adj[u]:
+                    if mark[v] == st:
+                        continue
+                    if guarded:
+                        if raised and (v in raised or u in raised) and self.bridge_blocks(
+                                u, v, myteam, storm and u == start0):
+                            continue  # DRAW-3
+                        if (siege_home and castle_owner[v] >= 0
+                                and team[castle_owner[v]] == myteam):
+                            continue  # PIECE-SIEGE-14, CONF-34
+                    o = occ[v]
+                    if o < 0:
+                        mark[v] = st
+                        if stand[v]:
+                            parent[v] = u
+                            found((v, d, K_MOVE))
+                            reached(v)
+                        continue
+                    oo = owner[o]
+                    if oo == me:
+                        if self.fits(o, t):
+                            if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
+                                    not (hop and u == start0 and c.siege[self.ptype[o]]):
+                                continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
+                            mark[v] = st
+                            parent[v] = u
+                            out.append((v, d, K_MOUNT))
+                            if rides is None:
+                                rides = set()
+                            rides.add(v)
+                            nxt.append(v)
+                        elif jumps and stand[v]:
+                            mark[v] = st  # PIECE-KNIGHT-2
+                            parent[v] = u
+                            nxt.append(v)
+                        else:
+                            mark[v] = st
+                    elif team[oo] == myteam:
+                        if team_perm and self.partner_mount(o, t, v) and not (
+                                u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
+                            mark[v] = st  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
+                            parent[v] = u
+                            out.append((v, d, K_MOUNT))
+                            continue
+                        if jumps and stand[v] and self.partner_jump(u, v):
+                            mark[v] = st  # TEAM-12
+                            parent[v] = u
+                            nxt.append(v)
+                            continue
+                        mark[v] = st  # partner's piece blocks (TEAM-2, TEAM-12 'never')
+                    else:
+                        if u_rides and is_sea[v] and not ground_ok:
+                            continue
+                        mark[v] = st
+                        if (stand[v] or is_sea[v]) and self.can_capture(pid, o):
+                            parent[v] = u  # GRAIL-2/-3, WILD-2: a capture ends there
+                            out.append((v, d, K_CAPTURE))
+                        elif self.can_take_over(pid, o, u, u_rides):
+                            parent[v] = u
+                            out.append((v, d, K_RIDE))
+            frontier = nxt
+        return out
+
+    def bridge_blocks(self, u: int, v: int, myteam: int, storming: bool) -> bool:
+        """DRAW-3: a raised drawbridge closes its access (CONF-33
+        raised_drawbridge_blocks_own_pieces); PIECE-SIEGE-13: a soldier stepping off a siege
+        engine on the front field into an enemy tower crosses it anyway."""
+        c = self.compiled
+        tower = v if v in self.raised else u
+        if c.tower_front.get(tower) not in (u, v):
+            return False
+        raiser = self.raised[tower]
+        if storming and tower == v and c.team_of[c.castle_owner[v]] != myteam:
+            return False
+        return not (c.team_of[raiser] == myteam
+                    and not self.game.opts.raised_drawbridge_blocks_own_pieces)
+
+    def may_dismount(self, pid: int) -> bool:
+        """PIECE-CAMEL-8 (CONF-31): no dismounting from a commandeered camel aboard a vessel
+        (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables.
+        TEAM-13: off a partner's elephant or chariot only in front of the grail."""
+        c = self.compiled
+        ca = self.carrier[pid]
+        tc = self.ptype[ca]
+        if (self.owner[ca] != self.owner[pid] and not c.sea_type[tc] and not c.siege[tc]
+                and not c.commandeerable[tc] and self.orig[ca] < 0):
+            return self.node[pid] == c.grail_front  # TEAM-13: a partner's elephant / chariot
+        if not c.commandeerable[tc] or self.carrier[ca] < 0:
+            return True
+        if self.game.opts.camel_dismount_aboard_vessel == "never":
+            return False
+        return self.orig[ca] < 0
+
+    def partner_mount(self, o: int, t: int, v: int) -> bool:
+        """Team game: may a piece of type t get on the partner's carrier o (on field v)?
+        TEAM-7 partner vessels (docked), TEAM-9 riderless camels, TEAM-11 siege engines,
+        TEAM-13 elephants and chariots only on the field in front of the grail."""
+        c = self.compiled
+        to = self.ptype[o]
+        if not self.fits(o, t):
+            return False
+        if c.sea_type[to]:
+            return c.is_harbour[v]
+        if c.commandeerable[to]:
+            return not self.cargo[o]
+        if c.siege[to]:
+            return True
+        return v == c.grail_front
+
+    def partner_jump(self, u: int, v: int) -> bool:
+        """TEAM-12 / CONF-25: knights pass partner pieces only on the grail roads by default."""
+        mode = self.game.opts.knight_jump_partner_pieces
+        if mode == "anywhere":
+            return True
+        return mode == "grail_roads_only" and v in self.compiled.grail_road_nodes
+
+    def can_take_over(self, pid: int, o: int, u: int, u_rides: bool) -> bool:
+        """PIECE-CAMEL-3: a soldier mounts an enemy camel without rider (from the ground);
+        PIECE-SIEGE-5: a soldier steps from an adjacent own siege tower onto an unmanned enemy
+        siege tower (siege_seize_from_adjacent_tower)."""
+        c = self.compiled
+        to = self.ptype[o]
+        if self.cargo[o] or not self.fits(o, self.ptype[pid]):
+            return False
+        if c.commandeerable[to]:
+            return not u_rides and self.carrier[o] < 0
+        if c.siege[to] and self.game.opts.siege_seize_from_adjacent_tower:
+            ca = self.carrier[pid]
+            return (u == self.node[pid] and ca >= 0 and c.siege[self.ptype[ca]]
+                    and self.owner[ca] == self.owner[pid])
+        return False
+
+    def path_to(self, v: int) -> tuple[int, ...]:
+        """Path to v from the last search (valid right after `search`)."""
+        parent = self._parent
+        path = [v]
+        while parent[v] >= 0:
+            v = parent[v]
+            path.append(v)
+        return tuple(reversed(path))
+
+    def range_limit(self, pid: int) -> int:
+        """MOVE-5; PIECE-GALLEON-3 / CONF-5: a catapult-laden galleon moves at most
+        catapult_galleon_max_steps."""
+        c = self.compiled
+        lim = c.range_[self.ptype[pid]]
+        if c.catapult_cargo_types and self.cargo[pid]:
+            cap = self.game.opts.catapult_galleon_max_steps
+            if cap != "none" and any(self.ptype[x] in c.catapult_cargo_types
+                                     for x in self.cargo[pid]):
+                lim = min(lim, cap)
+        return lim
+
+    def range_left(self, pid: int) -> int:
+        """Steps piece pid may still move this turn (MOVE-5, PIECE-GALLEON-3)."""
+        if self.cargo[pid] and self.compiled.catapult_cargo_types:
+            return self.range_limit(pid) - self.steps[pid]
+        return self.compiled.range_[self.ptype[pid]] - self.steps[pid]
+
+    def is_resting(self, pid: int) -> bool:
+        """BUILD-9: builder and new piece rest until the turn (CONF-35: or round) ends."""
+        r = self.resting.get(pid)
+        return r is not None and self.turn <= r
+
+    def movable(self, s: int) -> list[int]:
+        """Own pieces that may move, one per interchangeable cargo group (same carrier, type and
+        range left) so that identical soldiers give one action (notation names no soldier)."""
+        if self.game.variant.team_game:
+            return self._movable_team(s)
+        last = self._movable
+        if last is not None and last[0] == self._layout and last[1] == s and \
+                last[2] == self.turn:
+            return last[3][:]
+        found = self._movable_pieces(s)
+        self._movable = (self._layout, s, self.turn, found)
+        return found[:]
+
+    def _movable_pieces(self, s: int) -> list[int]:
+        """`movable` outside team games, made afresh."""
+        carrier, ptype, steps = self.carrier, self.ptype, self.steps
+        mine = self.seat_pieces(s)
+        if self.resting:  # BUILD-9 (see is_resting)
+            turn = self.turn
+            resting = {p for p, r in self.resting.items() if turn <= r}
+            mine = [p for p in mine if p not in resting]
+        out = [p for p in mine if carrier[p] < 0]
+        if len(out) == len(mine):
+            return out  # no riders: in id order
+        keyed = []  # riders: one per (carrier, type, steps), less range left first
+        seen: set[tuple[int, int, int]] = set()
+        for p in mine:
+            ca = carrier[p]
+            if ca >= 0:
+                key = (ca, ptype[p], steps[p])
+                if key not in seen:
+                    seen.add(key)
+                    keyed.append((ca, -steps[p], p))
+        keyed.sort()
+        ground, out, i, n = out, [], 0, len(keyed)
+        nxt = keyed[0][0]
+        for p in ground:  # each rider right after the pieces up to its carrier's id
+            while nxt < p:
+                out.append(keyed[i][2])
+                i += 1
+                nxt = keyed[i][0] if i < n else len(carrier)
+            out.append(p)
+        out.extend(k[2] for k in keyed[i:])
+        return out
+
+    def _movable_team(self, s: int) -> list[int]:
+        """`movable` in a team game: partners' carriers with s's pieces aboard too (TEAM-7/-8/
+        -11), own carriers with only partner pieces aboard not (TEAM-7)."""
+        owner, node, carrier = self.owner, self.node, self.carrier
+        out = []
+        seen: set[tuple[int, int, int]] = set()
+        turn = self.turn
+        resting = {p for p, r in self.resting.items() if turn <= r} if self.resting else ()
+        for pid in range(len(owner)):
+            if node[pid] < 0:
+                continue
+            if pid in resting:
+                continue  # BUILD-9 (see is_resting)
+            if owner[pid] != s:
+                if carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
+                    out.append(pid)  # TEAM-7/-8/-11: a partner's carrier with s's pieces aboard
+                continue
+            if carrier[pid] < 0 and self.cargo[pid] and not self.controls(s, pid):
+                continue  # TEAM-7: only partner pieces aboard, the owner may not move it
+            ca = carrier[pid]
+            if ca >= 0:
+                key = (ca, self.ptype[pid], self.steps[pid])
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(pid)
+        if len(out) > 1:  # riders with less range left first (canonical choice)
+            steps = self.steps
+            out.sort(key=lambda p: (p if carrier[p] < 0 else carrier[p], carrier[p] >= 0,
+                                    -steps[p], p))
+        return out
+
+    def controls(self, s: int, pid: int) -> bool:
+        """TEAM-7/-8/-11: a carrier is moved by its owner unless only partner pieces are aboard;
+        a partner moves it while at least one of his pieces is aboard."""
+        owner = self.owner
+        tc = self.ptype[pid]
+        if not (self.compiled.sea_type[tc] or self.compiled.siege[tc]):
+            return owner[pid] == s  # elephants, chariots, (ridden) camels: their controller
+        mine = theirs = False
+        stack = list(self.cargo[pid])
+        while stack:
+            x = stack.pop()
+            if owner[x] == s:
+                mine = True
+            else:
+                theirs = True
+            stack.extend(self.cargo[x])
+        if owner[pid] == s:
+            return mine or not theirs
+        return mine
+
+    def destinations(self, pid: int) -> list[tuple[int, int, int]]:
+        """Legal destinations of one piece (bench figure)."""
+        maxd = min(self.range_left(pid), self.ap_left())
+        return self.search(pid, maxd) if maxd > 0 else []
+
+    def graph_distance(self, pid: int, target: int, limit: int) -> int:
+        """Steps from pid's field to target over its type's connections, ignoring pieces
+        (limit + 1 when farther)."""
+        adj = self.compiled.adj_unloaded[self.ptype[pid]]
+        seen = {self.node[pid]}
+        frontier = [self.node[pid]]
+        for d in range(1, limit + 1):
+            nxt = []
+            for u in frontier:
+                for v in adj[u]:
+                    if v == target:
+                        return d
+                    if v not in seen:
+                        seen.add(v)
+                        nxt.append(v)
+            frontier = nxt
+        return limit + 1

@@ -1,0 +1,549 @@
+"""The state of a game as one data class: every field declared once (`StateData`), with the undo
+snapshot derived from that declaration; plus what every concern needs — placing pieces, the
+basic queries (mover, actor, budget, scores) and the board primitives that move, capture and
+remove pieces. Behaviour by concern lives in the mixins that `editor.engine.game.State`
+combines (search, moves, responses, catapults, building, drawbridges, camels, turns).
+
+No Qt and no pydantic on the hot paths: the state is a handful of Python lists indexed by piece
+id and node id.
+"""
+
+# ruff: noqa: RUF009  (the fields are declared with _f(copy kind, initial value))
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from dataclasses import fields as declared_fields
+from typing import Any
+
+from editor.engine import explain as X
+from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
+from editor.engine.compiled import Compiled, CompileError
+from editor.engine.explain import Reason
+from editor.engine.outcome import Result
+
+# how the undo snapshot copies a field
+VALUE, LIST, NESTED, SET, DICT = "value", "list", "nested", "set", "dict"
+_COPY = {VALUE: "s.{0}", LIST: "s.{0}[:]", NESTED: "[x[:] for x in s.{0}]", SET: "set(s.{0})",
+         DICT: "dict(s.{0})"}
+
+
+def _f(undo: str | None, init: Callable[[Any], Any]) -> Any:
+    """A field: how the undo snapshot copies it (None: not part of the position) and its
+    initial value from the game."""
+    return field(metadata={"undo": undo, "init": init})
+
+
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class StateData:
+    """Every field of a position, declared once. Per piece id: ptype, owner, node, carrier,
+    cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark; the
+    top pieces as bit masks per seat and per type (top_seat, top_type: derived from occ, owner
+    and ptype, changed only through `put_top` and `set_owner`)."""
+
+    game: Any = _f(None, lambda g: g)  # the Game (editor.engine.game): board, variant, opts
+    compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
+    ptype: list[int] = _f(LIST, lambda g: [])
+    owner: list[int] = _f(LIST, lambda g: [])
+    node: list[int] = _f(LIST, lambda g: [])  # -1 once captured
+    carrier: list[int] = _f(LIST, lambda g: [])  # -1 when standing on a field
+    cargo: list[list[int]] = _f(NESTED, lambda g: [])
+    steps: list[int] = _f(LIST, lambda g: [])  # steps moved this turn (MOVE-5)
+    orig: list[int] = _f(LIST, lambda g: [])  # owner before a take-over (PIECE-CAMEL-3)
+    occ: list[int] = _f(LIST, lambda g: [-1] * len(g.compiled.node_ids))  # top piece per node
+    # bit masks over nodes of the top pieces (occ), kept up to date by `put_top` / `set_owner`
+    top_seat: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # per seat (its owner)
+    top_type: list[int] = _f(LIST, lambda g: [0] * len(g.compiled.type_names))  # per type
+    cnt_all: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
+    cnt_land: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
+    captured: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # captured by a seat (CAPT-11)
+    turn: int = _f(VALUE, lambda g: 0)
+    ap_spent: int = _f(VALUE, lambda g: 0)
+    quiet: int = _f(VALUE, lambda g: 0)  # turns (rounds) without capture (WIN-25)
+    quiet_round_clean: bool = _f(VALUE, lambda g: True)
+    captured_this_turn: bool = _f(VALUE, lambda g: False)
+    window: Window | None = _f(VALUE, lambda g: None)  # open response window (RECAP-1)
+    end_pending: bool = _f(VALUE, lambda g: False)
+    draw: int | None = _f(VALUE, lambda g: None)  # seat that offered a draw (WIN-4)
+    draw_offered: bool = _f(VALUE, lambda g: False)
+    risky: int = _f(VALUE, lambda g: 0)  # answerable captures while unprotected (VULN-3)
+    terminal: bool = _f(VALUE, lambda g: False)
+    result_: Result | None = _f(VALUE, lambda g: None)
+    vuln_end_pending: bool = _f(VALUE, lambda g: False)
+    shots: set[int] = _f(SET, lambda g: set())  # catapults that shot this turn
+    rshots: set[int] = _f(SET, lambda g: set())  # response shots this turn (RECAP-19)
+    pushed: dict[int, int] = _f(DICT, lambda g: {})  # push steps per camel (PIECE-CAMEL-5)
+    raised: dict[int, int] = _f(DICT, lambda g: {})  # tower node -> raiser (DRAW-2)
+    resting: dict[int, int] = _f(DICT, lambda g: {})  # piece -> last resting turn (BUILD-9)
+    built: int = _f(VALUE, lambda g: 0)
+    frozen_mark: list[int] = _f(LIST, lambda g: [-1] * g.seat_count)  # last frozen turn (CONF-19)
+    any_capture: bool = _f(VALUE, lambda g: False)
+    # caches and history, not part of the position
+    keep_undo: bool = _f(None, lambda g: True)
+    _undo: list[tuple] = _f(None, lambda g: [])
+    _mark: list[int] = _f(None, lambda g: [0] * len(g.compiled.node_ids))
+    _parent: list[int] = _f(None, lambda g: [-1] * len(g.compiled.node_ids))
+    _stamp: int = _f(None, lambda g: 0)
+    # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
+    _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
+    # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
+    # or None when a top piece on a castle or grail field changed (`_penalties`)
+    _penalty: tuple | None = _f(None, lambda g: None)
+    # bumped whenever what `movable` reads changes: the rosters, a carrier, a rider's steps, the
+    # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
+    _layout: int = _f(None, lambda g: 0)
+    _movable: tuple | None = _f(None, lambda g: None)
+
+    NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
+
+    def __init__(self, g: Any) -> None:
+        for f in declared_fields(StateData):
+            setattr(self, f.name, f.metadata["init"](g))
+
+    @property
+    def c(self) -> Compiled:
+        """Deprecated alias of `compiled` for branches written before the rename; remove once
+        every caller says `compiled`."""
+        return self.compiled
+
+    @property
+    def g(self) -> Any:
+        """Deprecated alias of `game` (see `c`)."""
+        return self.game
+
+    def reset_caches(self) -> None:
+        """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""
+        n = len(self.compiled.node_ids)
+        self._undo = []
+        self._mark = [0] * n
+        self._parent = [-1] * n
+        self._stamp = 0
+
+    def snapshot(self) -> tuple:
+        """The position as a tuple of copies (the fields with an `undo` copy kind)."""
+        return _snapshot(self)
+
+    def restore(self, snap: tuple) -> None:
+        _restore(self, snap)
+        self._roster = [None] * self.game.seat_count
+        self._penalty = None
+        self._layout = getattr(self, "_layout", 0) + 1
+        self._movable = None
+
+    def seat_pieces(self, s: int) -> list[int]:
+        """The pieces of seat s on the board (cargo included), in id order; cached until a
+        piece is added, captured or changes owner. Do not change the list."""
+        found = self._roster[s]
+        if found is None:
+            node = self.node
+            found = self._roster[s] = [p for p, o in enumerate(self.owner)
+                                       if o == s and node[p] >= 0]
+        return found
+
+    def add_piece(self, seat: str, ptype: str, field_id: str, cargo: list | None = None,
+                  steps: int = 0) -> int:
+        """Place a piece (with a cargo tree of (type, [cargo]) tuples); returns its id."""
+        c = self.compiled
+        if seat not in c.seat_index:
+            raise CompileError(f"unknown seat '{seat}'")
+        if ptype not in c.type_index:
+            raise CompileError(f"piece type '{ptype}' is not part of the variant")
+        if field_id not in c.node_index:
+            raise CompileError(f"unknown field '{field_id}'")
+        node = c.node_index[field_id]
+        if self.occ[node] >= 0:
+            raise CompileError(f"field '{c.node_names[node]}' holds two pieces (MOVE-3)")
+        pid = self.new_piece(c.seat_index[seat], c.type_index[ptype], node, -1, steps)
+        self.put_top(node, pid)
+        self.add_cargo(pid, cargo or [])
+        return pid
+
+    def new_piece(self, seat: int, t: int, node: int, carrier: int, steps: int) -> int:
+        pid = len(self.ptype)
+        self.ptype.append(t)
+        self.owner.append(seat)
+        self.node.append(node)
+        self.carrier.append(carrier)
+        self.orig.append(-1)
+        self.cargo.append([])
+        self.steps.append(steps)
+        self.cnt_all[seat] += 1
+        self._roster[seat] = None
+        self._layout += 1
+        if self.compiled.land_piece[t]:
+            self.cnt_land[seat] += 1
+        return pid
+
+    def fits(self, carrier: int, t: int) -> bool:
+        """Can `carrier` take one more piece of type t (CARRY-1, CARRY-2, CARRY-6)?"""
+        cap = self.compiled.carries[self.ptype[carrier]].get(t, 0)
+        if cap == 0:
+            return False
+        load = self.cargo[carrier]
+        if not load:
+            return True
+        ptype = self.ptype
+        return len(load) < cap and all(ptype[x] == t for x in load)
+
+    def add_cargo(self, pid: int, cargo: list) -> None:
+        c = self.compiled
+        for item in cargo:
+            name, sub = item[0], item[1]
+            steps = item[2] if len(item) > 2 else 0
+            if name not in c.type_index:
+                raise CompileError(f"piece type '{name}' is not part of the variant")
+            t = c.type_index[name]
+            if not self.fits(pid, t):
+                raise CompileError(
+                    f"{c.type_names[self.ptype[pid]]} cannot carry {name} here (CARRY-1, CARRY-2)")
+            child = self.new_piece(self.owner[pid], t, self.node[pid], pid, steps)
+            self.cargo[pid].append(child)
+            self.add_cargo(child, sub)
+
+    @property
+    def mover(self) -> int:
+        """Seat index whose turn it is (TURN-1; the turn counter modulo the seats)."""
+        return self.turn % self.game.seat_count
+
+    @property
+    def actor_index(self) -> int | None:
+        """Seat index of who acts now (see `actor`); None once the game is over."""
+        if self.terminal:
+            return None
+        if self.window is not None:
+            return self.window[0]
+        if self.draw is not None:
+            return (self.draw + 1) % self.game.seat_count
+        return self.mover
+
+    @property
+    def actor(self) -> str | None:
+        """Seat id of who acts now: the mover, or the victim during a response window."""
+        i = self.actor_index
+        return None if i is None else self.compiled.seat_ids[i]
+
+    def penalty_fields(self, s: int) -> tuple[int, int]:
+        """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
+        return self._penalties()[1][s]
+
+    def is_frozen(self, s: int) -> bool:
+        """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
+        return self._penalties()[2][s]
+
+    def frozen_seats(self) -> list[bool]:
+        """`is_frozen` of every seat (FREEZE-1). Do not change the list."""
+        return self._penalties()[2]
+
+    def _penalties(self) -> tuple:
+        """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
+        FREEZE-1): the other teams' top-piece masks against the game's field masks; kept
+        until a top piece on a castle or grail field changes (`put_top`, `set_owner`)."""
+        found = self._penalty
+        if found is not None:
+            return found
+        g = self.game
+        key = [m & g.penalty_mask for m in self.top_seat]
+        team = self.compiled.team_of
+        every = 0
+        of_team: dict[int, int] = {}
+        for x, m in enumerate(key):
+            every |= m
+            of_team[team[x]] = of_team.get(team[x], 0) | m
+        grail, castles = g.grail_mask, g.castle_masks
+        limit = g.variant.freeze_threshold
+        fields, frozen = [], []
+        for s in range(g.seat_count):
+            enemy = every & ~of_team[team[s]]
+            nc, ng = (castles[s] & enemy).bit_count(), (grail & enemy).bit_count()
+            fields.append((nc, ng))
+            frozen.append(nc + ng >= limit)
+        self._penalty = found = (key, fields, frozen)
+        return found
+
+    def budget(self, s: int | None = None) -> int:
+        """Current budget (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per penalty
+        field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
+        if s is None:
+            s = self.mover
+        g = self.game
+        base = g.compiled.opening[s] if self.turn <= s else g.variant.base_budget
+        nc, ng = self.penalty_fields(s)
+        if nc + ng >= g.variant.freeze_threshold:
+            return 0  # FREEZE-2
+        return max(0, base - nc * g.opts.castle_penalty_per_field
+                   - ng * g.opts.grail_penalty_per_field)
+
+    def ap_left(self) -> int:
+        """Action points the mover has left this turn (TURN-6, TURN-9)."""
+        return max(0, self.budget(self.mover) - self.ap_spent)
+
+    def count(self, s: int) -> int:
+        """Pieces counted by elimination_scope (CONF-11)."""
+        return self.cnt_land[s] if self.game.land_scope else self.cnt_all[s]
+
+    def unprotected(self, s: int) -> bool:
+        """VULN-1: exactly two pieces left (VULN-5: not in team games by default)."""
+        return self.game.vuln_active and self.count(s) == 2
+
+    def score(self, s: int) -> int:
+        """WIN-10: own pieces on the board + pieces captured + grail and enemy capital fields."""
+        c, occ, owner = self.compiled, self.occ, self.owner
+        held = 0
+        for f in c.grail_fields:
+            o = occ[f]
+            if o >= 0 and owner[o] == s:
+                held += 1
+        for t, fields in enumerate(c.castle_fields):
+            if c.team_of[t] == c.team_of[s]:
+                continue
+            for f in fields:
+                o = occ[f]
+                if o >= 0 and owner[o] == s:
+                    held += 1
+        return self.cnt_all[s] + self.captured[s] + held
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (WIN-24)."""
+        return self.terminal
+
+    def result(self) -> Result | None:
+        """The outcome once the game is over (winners, reason with rule ID, scores,
+        termination), else None."""
+        return self.result_
+
+    def pieces_at(self, node: int) -> list[int]:
+        """The stack on a node, top first, then its cargo depth-first."""
+        out: list[int] = []
+        top = self.occ[node]
+        if top >= 0:
+            self.collect(top, out)
+        return out
+
+    def collect(self, pid: int, out: list[int]) -> None:
+        out.append(pid)
+        for x in self.cargo[pid]:
+            self.collect(x, out)
+
+    def signature(self, pid: int) -> str:
+        """Puzzle-book stack letters (RULES.md 5.9): 'Gess' = galleon, elephant, 2 soldiers."""
+        c = self.compiled
+        letters = [c.letter[self.ptype[pid]]]
+        stack = list(self.cargo[pid])
+        while stack:
+            x = stack.pop(0)
+            letters.append(c.letter[self.ptype[x]].lower())
+            stack[0:0] = self.cargo[x]
+        return "".join(letters)
+
+    def describe(self, pid: int) -> str:
+        c = self.compiled
+        where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else "(captured)"
+        return f"{c.seat_ids[self.owner[pid]]} {c.type_names[self.ptype[pid]]} on {where}"
+
+    def move_text(self, pid: int, path: tuple[int, ...], full: bool,
+                  capture: bool | None = None) -> str:
+        """Engine notation of a piece's path: `E s12>s14`, `N s3*w7` (capture: `*` before the
+        last field; None: a capture when an enemy stands there); `full` names every field."""
+        c = self.compiled
+        dest = path[-1]
+        if capture is None:
+            o = self.occ[dest]
+            capture = o >= 0 and c.team_of[self.owner[o]] != c.team_of[self.owner[pid]]
+        nodes = path if full else (path[0], dest)
+        text = f"{c.letter[self.ptype[pid]]} {c.node_ids[nodes[0]]}"
+        for i, v in enumerate(nodes[1:], 1):
+            sep = "*" if capture and i == len(nodes) - 1 else ">"
+            text += f"{sep}{c.node_ids[v]}"
+        return text
+
+    def field_name(self, node: int) -> str:
+        """What people call the field (its printed number where that is unique, BOARD-5)."""
+        return self.compiled.node_names[node]
+
+    def special_precheck(self, a: tuple) -> Reason | object | None:
+        """Shared start of the explanation of the non-move kinds (shots, builds, drawbridges,
+        pushes, rides): a pending response window, legal (generated: None), a frozen mover,
+        no such piece; `NOT_GENERATED` when the kind's own reasons decide."""
+        if self.window is not None:
+            return self.pending_reason()
+        if a in self.legal_actions():
+            return None
+        s = self.mover
+        if self.is_frozen(s):
+            return Reason(X.E_FROZEN, "FREEZE-2",
+                          f"{self.compiled.seat_ids[s]} is frozen and has no AP")
+        if a[0] in (SHOOT, BUILD, RIDE, PUSH):
+            pid = a[1]
+            if not (0 <= pid < len(self.ptype)) or self.node[pid] < 0:
+                return Reason(X.E_NO_SUCH_PIECE, "", "that piece is not on the board")
+        return self.NOT_GENERATED
+
+    # ---- board primitives --------------------------------------------------------------------
+
+    def set_node(self, pid: int, v: int) -> None:
+        self.node[pid] = v
+        for x in self.cargo[pid]:
+            self.set_node(x, v)
+
+    def detach(self, pid: int) -> None:
+        ca = self.carrier[pid]
+        if ca >= 0:
+            self.cargo[ca].remove(pid)
+            self.carrier[pid] = -1
+            self._layout += 1
+        else:
+            self.put_top(self.node[pid], -1)
+
+    def put_top(self, v: int, o: int) -> None:
+        """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
+        top-piece masks `top_seat` and `top_type` kept up to date."""
+        bit = 1 << v
+        if bit & self.game.penalty_mask:
+            self._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
+        old = self.occ[v]
+        if old >= 0:
+            self.top_seat[self.owner[old]] &= ~bit
+            self.top_type[self.ptype[old]] &= ~bit
+        self.occ[v] = o
+        if o >= 0:
+            self.top_seat[self.owner[o]] |= bit
+            self.top_type[self.ptype[o]] |= bit
+
+    def set_owner(self, o: int, s: int) -> None:
+        """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
+        with `top_seat` kept up to date when o is a top piece."""
+        v = self.node[o]
+        if v >= 0 and self.occ[v] == o:
+            bit = 1 << v
+            if bit & self.game.penalty_mask:
+                self._penalty = None
+            self.top_seat[self.owner[o]] &= ~bit
+            self.top_seat[s] |= bit
+        self._roster[self.owner[o]] = self._roster[s] = None
+        self._layout += 1
+        self.owner[o] = s
+
+    def enemy_top(self, s: int) -> int:
+        """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
+        team = self.compiled.team_of
+        ts = team[s]
+        mask = 0
+        for x, m in enumerate(self.top_seat):
+            if team[x] != ts:
+                mask |= m
+        return mask
+
+    def relocate(self, pid: int, v: int) -> None:
+        """Move a piece (with its cargo) to an empty node or onto an own carrier there.
+        Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
+        a commandeered camel or seized siege tower left without rider reverts at once
+        (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
+        old = self.carrier[pid]
+        self.detach(pid)
+        o = self.occ[v]
+        if o < 0:
+            self.put_top(v, pid)
+        else:
+            self.cargo[o].append(pid)
+            self.carrier[pid] = o
+            self._layout += 1
+            if self.owner[o] != self.owner[pid] and self.compiled.commandeerable[self.ptype[o]]:
+                self.take_over(o, self.owner[pid])
+        self.set_node(pid, v)
+        if old >= 0:
+            self.revert_check(old)
+
+    def take_over(self, o: int, s: int) -> None:
+        if self.orig[o] < 0:
+            self.orig[o] = self.owner[o]
+        self.set_owner(o, s)
+
+    def revert_check(self, o: int) -> None:
+        """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
+        if self.orig[o] >= 0 and not self.cargo[o] and self.node[o] >= 0:
+            self.set_owner(o, self.orig[o])
+            self.orig[o] = -1
+
+    def remove_piece(self, pid: int, by: int) -> int:
+        """Remove a captured piece and its cargo (CARRY-3, CAPT-11); returns pieces removed."""
+        n = 1
+        for x in self.cargo[pid]:
+            n += self.remove_piece(x, by)
+        self.cargo[pid] = []
+        s = self.owner[pid] if self.orig[pid] < 0 else self.orig[pid]
+        self.orig[pid] = -1
+        self.cnt_all[s] -= 1
+        if self.compiled.land_piece[self.ptype[pid]]:
+            self.cnt_land[s] -= 1
+        self.captured[by] += 1
+        self._roster[self.owner[pid]] = None
+        self._layout += 1
+        self.node[pid] = -1
+        self.carrier[pid] = -1
+        return n
+
+    def capture_at(self, pid: int, v: int, by: int, new_owner: int | None = None) -> int:
+        """pid takes the stack on v (CAPT-1, CAPT-5 boarding, CAPT-7 seizure, CAPT-9 sinking).
+        A vessel retaken in a response goes back to `new_owner`, the victim (RECAP-13).
+        Returns the victim seat."""
+        c = self.compiled
+        o = self.occ[v]
+        victim = self.owner[o]
+        old_carrier = self.carrier[pid]
+        self.detach(pid)
+        opts = self.game.opts
+        if c.sea_type[self.ptype[o]] and not c.sea_type[self.ptype[pid]]:
+            removed = 0
+            for x in list(self.cargo[o]):  # CAPT-5: the cargo is captured
+                removed += self.remove_piece(x, by)
+            if removed > 1 and not opts.score_cargo_individually:
+                self.captured[by] -= removed - 1  # CONF-12: a stack scores once
+            if opts.score_seized_vessel_as_captured:
+                self.captured[by] += 1  # CONF-12 / WIN-17 option
+            self.cargo[o] = []
+            gets = self.owner[pid] if new_owner is None else new_owner
+            self.cnt_all[victim] -= 1  # CAPT-7: the vessel changes owner for good
+            self.cnt_all[gets] += 1
+            self.set_owner(o, gets)
+            self.steps[o] = 0
+            self.cargo[o].append(pid)
+            self.carrier[pid] = o
+            self._layout += 1
+        else:
+            removed = self.remove_piece(o, by)
+            if removed > 1 and not opts.score_cargo_individually:
+                self.captured[by] -= removed - 1  # CONF-12: a stack scores once
+            self.put_top(v, pid)
+        self.set_node(pid, v)
+        self.captured_this_turn = True
+        self.quiet_round_clean = False
+        self.any_capture = True
+        if old_carrier >= 0:
+            self.revert_check(old_carrier)
+        return victim
+
+
+def bits(mask: int) -> list[int]:
+    """The node indexes whose bit is set in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _compile_copiers() -> tuple[Callable[[StateData], tuple], Callable[[StateData, tuple], None]]:
+    """snapshot/restore generated from the field declaration (as fast as hand-written code)."""
+    names = [(f.name, f.metadata["undo"]) for f in declared_fields(StateData) if f.metadata["undo"]]
+    copies = ", ".join(_COPY[how].format(name) for name, how in names)
+    targets = ", ".join(f"s.{name}" for name, _how in names)
+    source = (f"def snapshot(s):\n    return ({copies},)\n"
+              f"def restore(s, snap):\n    ({targets},) = snap\n")
+    scope: dict = {}
+    exec(compile(source, "<StateData snapshot>", "exec"), scope)
+    return scope["snapshot"], scope["restore"]
+
+
+_snapshot, _restore = _compile_copiers()

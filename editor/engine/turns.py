@@ -1,0 +1,357 @@
+"""Turn end and victory (TURN-10/-11, WIN-*, TEAM-5/-6, FREEZE-4, VULN-2): ending turns and
+rounds, immediate and count-based endings, victory points; and the turn-level action kinds END,
+OFFER_DRAW, ACCEPT_DRAW, REJECT_DRAW and RESIGN with their cost, apply and explanation.
+"""
+
+from __future__ import annotations
+
+from editor.engine import explain as X
+from editor.engine.actions import (
+    ACCEPT_DRAW,
+    END,
+    OFFER_DRAW,
+    REJECT_DRAW,
+    RESIGN,
+    ActionKind,
+)
+from editor.engine.explain import Reason
+from editor.engine.outcome import Result, Termination
+from editor.engine.state import StateData
+
+POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
+FROZEN, SIEGE = Termination.FROZEN, Termination.SIEGE
+RESIGNATION, DRAW_AGREED = Termination.RESIGNATION, Termination.DRAW_AGREED
+
+
+class Turns(StateData):
+    """Turn ends and game endings."""
+
+    __slots__ = ()
+
+    def maybe_end_turn(self) -> None:
+        if self.terminal:
+            return
+        if self.end_pending or self.ap_left() <= 0:
+            self.end_pending = False
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        """TURN-11 end of turn; WIN-24 count-based endings; TURN-10 rounds; auto-pass of
+        players without AP (FREEZE-2: their turns still count)."""
+        g = self.game
+        for _guard in range(4 * g.seat_count + 4):
+            self.window = None
+            self.end_pending = False
+            self.draw = None
+            counting = self.any_capture or g.opts.no_capture_counter_from_start  # CONF-20
+            if self.captured_this_turn:
+                self.quiet = 0
+            elif g.opts.no_capture_window == "rounds_since_last_capture" and counting:
+                self.quiet += 1
+            if g.opts.no_capture_window == "complete_rounds" and self.mover == g.seat_count - 1:
+                self.quiet = self.quiet + g.seat_count if self.quiet_round_clean else 0
+                self.quiet_round_clean = True
+            self.captured_this_turn = False
+            if self.vuln_end_pending:
+                self.decide_by_points("VULN-2: unprotected player lost a piece to a response")
+                return
+            self.check_turn_end()
+            if self.terminal:
+                return
+            self.turn += 1
+            self.ap_spent = 0
+            self.risky = 0
+            self.draw_offered = False
+            self.shots = set()
+            self.rshots = set()
+            self.pushed = {}
+            if self.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
+                m = self.mover
+                self.raised = {k: r for k, r in self.raised.items() if r != m}
+            if self.is_frozen(self.mover):
+                self.frozen_mark[self.mover] = self.turn  # CONF-19
+            self.steps[:] = [0] * len(self.steps)  # MOVE-5: a new turn, full range again
+            self._layout += 1
+            if self.budget(self.mover) > 0:
+                return
+
+    def check_turn_end(self) -> None:
+        g = self.game
+        vic = g.victory
+        n = g.seat_count
+        if "one_piece_left" in vic and any(self.count(s) == 1 for s in range(n)):  # WIN-8
+            self.decide_by_points(self.victory_rule("one_piece_left", "WIN-8")
+                                   + ": a player has one piece left")
+            return
+        for kind in ("no_capture_limit", "team_no_capture_limit"):
+            if kind not in vic:
+                continue
+            cond = vic[kind]
+            two = cond.decider == "enemy_capital"
+            rounds = cond.rounds or (g.opts.two_player_timeout_rounds if two
+                                     else g.opts.no_capture_rounds)
+            if self.quiet >= rounds * n:
+                if kind == "team_no_capture_limit":
+                    self.decide_team_timeout()
+                elif two:
+                    self.decide_two_player_timeout()
+                else:
+                    self.decide_by_points(self.victory_rule("no_capture_limit", "WIN-9")
+                                           + ": no capture for "
+                                           f"{rounds} rounds")
+                return
+
+    def finish_as(self, how: Termination, winners: tuple[int, ...] | tuple[str, ...],
+                  reason: str) -> None:
+        """End the game (WIN-24): winners (seat indexes or ids), the reason text starting with
+        the rule ID, the termination family; scores are the victory points (WIN-10)."""
+        ids = tuple(w if isinstance(w, str) else self.compiled.seat_ids[w] for w in winners)
+        self.terminal = True
+        self.window = None
+        self.result_ = Result(ids, reason, {self.compiled.seat_ids[s]: self.score(s)
+                                            for s in range(self.game.seat_count)}, how)
+
+    def team_members(self, s: int) -> tuple[int, ...]:
+        t = self.compiled.team_of[s]
+        return tuple(x for x in range(self.game.seat_count) if self.compiled.team_of[x] == t)
+
+    def decide_by_points(self, why: str) -> None:
+        """WIN-8/WIN-9 by victory points (WIN-10); FREEZE-4 frozen players excluded; WIN-23
+        ties shared, or CONF-13 captured_then_shared."""
+        cands = [s for s in range(self.game.seat_count) if not self.is_frozen(s)]
+        if self.game.opts.frozen_exclusion == "frozen_during_last_round":  # CONF-19, FREEZE-4
+            recent = self.turn - self.game.seat_count
+            cands = [s for s in cands if self.frozen_mark[s] <= recent]
+        if not cands:
+            self.finish_as(POINTS, (), why + "; every player is frozen")
+            return
+        best = max(self.score(s) for s in cands)
+        top = [s for s in cands if self.score(s) == best]
+        if len(top) > 1 and self.game.opts.count_tiebreak == "captured_then_shared":
+            most = max(self.captured[s] for s in top)
+            top = [s for s in top if self.captured[s] == most]
+        self.finish_as(POINTS, tuple(top), why + " (WIN-10 victory points)")
+
+    def enemy_castle_fields(self, s: int) -> int:
+        c, occ, owner = self.compiled, self.occ, self.owner
+        n = 0
+        for t, fields in enumerate(c.castle_fields):
+            if c.team_of[t] == c.team_of[s]:
+                continue
+            for f in fields:
+                o = occ[f]
+                if o >= 0 and owner[o] == s:
+                    n += 1
+        return n
+
+    def decide_two_player_timeout(self) -> None:
+        """WIN-3: more enemy capital fields wins; tie: CONF-10 two_player_timeout_tiebreak."""
+        held = [self.enemy_castle_fields(s) for s in range(self.game.seat_count)]
+        best = max(held)
+        top = [s for s in range(self.game.seat_count) if held[s] == best]
+        if len(top) > 1 and self.game.opts.two_player_timeout_tiebreak == "most_captured":
+            most = max(self.captured[s] for s in top)
+            top = [s for s in top if self.captured[s] == most]
+        why = self.victory_rule("no_capture_limit", "WIN-3") + ": no capture for the round limit"
+        self.finish_as(POINTS, tuple(top) if len(top) == 1 else (), why + ("" if len(top) == 1
+                                                                 else "; tie, draw"))
+
+    def decide_team_timeout(self) -> None:
+        """TEAM-5: more grail + opposing capital fields; tie: team victory points; else draw."""
+        c = self.compiled
+        teams = sorted(set(c.team_of))
+        def fields(t: int) -> int:
+            n = 0
+            for s in range(self.game.seat_count):
+                if c.team_of[s] == t:
+                    n += self.enemy_castle_fields(s)
+                    n += sum(1 for f in c.grail_fields
+                             if self.occ[f] >= 0 and self.owner[self.occ[f]] == s)
+            return n
+        def points(t: int) -> int:
+            return sum(self.score(s) for s in range(self.game.seat_count) if c.team_of[s] == t)
+        ranked = sorted(teams, key=lambda t: (fields(t), points(t)), reverse=True)
+        a, b = ranked[0], ranked[1]
+        if (fields(a), points(a)) == (fields(b), points(b)):
+            self.finish_as(POINTS, (), self.victory_rule("team_no_capture_limit", "TEAM-5")
+                         + ": no capture for the round limit; tie, draw")
+            return
+        self.finish_as(POINTS, tuple(s for s in range(self.game.seat_count) if c.team_of[s] == a),
+                     self.victory_rule("team_no_capture_limit", "TEAM-5")
+                     + ": no capture for the round limit")
+
+    def check_immediate(self, by: int, before: list[int] | None) -> None:
+        """WIN-24: immediate victories after every action (including responses)."""
+        g, c = self.game, self.compiled
+        vic = g.victory
+        n = g.seat_count
+        if before is not None:
+            if "elimination" in vic:  # WIN-6: the capturer took an opponent's last pieces
+                for s in range(n):
+                    if s != by and before[s] > 0 and self.count(s) == 0:
+                        self.finish_as(ELIMINATION, (by,), self.victory_rule("elimination", "WIN-6")
+                                     + f": {c.seat_ids[by]} took the last pieces of "
+                                     f"{c.seat_ids[s]}")
+                        return
+            if "annihilation" in vic:  # WIN-2
+                for s in range(n):
+                    if self.cnt_land[s] == 0:
+                        others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
+                        rule = self.victory_rule("annihilation", "WIN-2")
+                        self.finish_as(ELIMINATION, others,
+                                       f"{rule}: {c.seat_ids[s]} has no land pieces left")
+                        return
+            if "team_elimination" in vic:  # TEAM-5, TEAM-6, CONF-23
+                last_two = g.opts.team_elimination_rule == "last_two_land_pieces"
+                for s in range(n):
+                    if self.cnt_land[s] == 0 and before[s] > 0 and last_two and (
+                            self.window is not None or c.team_of[by] != c.team_of[self.mover]
+                            or before[s] > 2):
+                        continue  # last_two: the mover's team takes the last two in its turn
+                    if self.cnt_land[s] == 0:
+                        others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
+                        rule = self.victory_rule("team_elimination", "TEAM-5")
+                        self.finish_as(ELIMINATION, others,
+                                       f"{rule}: {c.seat_ids[s]} lost all land pieces")
+                        return
+        for kind in g.siege_victories:
+            if self.siege_win(kind):
+                return
+        if "capital_occupation" in vic:  # WIN-1
+            for s in range(n):
+                fields = c.castle_fields[s]
+                if not fields:
+                    continue
+                holders = set()
+                for f in fields:
+                    o = self.occ[f]
+                    holders.add(self.owner[o] if o >= 0 else -1)
+                if len(holders) == 1:
+                    h = holders.pop()
+                    if h >= 0 and c.team_of[h] != c.team_of[s]:
+                        rule = self.victory_rule("capital_occupation", "WIN-1")
+                        self.finish_as(CAPITAL, (h,), f"{rule}: {c.seat_ids[h]} holds the "
+                                       f"whole capital of {c.seat_ids[s]}")
+                        return
+        if "team_freeze" in vic or "all_others_frozen" in vic:
+            frozen = self.frozen_seats()
+            if "team_freeze" in vic and any(frozen):  # TEAM-5
+                s = frozen.index(True)
+                others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
+                self.finish_as(FROZEN, others, self.victory_rule("team_freeze", "TEAM-5")
+                             + f": {c.seat_ids[s]} is frozen")
+                return
+            if "all_others_frozen" in vic and frozen.count(False) == 1:  # WIN-7
+                mobile = frozen.index(False)
+                win = mobile if g.opts.all_frozen_winner == "sole_mobile_player" else by
+                self.finish_as(FROZEN, (win,), self.victory_rule("all_others_frozen", "WIN-7")
+                             + ": all other players are frozen")
+                return
+
+    def victory_rule(self, kind: str, default: str) -> str:
+        """The rule ID the variant names for a victory condition (e.g. WIN-16 for GC4)."""
+        cond = self.game.victory.get(kind)
+        return (cond.rule if cond is not None and cond.rule else default)
+
+    def siege_win(self, kind: str) -> bool:
+        """WIN-5 (siege tower in the enemy capital), WIN-11 (siege tower in the grail), WIN-13 /
+        WIN-20 / TEAM-6 (siege engine into an enemy tower): an immediate win for its owner
+        (and partner)."""
+        c = self.compiled
+        grail = kind == "siege_in_grail"
+        sieged = self.game.grail_mask if grail else self.game.all_castles_mask
+        for t in self.game.siege_types:
+            if self.top_type[t] & sieged:
+                break
+        else:
+            return False  # no siege piece on top of any of those fields
+        fields = c.grail_fields if grail else [f for fs in c.castle_fields for f in fs]
+        for f in fields:
+            o = self.occ[f]
+            if o < 0 or not c.siege[self.ptype[o]]:
+                continue
+            s = self.owner[o]
+            if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
+                continue
+            rule = self.game.victory[kind].rule or kind
+            where = self.field_name(f)
+            self.finish_as(SIEGE, self.team_members(s),
+                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {where}")
+            return True
+        return False
+
+    def _apply_resign(self) -> None:
+        s = self.mover  # WIN-26 with allow_resignation: the resigning side loses
+        team = self.compiled.team_of
+        others = tuple(x for x in range(self.game.seat_count) if team[x] != team[s])
+        self.finish_as(RESIGNATION, others, f"WIN-26: {self.compiled.seat_ids[s]} resigned")
+
+    def may_offer_draw(self) -> bool:
+        """WIN-4: a draw may be agreed at any time ([000] 7.1); a variant may allow one offer
+        per turn (`draw_offer_once_per_turn`, against offer spam)."""
+        return self.draw is None and not (self.game.opts.draw_offer_once_per_turn
+                                          and self.draw_offered)
+
+    def _apply_offer(self) -> None:
+        self.draw = self.mover
+        self.draw_offered = True
+
+    def _apply_accept(self) -> None:
+        self.draw = None
+        self.finish_as(DRAW_AGREED, (), "WIN-4: draw agreed")
+
+    def _apply_reject(self) -> None:
+        self.draw = None
+
+
+def explain_end(st: Turns, a: tuple) -> Reason | None:
+    if st.window is not None:
+        return st.pending_reason()
+    if st.draw is not None:
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+    return None
+
+
+def explain_draw(st: Turns, a: tuple) -> Reason | None:
+    """WIN-4: offering, accepting and rejecting an agreed draw."""
+    if "agreed_draw" not in st.game.victory:
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "this variant has no agreed draw")
+    if st.window is not None:
+        return st.pending_reason()
+    if a[0] == OFFER_DRAW:
+        if st.draw is not None:
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "answer the draw offer first")
+        if not st.may_offer_draw():
+            return Reason(X.E_NOT_AVAILABLE, "WIN-4", "one draw offer per turn in this variant "
+                          "(option draw_offer_once_per_turn)")
+        return None
+    if st.draw is None:
+        return Reason(X.E_NOT_AVAILABLE, "WIN-4", "no draw has been offered")
+    return None
+
+
+def explain_resign(st: Turns, a: tuple) -> Reason | None:
+    if not st.game.opts.allow_resignation:
+        return Reason(X.E_NOT_AVAILABLE, "WIN-26", "resignation is not allowed")
+    return None
+
+
+def _free(st: Turns, a: tuple) -> int:
+    return 0
+
+
+def _word(text: str):
+    return lambda st, a, full_path: text
+
+
+KINDS = (
+    ActionKind(END, _free, lambda st, a: st.end_turn(), explain_end, _word("end")),
+    ActionKind(OFFER_DRAW, _free, lambda st, a: st._apply_offer(), explain_draw,
+               _word("offer draw")),
+    ActionKind(ACCEPT_DRAW, _free, lambda st, a: st._apply_accept(), explain_draw,
+               _word("accept draw")),
+    ActionKind(REJECT_DRAW, _free, lambda st, a: st._apply_reject(), explain_draw,
+               _word("reject draw")),
+    ActionKind(RESIGN, _free, lambda st, a: st._apply_resign(), explain_resign,
+               _word("resign")),
+)

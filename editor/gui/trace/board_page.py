@@ -1,0 +1,272 @@
+"""The inspector's board page: name, side, counts, seats with their castles, setups, islands."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.gui.shell.wording import plural
+from editor.gui.trace.pages import (
+    Page,
+    field_ids,
+    fields_text,
+    pick_row,
+    show_check,
+    show_line,
+)
+from editor.model import edit as ops
+from editor.model.board import BoardSide, IslandKind
+from editor.model.names import FieldNames
+
+
+class BoardPage(Page):
+    """The board itself: name, side, counts, seats with castles, setups, islands."""
+
+    def __init__(self, inspector: QWidget) -> None:
+        super().__init__(inspector)
+        self.name = QLineEdit()
+        self.name.setObjectName("board_name")
+        self.name.textEdited.connect(
+            lambda t: self.apply("Board name", ops.set_board_attr, "name", t, merge=True))
+        self.form.addRow("<b>Board</b>", self.name)
+        self.side = QComboBox()
+        self.side.setObjectName("board_side")
+        for s in BoardSide:
+            self.side.addItem(s.value, s.value)
+        self.side.activated.connect(
+            lambda: self.apply("Board side", ops.set_board_attr, "side", self.side.currentData()))
+        self.form.addRow("Side", self.side)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.form.addRow(self.summary)
+        self.grail_fields = QLineEdit()
+        self.grail_fields.setObjectName("grail_fields")
+        self.grail_fields.setPlaceholderText("grail fields (printed numbers), comma separated")
+        self.grail_fields.editingFinished.connect(
+            lambda: self.apply("Set grail fields", ops.set_grail_fields,
+                               field_ids(self.doc.board, self.grail_fields.text())))
+        self.form.addRow("Grail fields", pick_row(self, self.grail_fields, "field", multi=True))
+        self.form.addRow(self._build_seats())
+        self.form.addRow(self._build_setups())
+
+    def _build_seats(self) -> QGroupBox:
+        seats = QGroupBox("Seats and castles")
+        lay = QVBoxLayout(seats)
+        self.seat_list = QListWidget()
+        self.seat_list.setObjectName("seat_list")
+        self.seat_list.setMaximumHeight(96)
+        self.seat_list.currentRowChanged.connect(lambda _r: self._show_seat())
+        lay.addWidget(self.seat_list)
+        row = QHBoxLayout()
+        self.seat_choice = QComboBox()
+        self.seat_choice.setObjectName("seat_choice")
+        self.seat_choice.setEditable(True)
+        self.seat_choice.setToolTip("Id of a new seat to add (south, west, north, east, or any)")
+        self.seat_choice.lineEdit().setPlaceholderText("new seat id")
+        add_seat = QPushButton("Add seat")
+        add_seat.setObjectName("add_seat")
+        add_seat.clicked.connect(lambda: self.apply(
+            f"Add seat {self.seat_choice.currentText().strip()}", ops.add_seat,
+            self.seat_choice.currentText().strip()))
+        row.addWidget(self.seat_choice, 1)
+        row.addWidget(add_seat)
+        lay.addLayout(row)
+        edit = QFormLayout()
+        self.seat_name = QLineEdit()
+        self.seat_name.setObjectName("seat_name")
+        self.seat_name.textEdited.connect(lambda t: self._seat_attr("name", t, True))
+        self.seat_colour = QLineEdit()
+        self.seat_colour.setObjectName("seat_colour")
+        self.seat_colour.setPlaceholderText("#rrggbb")
+        self.seat_colour.editingFinished.connect(
+            lambda: self._seat_attr("colour", self.seat_colour.text().strip()))
+        self.seat_island = QComboBox()
+        self.seat_island.setObjectName("seat_island")
+        self.seat_island.activated.connect(
+            lambda: self._seat_attr("main_island", self.seat_island.currentData()))
+        edit.addRow("Name", self.seat_name)
+        edit.addRow("Colour", self.seat_colour)
+        edit.addRow("Main island", self.seat_island)
+        lay.addLayout(edit)
+        row = QHBoxLayout()
+        add_castle = QPushButton("Add castle")
+        add_castle.setObjectName("add_castle")
+        add_castle.setToolTip("A castle for the selected seat; make fields its towers in the "
+                              "field inspector")
+        add_castle.clicked.connect(self._add_castle)
+        self.moat = QCheckBox("Moat")
+        self.moat.setObjectName("castle_moat")
+        self.moat.clicked.connect(self._moat)
+        remove_seat = QPushButton("Remove seat")
+        remove_seat.setObjectName("remove_seat")
+        remove_seat.clicked.connect(self._remove_seat)
+        row.addWidget(add_castle)
+        row.addWidget(self.moat)
+        row.addStretch(1)
+        row.addWidget(remove_seat)
+        lay.addLayout(row)
+        return seats
+
+    def _build_setups(self) -> QGroupBox:
+        setups = QGroupBox("Setups and islands")
+        lay = QVBoxLayout(setups)
+        self.setup_list = QListWidget()
+        self.setup_list.setObjectName("setup_list")
+        self.setup_list.setMaximumHeight(72)
+        lay.addWidget(self.setup_list)
+        row = QHBoxLayout()
+        self.setup_name = QLineEdit("conquest")
+        self.setup_name.setObjectName("setup_name")
+        add_setup = QPushButton("Add setup")
+        add_setup.setObjectName("add_setup")
+        add_setup.clicked.connect(lambda: self.apply(
+            "Add setup", ops.add_setup, self.setup_name.text().strip()))
+        remove_setup = QPushButton("Remove")
+        remove_setup.setObjectName("remove_setup")
+        remove_setup.clicked.connect(lambda: self._remove(self.setup_list, "setup"))
+        row.addWidget(self.setup_name, 1)
+        row.addWidget(add_setup)
+        row.addWidget(remove_setup)
+        lay.addLayout(row)
+        self.island_list = QListWidget()
+        self.island_list.setObjectName("island_list")
+        self.island_list.setMaximumHeight(72)
+        lay.addWidget(self.island_list)
+        row = QHBoxLayout()
+        self.island_name = QLineEdit("south-island")
+        self.island_name.setObjectName("island_name")
+        self.island_kind = QComboBox()
+        self.island_kind.setObjectName("island_kind")
+        for k in IslandKind:
+            self.island_kind.addItem(k.value, k.value)
+        add_island = QPushButton("Add island")
+        add_island.setObjectName("add_island")
+        add_island.clicked.connect(lambda: self.apply(
+            "Add island", ops.add_island, self.island_name.text().strip(), "",
+            self.island_kind.currentData()))
+        remove_island = QPushButton("Remove")
+        remove_island.setObjectName("remove_island")
+        remove_island.clicked.connect(lambda: self._remove(self.island_list, "island"))
+        row.addWidget(self.island_name, 1)
+        row.addWidget(self.island_kind)
+        row.addWidget(add_island)
+        row.addWidget(remove_island)
+        lay.addLayout(row)
+        return setups
+
+    @staticmethod
+    def _fill(widget: QListWidget, rows: list[tuple[str, str]]) -> None:
+        current = widget.currentItem().data(Qt.ItemDataRole.UserRole) \
+            if widget.currentItem() else None
+        widget.blockSignals(True)
+        widget.clear()
+        for ident, text in rows:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, ident)
+            widget.addItem(item)
+            if ident == current:
+                widget.setCurrentItem(item)
+        if widget.currentRow() < 0 and widget.count():
+            widget.setCurrentRow(0)
+        widget.blockSignals(False)
+
+    def current_seat(self) -> str | None:
+        item = self.seat_list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def show_ids(self, ids: list[str]) -> None:
+        b = self.doc.board
+        if not self.name.hasFocus():
+            self.name.setText(b.name)
+        self.side.setCurrentIndex(self.side.findData(b.side.value))
+        show_line(self.grail_fields, [fields_text(b, b.grail.fields) if b.grail else ""])
+        scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
+        image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
+        grail = ", ".join(map(FieldNames(b).name, b.grail.fields)) if b.grail else "none"
+        self.summary.setText(
+            f"{plural(len(b.fields), 'field')}, {plural(len(b.connections), 'connection')}, "
+            f"{plural(len(b.regions), 'region')}, {plural(len(b.arrow_slits), 'arrow slit')}"
+            f"<br>Scan: {image}<br>Scale: {scale}"
+            f"<br>Grail: {grail}")
+        self._fill(self.seat_list, [
+            (s.id, f"{s.id} — {s.name}  " + "; ".join(
+                f"castle {c.id}: {plural(len(c.towers), 'tower')}{' (moat)' if c.moat else ''}"
+                for c in b.castles if c.seat == s.id)) for s in b.seats])
+        taken = {s.id for s in b.seats}
+        self.seat_choice.clear()
+        self.seat_choice.addItems([sid for sid in ops.DEFAULT_SEATS if sid not in taken])
+        for i, s in enumerate(b.seats):
+            swatch = QPixmap(14, 14)
+            swatch.fill(QColor(s.colour))
+            self.seat_list.item(i).setIcon(QIcon(swatch))
+        self._fill(self.setup_list, [(s.id, f"{s.id} — {plural(len(s.placements), 'start piece')}")
+                                     for s in b.setups])
+        self._fill(self.island_list, [(i.id, f"{i.id} ({i.kind.value})") for i in b.islands])
+        self._show_seat()
+
+    def _show_seat(self) -> None:
+        b = self.doc.board
+        seat = ops.find(b.seats, self.current_seat() or "")
+        for w in (self.seat_name, self.seat_colour, self.seat_island, self.moat):
+            w.setEnabled(seat is not None)
+        self.seat_island.clear()
+        self.seat_island.addItem("(none)", None)
+        for isl in b.islands:
+            self.seat_island.addItem(isl.id, isl.id)
+        if seat is None:  # no seat (a board without seats): nothing of another board's
+            for line in (self.seat_name, self.seat_colour):
+                line.clear()
+            self.moat.setChecked(False)
+            return
+        was = self.inspector.updating
+        self.inspector.updating = True
+        try:
+            show_line(self.seat_name, [seat.name])
+            show_line(self.seat_colour, [seat.colour])
+            self.seat_island.setCurrentIndex(max(0, self.seat_island.findData(seat.main_island)))
+            castles = [c for c in b.castles if c.seat == seat.id]
+            show_check(self.moat, [c.moat for c in castles] or [False])
+            self.moat.setEnabled(bool(castles))
+        finally:
+            self.inspector.updating = was
+
+    def _seat_attr(self, attr: str, value, merge: bool = False) -> None:
+        seat = self.current_seat()
+        if seat is not None:
+            self.apply(f"Seat {attr}", ops.set_attr, "seats", [seat], attr, value, merge=merge)
+
+    def _add_castle(self) -> None:
+        seat = self.current_seat() or self.seat_choice.currentText().strip()
+        self.apply("Add castle", ops.add_castle, seat)
+
+    def _moat(self, on: bool) -> None:
+        seat = self.current_seat()
+        castles = [c.id for c in self.doc.board.castles if c.seat == seat]
+        if castles:
+            self.apply(f"{'Moat round' if on else 'No moat round'} {', '.join(castles)}",
+                       ops.set_attr, "castles", castles, "moat", on)
+
+    def _remove_seat(self) -> None:
+        seat = self.current_seat()
+        if seat is None:
+            return
+        self.apply("Remove seat", ops.delete, [("seat", seat)])  # its castles go with it
+
+    def _remove(self, widget: QListWidget, kind: str) -> None:
+        item = widget.currentItem()
+        if item is not None:
+            self.apply(f"Remove {kind}", ops.delete, [(kind, item.data(Qt.ItemDataRole.UserRole))])

@@ -1,0 +1,197 @@
+"""More editing tools: the castle tool (towers and accesses in a few clicks) and the numbering
+tool (click fields in order). Same protocol as `tools.Tool`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsSimpleTextItem
+
+from editor.gui.trace.tools import Tool, preview_pen
+from editor.model import edit as ops
+
+TOWERS = 5
+
+
+class CastleTool(Tool):
+    """CASTLE-1: pick the seat (tool options), click the five tower fields in ring order, each
+    followed by the field in front of it; the fifth access builds the castle as one edit."""
+
+    name = "castle"
+    title = "Castle"
+    shortcut = "T"
+    tip = ("Choose the seat under Place, then click tower 1, the field in front of it (its "
+           "access), tower 2, its access, ... in ring order; the fifth access builds the castle "
+           "in one edit. Backspace takes back the last click, Esc cancels.")
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.clicks: list[str] = []
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.clicks = []
+
+    def status(self) -> str:
+        seat = self.options.seat or "?"
+        n = len(self.clicks) // 2 + 1
+        step = f"tower {n}" if len(self.clicks) % 2 == 0 else f"the field in front of tower {n}"
+        return f"Castle of seat {seat}: click {step}. {self.tip}"
+
+    def _redraw(self) -> None:
+        clicks = self.clicks
+        super().cancel()
+        self.clicks = clicks
+        r = self.scene.radius
+        font = QFont(self.scene.number_font)
+        for i in range(0, len(clicks), 2):
+            tower = self.scene.node_pos(clicks[i])
+            label = self._add_preview(QGraphicsSimpleTextItem(f"T{i // 2 + 1}"))
+            label.setFont(font)
+            label.setBrush(QColor("#c2185b"))
+            label.setPos(tower.x() - r * 0.6, tower.y() - r * 2.4)
+            if i + 1 < len(clicks):
+                front = self.scene.node_pos(clicks[i + 1])
+                line = self._add_preview(QGraphicsLineItem(tower.x(), tower.y(), front.x(),
+                                                           front.y()))
+                line.setPen(preview_pen(self.scene, "#c2185b"))
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            self.cancel()
+            return
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        node = self.snap_node(pos)
+        if node is None:
+            self.doc.error.emit("click a field (a tower, or the field in front of it)")
+            return
+        if not self.clicks and (self.options.seat is None
+                                or ops.find(self.doc.board.seats, self.options.seat) is None):
+            self.doc.error.emit("add a seat first and choose it under Place")
+            return
+        self.clicks.append(node)
+        if len(self.clicks) == 2 * TOWERS:
+            self.finish()
+            return
+        self._redraw()
+        window = self.view.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(self.status())
+
+    def finish(self) -> None:
+        pairs = list(zip(self.clicks[::2], self.clicks[1::2], strict=True))
+        seat = self.options.seat
+        self.cancel()
+        edit = self.doc.apply(f"Add castle of {seat} ({len(pairs)} towers)", ops.build_castle,
+                              seat, pairs)
+        if edit is not None:
+            self.scene.select_keys([("field", t) for t, _ in pairs])
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Backspace and self.clicks:
+            self.clicks.pop()
+            self._redraw()
+            return True
+        return False
+
+
+class PickTool(Tool):
+    """Picks references for the inspector (its Pick buttons): a click on an element of the
+    wanted kind hands its id over; the selection stays as it is. Esc or right-click ends."""
+
+    name = "pick"
+    title = "Pick"
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.kind = "field"
+        self.multi = False
+        self.callback = None
+
+    def configure(self, kind: str, callback, multi: bool) -> None:
+        self.kind, self.callback, self.multi = kind, callback, multi
+
+    def status(self) -> str:
+        what = "fields" if self.kind == "field" else "a connection"
+        more = " (each click adds or removes one)" if self.multi else ""
+        return f"Pick {what} on the canvas{more}; Esc or right-click ends."
+
+    def end(self) -> None:
+        callback, self.callback = self.callback, None
+        if callback is not None:
+            callback(None)
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            self.end()
+            return
+        item = self.scene.pick(pos, kinds=(self.kind,))
+        if item is None:
+            self.doc.error.emit(f"no {self.kind} here to pick")
+            return
+        if self.callback is not None:
+            callback = self.callback
+            if not self.multi:
+                self.callback = None
+            callback(item.key[1])
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape:
+            self.end()
+            return True
+        return False
+
+
+class NumberTool(Tool):
+    """Click fields in the order of their printed numbers, starting from the tool options'
+    "Number from"; a field that had the number takes the clicked field's old one."""
+
+    name = "number"
+    title = "Numbering"
+    shortcut = "N"
+    tip = ("Click fields in order to number them, starting from 'Number from' in the tool "
+           "options; Backspace steps one number back.")
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.next = 1
+
+    def activate(self) -> None:
+        super().activate()
+        self.next = self.options.number_from
+
+    def status(self) -> str:
+        return f"Numbering: click the field printed {self.next}. {self.tip}"
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        item = self.scene.pick(pos, kinds=("field",))
+        if item is None:
+            self.doc.error.emit("click a field to give it the next number")
+            return
+        fid = item.key[1]
+        if self.doc.apply(f"Number field {fid} as {self.next}", ops.number_field, fid,
+                          self.next) is not None or \
+                self.doc.board.field_by_id()[fid].number == self.next:
+            self.next += 1
+        self._show_status()
+
+    def _show_status(self) -> None:
+        window = self.view.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(self.status())
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Backspace and self.next > self.options.number_from:
+            self.next -= 1
+            self._show_status()
+            return True
+        return False
+
+
+MORE_TOOLS: list[type[Tool]] = [CastleTool, NumberTool]

@@ -1,0 +1,408 @@
+"""Variant mode: the configurator for house rules.
+
+Open a shipped variant (it starts a house rule extending it) or a house-rule file, or start a
+new one extending a shipped variant; change options, pieces, budgets, penalties, victory
+conditions and overlays in a form generated from the variant model; see the changes against
+the parent or any variant; save only the differences (atomic). Every change is a `VariantEdit`
+in an `EditCommand` on this mode's undo stack. The validation panel shows the variant's
+findings and the pair check (`PAIR_*`) against the board open in trace mode.
+
+Play hook: when a mode named "play" is registered and has `start_with_variant(document)`
+(`editor.model.variant_edit.VariantDocument`: `.variant` resolved, `.path`, `.findings`),
+"Test play with this variant" switches to it and calls that method.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.check.pair_checks import check_board_for_variant
+from editor.check.variant_checks import check_variant
+from editor.gui.shell import dialogs
+from editor.gui.shell.mode import Mode, Shell
+from editor.gui.shell.rules_panel import rule_of_link
+from editor.gui.shell.wording import plural
+from editor.gui.variant.form import DetailPane, OptionsForm
+from editor.gui.variant.panes import ChangesView, OverlayList
+from editor.gui.variant.session import VariantSession, shipped_name
+from editor.gui.variant.tables import PieceTable, VictoryTable
+from editor.model.findings import Finding
+from editor.model.migrate import FORMAT_MIGRATED, can_migrate
+from editor.model.migrate_files import migrate_file
+from editor.model.variant import (
+    VARIANT_FORMAT,
+    VARIANT_SUFFIX,
+    locate_variant,
+    shipped_variant_names,
+)
+from editor.model.variant_edit import VariantDocument, set_value
+
+#: the default parent of a new house rule
+DEFAULT_PARENT = "conquest-4p"
+#: the History dock's width while the configurator is shown (the form needs the room)
+HISTORY_WIDTH = 230
+TAB_FORM, TAB_PIECES, TAB_VICTORY, TAB_OVERLAYS, TAB_CHANGES = range(5)
+
+
+class VariantMode(Mode):
+    name = "variant"
+    title = "&Variant"
+    tip = ("Configure house rules: options, pieces, budgets, victory conditions and overlays "
+           "of a variant, and what differs from its parent")
+    history_start = "<variant opened>"
+
+    def __init__(self, window: Shell) -> None:
+        super().__init__(window)
+        self.session = VariantSession(self.stack, self)
+        self.detail = DetailPane()
+        self.detail.anchorClicked.connect(self._link_clicked)
+        self.form = OptionsForm(self.session, self.detail.setHtml)
+        self.pieces = PieceTable(self.session, self.detail.setHtml)
+        self.victory = VictoryTable(self.session, self.detail.setHtml)
+        self.overlays = OverlayList(self.session)
+        self.changes = ChangesView(self.session)
+        self.changes.activated.connect(self.focus)
+        self.central = self._build_central()
+        self._build_actions()
+        self._variant_findings: list[Finding] = []
+        self._pair_findings: list[Finding] = []
+        self.session.changed.connect(self._on_changed)
+        self.session.reset.connect(self._on_reset)
+        self.session.error.connect(self.window.show_message)
+        self.stack.cleanChanged.connect(self._update_header)
+        self._on_reset()
+
+    # ---- construction ---------------------------------------------------------------
+
+
+    def _link_clicked(self, url) -> None:
+        """A rule ID in the detail pane opens the rule (Rules dock)."""
+        rule = rule_of_link(url)
+        if rule is not None:
+            self.window.show_rule(rule)
+    def _build_central(self) -> QWidget:
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("variant_name")
+        self.name_edit.setToolTip("The variant's name (saved in the file)")
+        self.name_edit.editingFinished.connect(self._name_edited)
+        self.header = QLabel()
+        self.header.setObjectName("variant_header")
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        # a long header never widens the window (it is cut; the status bar repeats it)
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("<b>House rule</b>"))
+        top.addWidget(self.name_edit, 1)
+        top.addWidget(self.header, 3)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("variant_tabs")
+        for widget, title in ((self.form, "Options && rules"), (self.pieces, "Pieces"),
+                              (self.victory, "Victory"), (self.overlays, "Overlays"),
+                              (self.changes, "Changes")):
+            self.tabs.addTab(widget, title)
+        self.tabs.currentChanged.connect(self._tab_shown)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.tabs)
+        split.addWidget(self.detail)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([1000, 300])
+        page = QWidget()
+        page.setObjectName("variant_page")
+        page.setMinimumWidth(120)  # the window's smallest size stays the trace mode's
+        lay = QVBoxLayout(page)
+        lay.setContentsMargins(6, 6, 6, 0)
+        lay.addLayout(top)
+        lay.addWidget(split, 1)
+        return page
+
+    def _tab_shown(self, _index: int) -> None:
+        """The description pane follows the tab: its current option, or nothing."""
+        page = self.tabs.currentWidget()
+        self.detail.show_nothing()
+        if page in (self.form, self.pieces, self.victory):
+            page.describe_current()
+
+    def _build_actions(self) -> None:
+        menu = self.add_menu("Va&riant")
+        bar = self.add_toolbar("Variant", "variant_toolbar")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for text, slot, key, tip in (
+                ("&New house rule…", self.new_dialog, None,
+                 "Start a house rule that extends a shipped variant"),
+                ("&Open variant…", self.open_dialog, None,
+                 "Open a house-rule file (a shipped variant starts a house rule extending it)"),
+                ("&Save variant", self.save, QKeySequence("Ctrl+Alt+S"),
+                 "Save the variant: only what differs from its parent"),
+                ("Save variant &as…", self.save_as, None, "Save the variant to a new file")):
+            action = self.add_action(text, slot, key, menu=menu, tip=tip)
+            bar.addAction(action)
+        menu.addSeparator()
+        bar.addSeparator()
+        self.play_action = self.add_action("&Test play with this variant", self.test_play,
+                                           menu=menu)
+        self.play_action.setObjectName("test_play")
+        bar.addAction(self.play_action)
+        self.add_action("&Find option", self._focus_search, QKeySequence.StandardKey.Find,
+                        menu="edit")
+
+    # ---- mode hooks -----------------------------------------------------------------
+
+    def activate(self) -> None:
+        w = self.window
+        w.resizeDocks([w.history_dock], [HISTORY_WIDTH], Qt.Orientation.Horizontal)
+        self._update_play_action()
+        self.form.search.setFocus()
+        self.findingsChanged.emit()
+
+    def view_ready(self) -> None:
+        """Ready for a picture (`--screenshot`): the first option selected and described."""
+        if self.form.current_pointer() is None and self.form.rows:
+            self.form.focus(next(iter(self.form.rows)))
+
+    def status(self) -> str:
+        return f"Variant: {self.session.display_name} — {self.tip}"
+
+    def commit_typing(self) -> None:
+        for edit in self.central.findChildren(QLineEdit):
+            if edit.isModified():
+                edit.editingFinished.emit()
+
+    def maybe_close(self) -> bool:
+        """Ask about unsaved variant changes; True when the window may close."""
+        if not self.session.modified:
+            return True
+        answer = dialogs.ask_save_changes(self.window, self.session.display_name)
+        return self.save() if answer == "save" else answer == "discard"
+
+    # ---- findings -------------------------------------------------------------------
+
+    def findings(self) -> list[Finding]:
+        """The variant's own findings (with suggestions) and the pair check against the board
+        open in trace mode (none while that board has no fields)."""
+        doc = self.session.doc
+        where = doc.path or self.session.display_name
+        own = list(doc.findings)
+        variant = doc.variant
+        if variant is not None:
+            own += [f.located(where) for f in check_variant(variant)]
+        board = self.window.doc.board
+        pair = check_board_for_variant(board, variant) if variant is not None and \
+            board.fields else []
+        self._variant_findings, self._pair_findings = own, pair
+        return [*own, *pair]
+
+    def show_finding(self, finding: Finding) -> bool:
+        """A variant finding focuses its option; a pair finding shows the board in trace."""
+        if any(f is finding for f in self._pair_findings):
+            trace = self.window.switcher.modes["trace"]
+            return self.window.switch_mode("trace") and trace.show_finding(finding)
+        if not any(f is finding for f in self._variant_findings):
+            return False
+        pointer = finding.pointer or ""
+        suggestion = (finding.extra or {}).get("suggestion")
+        if suggestion:  # a misspelt key: show the option it probably means
+            pointer = f"{pointer.rpartition('/')[0]}/{suggestion}"
+        self.focus(pointer)
+        self.window.show_message(finding.message + (f" — {finding.hint}" if finding.hint
+                                                    else ""))
+        return True
+
+    def focus(self, pointer: str) -> bool:
+        """Show the editor of the field at `pointer` (its tab, row or cell)."""
+        for tab, part in ((TAB_PIECES, self.pieces), (TAB_VICTORY, self.victory)):
+            if part.focus(pointer):
+                self.tabs.setCurrentIndex(tab)
+                return True
+        if pointer.startswith("/overlays"):
+            self.tabs.setCurrentIndex(TAB_OVERLAYS)
+            return True
+        self.tabs.setCurrentIndex(TAB_FORM)
+        return self.form.focus(pointer)
+
+    # ---- documents ------------------------------------------------------------------
+
+    def _on_changed(self, _keys: object = None) -> None:
+        self.form.rebuild()
+        self.pieces.rebuild()
+        self.victory.rebuild()
+        self.overlays.refresh()
+        self.changes.refresh()
+        self._update_header()
+        self.findingsChanged.emit()
+
+    def _on_reset(self) -> None:
+        self.changes.reset()
+        self._on_changed()
+        self.name_edit.setText(str(self.session.doc.raw.get("name", "")))
+        self.name_edit.setModified(False)
+
+    def _update_header(self, *_args) -> None:
+        s = self.session
+        parent = s.parent_ref
+        overlays = s.doc.raw.get("overlays") or []
+        text = f"extends <b>{parent}</b>" if parent else "complete variant (no parent)"
+        if overlays:
+            text += " + " + ", ".join(str(o) for o in overlays)
+        where = s.doc.path or "not saved yet"
+        changed = plural(len(self.changes.changes), "change") + " from the compared variant"
+        mark = " <span style='color:#c62828'>● unsaved</span>" if s.modified else ""
+        self.header.setText(f"{text} &nbsp;·&nbsp; {changed} &nbsp;·&nbsp; "
+                            f"<i>{where}</i>{mark}")
+        if self.window.mode is self:
+            self.window.statusBar().showMessage(self.status())
+
+    def _name_edited(self) -> None:
+        if not self.name_edit.isModified():
+            return
+        self.name_edit.setModified(False)
+        name = self.name_edit.text().strip()
+        if name and name != self.session.doc.raw.get("name"):
+            self.session.apply(f"Rename variant to {name}", set_value, "/name", name)
+
+    def open_ref(self, ref: str) -> bool:
+        """Open a variant by shipped name or path (a shipped one starts a house rule)."""
+        path = locate_variant(ref, Path.cwd())
+        if path is None:
+            dialogs.show_error(self.window, "Variant not found",
+                               f"'{ref}' is neither a variant file nor a shipped variant "
+                               f"({', '.join(shipped_variant_names())}).")
+            return False
+        return self.open_path(str(path))
+
+    def open_path(self, path: str) -> bool:
+        if not self.maybe_close():
+            return False
+        findings = self.session.open(path)
+        if findings:
+            dialogs.show_error(self.window, "Cannot open variant",
+                               f"'{path}' could not be opened as a variant "
+                               f"({plural(len(findings), 'problem')}).",
+                               "\n".join(f.format_line() for f in findings))
+            return False
+        name = shipped_name(path)
+        self.window.show_message(
+            f"New house rule extending the shipped variant '{name}': save it to keep it"
+            if name else f"Opened variant {path}")
+        self.offer_migration(path)
+        return True
+
+    def offer_migration(self, path: str) -> None:
+        """A file of an older format version: offer to rewrite it in the current one (with
+        what the migration assumes); it is shown with its old meaning either way."""
+        tag = self.session.doc.raw.get("format")
+        if not can_migrate(tag, VARIANT_FORMAT):
+            return
+        notes = [f for f in self.session.doc.findings if f.code == FORMAT_MIGRATED.code]
+        said = ("\n\n" + "\n".join(f.message for f in notes)) if notes else ""
+        if not dialogs.ask_yes_no(
+                self.window, "Variant from an older version",
+                f"'{path}' is a {tag} file; it is shown with the meaning it had. Rewrite it "
+                f"as {VARIANT_FORMAT} now? The old file is kept as {Path(path).name}.bak."
+                + said):
+            return
+        try:
+            migrate_file(path, [VARIANT_FORMAT])
+        except OSError as exc:
+            dialogs.show_error(self.window, "Variant not migrated", f"'{path}': {exc}")
+            return
+        self.session.open(path)
+        self.window.show_message(f"Migrated {path} to {VARIANT_FORMAT}")
+
+    def open_document(self, doc: VariantDocument) -> None:
+        """Show a document made elsewhere (e.g. read from a game package)."""
+        self.session.replace(doc)
+
+    def open_dialog(self) -> bool:
+        path = dialogs.get_open_path(self.window, "Open variant", dialogs.VARIANT_FILTER)
+        return self.open_path(path) if path else False
+
+    def new_dialog(self) -> bool:
+        names = [n for n in shipped_variant_names()]
+        parent = dialogs.get_item(self.window, "New house rule",
+                                  "Extend which shipped variant?", names,
+                                  names.index(DEFAULT_PARENT) if DEFAULT_PARENT in names else 0)
+        if not parent or not self.maybe_close():
+            return False
+        self.session.new(parent)
+        self.window.show_message(f"New house rule extending '{parent}'")
+        return True
+
+    def save(self) -> bool:
+        self.commit_typing()
+        if self.session.doc.path is None:
+            return self.save_as()
+        return self._write(None)
+
+    def save_as(self) -> bool:
+        self.commit_typing()
+        name = str(self.session.doc.raw.get("name") or "house-rule")
+        path = dialogs.get_save_path(self.window, "Save variant as", dialogs.VARIANT_FILTER,
+                                     f"{name}{VARIANT_SUFFIX}")
+        if not path:
+            return False
+        if not path.endswith(".json"):
+            path += VARIANT_SUFFIX
+        if shipped_name(path):
+            dialogs.show_error(self.window, "Not saved", "Shipped variants are not "
+                               "overwritten: save the house rule under another name.")
+            return False
+        return self._write(path)
+
+    def _write(self, path: str | None) -> bool:
+        try:
+            written = self.session.save(path)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(self.window, "Variant not saved", f"{exc}")
+            return False
+        self.window.show_message(f"Saved variant {written}")
+        return True
+
+    # ---- test play ------------------------------------------------------------------
+
+    def play_mode(self) -> Mode | None:
+        """The registered play mode that can start with a variant, if any."""
+        mode = self.window.switcher.modes.get("play")
+        return mode if mode is not None and hasattr(mode, "start_with_variant") else None
+
+    def _update_play_action(self) -> None:
+        available = self.play_mode() is not None
+        self.play_action.setEnabled(available)
+        self.play_action.setToolTip(
+            "Switch to play mode with this variant" if available else
+            "No play mode is available in this editor: test play is not possible here")
+
+    def test_play(self) -> bool:
+        play = self.play_mode()
+        if play is None:
+            self.window.show_message("No play mode is available")
+            return False
+        doc = self.session.doc
+        if doc.variant is None:
+            dialogs.show_error(self.window, "Cannot test play", "The variant has errors (see "
+                               "the validation panel); fix them first.")
+            return False
+        if (self.session.modified or doc.path is None) and not self.save():
+            return False  # a game (and a scenario saved from it) names the house-rule file
+        if not self.window.switch_mode("play"):
+            return False
+        play.start_with_variant(self.session.doc)
+        return True
+
+    def _focus_search(self) -> None:
+        self.tabs.setCurrentIndex(TAB_FORM)
+        self.form.search.setFocus()
+        self.form.search.selectAll()
