@@ -68,7 +68,7 @@ def one_way_end(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) ->
     ink_p = np.abs(plus - ground).sum(axis=2) > CONTRAST
     ink_m = np.abs(minus - ground).sum(axis=2) > CONTRAST
     hits = ink_p & ink_m
-    if hits.mean() > 0.25:  # ink everywhere aside: a wide bar or a busy patch, not Vs
+    if hits.any(axis=1).mean() > 0.7:  # ink aside along most of it: a bar or a busy patch
         return 0
     lo, hi = SLOPES
     signs = [np.sign(-s) for s in _vs(t, hits, REACH * radius, radius) if lo <= abs(s) <= hi]

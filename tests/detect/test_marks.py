@@ -13,21 +13,22 @@ R = 20.0
 GROUND, INK = (200, 190, 140), (40, 40, 40)
 
 
-def _road(vees: int = 0, towards: int = 1, angle: float = 30.0) -> tuple[np.ndarray, ...]:
+def _road(vees: int = 0, towards: int = 1, angle: float = 30.0,
+          size: float = 0.6, length: float = 240.0, pen: int = 3) -> tuple[np.ndarray, ...]:
     """A Lab image of a road from p to q, oblique, with `vees` Vs pointing to q (towards=1)
     or to p (-1)."""
     img = np.full((260, 360, 3), GROUND, np.uint8)
     a = np.radians(angle)
     p = np.array([60.0, 200.0])
-    q = p + 240 * np.array([np.cos(a), -np.sin(a)])
+    q = p + length * np.array([np.cos(a), -np.sin(a)])
     cv2.line(img, tuple(map(int, p)), tuple(map(int, q)), INK, 3, cv2.LINE_AA)
-    u = (q - p) / 240 * towards
+    u = (q - p) / length * towards
     n = np.array([-u[1], u[0]])
     for k in range(vees):
-        tip = (p + q) / 2 + u * (k - (vees - 1) / 2) * 0.6 * R
+        tip = (p + q) / 2 + u * (k - (vees - 1) / 2) * size * R
         for side in (1, -1):
-            arm = tip - u * 0.6 * R + side * n * 0.6 * R
-            cv2.line(img, tuple(map(int, arm)), tuple(map(int, tip)), INK, 3, cv2.LINE_AA)
+            arm = tip - u * size * R + side * n * size * R
+            cv2.line(img, tuple(map(int, arm)), tuple(map(int, tip)), INK, pen, cv2.LINE_AA)
     return cv2.cvtColor(img, cv2.COLOR_BGR2Lab), p, q
 
 
@@ -61,3 +62,10 @@ def test_roads_fanning_out_from_a_field_are_no_mark() -> None:
         cv2.line(img, tuple(map(int, p)), tuple(map(int, end)), INK, 3, cv2.LINE_AA)
     cv2.circle(img, tuple(map(int, p)), int(R), (250, 250, 250), -1)
     assert one_way_end(cv2.cvtColor(img, cv2.COLOR_BGR2Lab), p, q, R) == 0
+
+
+def test_large_vees_on_a_short_road_are_a_mark() -> None:
+    """Vs reaching well aside fill much of the band round a short road; it is still no bar
+    (ink aside along most of the road)."""
+    lab, p, q = _road(2, towards=1, size=1.1, length=4.6 * R, angle=0.0, pen=6)
+    assert one_way_end(lab, p, q, R) == 1
