@@ -302,10 +302,10 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
 
 def _dashes(on: np.ndarray) -> bool:
     """At least three dashes (two on a short gap) of similar length with similar gaps, spread
-    over the segment; among five dashes or more one longer gap and one longer dash are
-    allowed (where a harbour link crosses the coast the sides differ, so the dash there is
-    not seen, or the coast's own line joins the dots there into one long run); single
-    samples among long dashes are specks, not dashes."""
+    over the segment; among five dashes or more one longer gap (under half of the way) and
+    one longer dash are allowed (where a harbour link crosses the coast the sides differ, so
+    the dash there is not seen, or the coast's own line joins the dots there into one long
+    run); single samples among long dashes are specks, not dashes."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
@@ -321,6 +321,8 @@ def _dashes(on: np.ndarray) -> bool:
         inner = runs[1:-1] if len(runs) > 3 else runs
         return float(np.std(inner)) <= 0.5 * float(np.mean(inner)) + 1
     if len(gaps) >= 4:  # among five dashes or more
+        if gaps.max() > 0.45 * len(on):
+            return False   # half the way unseen: another line met on the rest of the way
         gaps = np.delete(gaps, gaps.argmax())
         longest = dashes[1:-1].argmax() + 1
         return (even(dashes) or even(np.delete(dashes, longest))) and even(gaps)

@@ -97,3 +97,10 @@ def test_a_lane_under_a_bridge_with_specks_at_the_bar_s_edges_is_dashed() -> Non
     samples at the bar's edges that are specks, not dashes."""
     under = "##..########..#######...###..#..................#.#...########...######..."
     assert _dashes(np.array([c == "#" for c in under]))
+
+
+def test_a_curve_seeing_a_line_on_half_its_way_only_is_no_dashed_line() -> None:
+    """A curve bent onto a neighbouring lane for the second half of its way (a speck at its
+    start) is not a dashed lane with one longer gap: the allowed gap is under half the way."""
+    half = "#" + "." * 69 + "#" * 36 + ".##..##.##.##.#####"
+    assert not _dashes(np.array([c == "#" for c in half]))
