@@ -210,7 +210,9 @@ def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, le
         return Line(i, j, False, is_wide, over_sea > 0.4)
     if is_wide:
         return None  # a bar is never dashed: what follows it is noise or crossing lines
-    if (share >= DASHED_SHARE and _dashes(on)) or (
+    # a curve (tried where the straight way shows nothing) that sees nothing for half its way
+    # has met another line on the rest of it
+    if (share >= DASHED_SHARE and _dashes(on, 0.45 if curved else 1.0)) or (
             lane and share >= LONG_DASH_SHARE and _short_gaps(on)):
         return Line(i, j, True, False, over_sea > 0.5)
     return None
@@ -300,12 +302,13 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
     return out
 
 
-def _dashes(on: np.ndarray) -> bool:
+def _dashes(on: np.ndarray, unseen: float = 1.0) -> bool:
     """At least three dashes (two on a short gap) of similar length with similar gaps, spread
-    over the segment; among five dashes or more one longer gap (under half of the way) and
-    one longer dash are allowed (where a harbour link crosses the coast the sides differ, so
-    the dash there is not seen, or the coast's own line joins the dots there into one long
-    run); single samples among long dashes are specks, not dashes."""
+    over the segment; among five dashes or more one longer gap (at most `unseen` of the way:
+    a lane may hide under a bridge) and one longer dash are allowed (where a harbour link
+    crosses the coast the sides differ, so the dash there is not seen, or the coast's own
+    line joins the dots there into one long run); single samples among long dashes are
+    specks, not dashes."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
@@ -321,8 +324,8 @@ def _dashes(on: np.ndarray) -> bool:
         inner = runs[1:-1] if len(runs) > 3 else runs
         return float(np.std(inner)) <= 0.5 * float(np.mean(inner)) + 1
     if len(gaps) >= 4:  # among five dashes or more
-        if gaps.max() > 0.45 * len(on):
-            return False   # half the way unseen: another line met on the rest of the way
+        if gaps.max() > unseen * len(on):
+            return False
         gaps = np.delete(gaps, gaps.argmax())
         longest = dashes[1:-1].argmax() + 1
         return (even(dashes) or even(np.delete(dashes, longest))) and even(gaps)

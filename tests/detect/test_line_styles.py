@@ -101,6 +101,9 @@ def test_a_lane_under_a_bridge_with_specks_at_the_bar_s_edges_is_dashed() -> Non
 
 def test_a_curve_seeing_a_line_on_half_its_way_only_is_no_dashed_line() -> None:
     """A curve bent onto a neighbouring lane for the second half of its way (a speck at its
-    start) is not a dashed lane with one longer gap: the allowed gap is under half the way."""
-    half = "#" + "." * 69 + "#" * 36 + ".##..##.##.##.#####"
-    assert not _dashes(np.array([c == "#" for c in half]))
+    start) is not a dashed lane with one longer gap: on a curve the allowed gap is under half
+    the way (a straight lane may hide under a bridge for longer)."""
+    half = np.array([c == "#" for c in "#" + "." * 69 + "#" * 36 + ".##..##.##.##.#####"])
+    assert not _dashes(half, unseen=0.45)
+    assert _judge(0, 1, half, np.zeros_like(half), 0.9, 150.0, 70.0, curved=True,
+                  lane=True) is None
