@@ -3,7 +3,8 @@ unchanged against this tree and against an old one (`bench_against.run_in_tree` 
 and sets PYTHONPATH to the tree under test).
 
 It plays seeded random games with the tree's own policy (`editor.engine.playout.random_action`,
-which draws the same actions in every tree since 7e92724) and prints one JSON line per run:
+which drew the same actions in every tree from 7e92724 until it drew only the pieces it looks at,
+issue 24) and prints one JSON line per run:
 actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
 both trees played the same games. Only names that exist in 7e92724 too are used: the game
 loader (where each tree has it), `random_action`, `selfplay` and the State fields ptype, owner,
@@ -33,10 +34,19 @@ def position_digest(st) -> str:
     return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
 
 
+def playout_module():
+    """`editor.engine.playout`, or `editor.rules.playout` in a revision from before the engine
+    had its own package."""
+    try:
+        from editor.engine import playout as module
+    except ImportError:
+        from editor.rules import playout as module
+    return module
+
+
 def playout(game, actions: int, seed: int) -> dict:
     """`actions` random actions from the start, a new game after each end (or turn 2000)."""
-    from editor.engine.playout import random_action
-
+    random_action = playout_module().random_action
     rng = random.Random(seed)
     st = game.initial_state()
     st.keep_undo = False
@@ -55,7 +65,7 @@ def playout(game, actions: int, seed: int) -> dict:
 
 def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
     """The tree's `selfplay` with its invariant checks after every action."""
-    from editor.engine.playout import selfplay as run_games
+    run_games = playout_module().selfplay
 
     t0, c0 = time.perf_counter(), time.process_time()
     rep = run_games(game, games, seed, max_turns, check=True)
@@ -70,8 +80,7 @@ def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
 def sample_queries(game, seed: int, positions: int = 30) -> list:
     """(position, piece) pairs: every range-6 piece standing on a field, in positions from
     seeded random playouts (no open response window)."""
-    from editor.engine.playout import random_action
-
+    random_action = playout_module().random_action
     rng = random.Random(seed)
     c = getattr(game, "compiled", None) or game.c  # `c` before the rename
     queries: list = []
