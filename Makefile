@@ -54,7 +54,7 @@ schema: $(STAMP)
 # which the application takes of itself
 docs: $(STAMP)
 	$(BIN)/conquest docs
-	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.guide_shots
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.shell.guide_shots
 
 bench: engine
 	$(BIN)/conquest bench --balance-games 60

@@ -1,7 +1,7 @@
 """Finding codes the board editor reports besides those of `conquest validate`.
 
 Defined in the check layer with every other code, so `conquest docs` lists them without
-importing the GUI; `editor.gui.codes` re-exports them for the editor.
+importing the GUI; `editor.gui.shell.codes` re-exports them for the editor.
 """
 
 from __future__ import annotations

@@ -27,6 +27,16 @@ import sys
 import time
 
 
+def _playout():
+    """The tree's playout module: `editor.engine.playout`, or `editor.rules.playout` in a revision
+    from before the engine had its own package (this script runs in both)."""
+    try:
+        from editor.engine import playout
+    except ImportError:
+        from editor.rules import playout  # type: ignore[no-redef]
+    return playout
+
+
 def position_digest(st) -> str:
     """A hash of the pieces (type, owner, field, carrier, steps) and the turn counters."""
     data = [st.ptype, st.owner, st.node, st.carrier, st.steps,
@@ -34,19 +44,9 @@ def position_digest(st) -> str:
     return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
 
 
-def playout_module():
-    """`editor.engine.playout`, or `editor.rules.playout` in a revision from before the engine
-    had its own package."""
-    try:
-        from editor.engine import playout as module
-    except ImportError:
-        from editor.rules import playout as module
-    return module
-
-
 def playout(game, actions: int, seed: int) -> dict:
     """`actions` random actions from the start, a new game after each end (or turn 2000)."""
-    random_action = playout_module().random_action
+    random_action = _playout().random_action
     rng = random.Random(seed)
     st = game.initial_state()
     st.keep_undo = False
@@ -65,8 +65,7 @@ def playout(game, actions: int, seed: int) -> dict:
 
 def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
     """The tree's `selfplay` with its invariant checks after every action."""
-    run_games = playout_module().selfplay
-
+    run_games = _playout().selfplay
     t0, c0 = time.perf_counter(), time.process_time()
     rep = run_games(game, games, seed, max_turns, check=True)
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
@@ -80,7 +79,7 @@ def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
 def sample_queries(game, seed: int, positions: int = 30) -> list:
     """(position, piece) pairs: every range-6 piece standing on a field, in positions from
     seeded random playouts (no open response window)."""
-    random_action = playout_module().random_action
+    random_action = _playout().random_action
     rng = random.Random(seed)
     c = getattr(game, "compiled", None) or game.c  # `c` before the rename
     queries: list = []

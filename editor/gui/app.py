@@ -82,8 +82,7 @@ def _no_display() -> bool:
 def missing_xcb_libraries() -> bool:
     """Before Qt aborts on the first library it lacks: print every missing one and the
     command that installs them all (see `xcb_check`); True when something is missing."""
-    from editor.gui import xcb_check
-
+    from editor.gui.shell import xcb_check
     if not xcb_check.will_use_xcb():
         return False
     missing = xcb_check.missing_libraries()
@@ -114,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not args.screenshot and missing_xcb_libraries():
         return EXIT_USAGE
-    from editor.gui.qtlog import install_message_filter
+    from editor.gui.shell.qtlog import install_message_filter
 
     install_message_filter()
     from PySide6.QtWidgets import QApplication
@@ -124,12 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("Conquest Workbench")
     app.setOrganizationName("ConquestWorkbench")
     app.setDesktopFileName("conquest-workbench")
-    from editor.gui.help import app_icon
+    from editor.gui.shell.help import app_icon
 
     app.setWindowIcon(app_icon())
     if args.screenshot:
         return run_screenshot(args.board, args.screenshot, size, args)
-    from editor.gui.window import MainWindow
+    from editor.gui.shell.window import MainWindow
 
     window = MainWindow(args.board)
     install_excepthook(window)
@@ -146,10 +145,10 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
     (`PATH:LINE:COL: SEVERITY CODE message [pointer]`); exit 1, or 2 when the file itself is
     missing or unreadable.
     """
-    from editor.gui import dialogs
-    from editor.gui.settings import headless_settings
-    from editor.gui.window import MainWindow
-    from editor.gui.wording import plural
+    from editor.gui.shell import dialogs
+    from editor.gui.shell.settings import headless_settings
+    from editor.gui.shell.window import MainWindow
+    from editor.gui.shell.wording import plural
     from editor.model import load_board
     from editor.model.io import FILE_UNREADABLE
 
@@ -256,8 +255,7 @@ def install_excepthook(window) -> None:
     autosave, instead of only going to the terminal; the editor keeps running."""
     import traceback
 
-    from editor.gui import dialogs
-
+    from editor.gui.shell import dialogs
     def hook(kind, value, tb) -> None:
         details = "".join(traceback.format_exception(kind, value, tb))
         print(details, file=sys.stderr)

@@ -184,8 +184,8 @@ def run(board: str | None, runs: int = 5, frames: int = 120) -> dict[str, float]
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from editor.gui import dialogs
-    from editor.gui.window import MainWindow
+    from editor.gui.shell import dialogs
+    from editor.gui.shell.window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     dialogs.show_warning = lambda *a, **k: None
@@ -290,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the figures as one JSON line (for a driver comparing trees)")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from editor.gui.qtlog import install_message_filter
+    from editor.gui.shell.qtlog import install_message_filter
 
     install_message_filter()
     if args.board is None and args.fields != 600:

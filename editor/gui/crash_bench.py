@@ -26,7 +26,7 @@ CHILD = r"""
 import os, random, sys, time
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
-from editor.gui.window import MainWindow
+from editor.gui.shell.window import MainWindow
 from editor.model import edit as E
 board, recovery, settings, log, seed = sys.argv[1:6]
 app = QApplication([])
@@ -64,8 +64,8 @@ def _restored_edits(folder: Path) -> int:
     """Restore after the crash as the editor does at start; the number of edits recovered."""
     from PySide6.QtCore import QSettings
 
-    from editor.gui import dialogs
-    from editor.gui.window import MainWindow
+    from editor.gui.shell import dialogs
+    from editor.gui.shell.window import MainWindow
 
     saved = dialogs.ask_yes_no, dialogs.ask_choice
     dialogs.ask_yes_no = lambda *_a: True

@@ -1,6 +1,6 @@
 """GUI test fixtures: a main window with patched dialogs, private settings and recovery folder.
 
-No modal dialog can block: every dialog function of `editor.gui.dialogs` is replaced and its
+No modal dialog can block: every dialog function of `editor.gui.shell.dialogs` is replaced and its
 calls are recorded in `ui.calls`.
 """
 
@@ -12,13 +12,13 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from editor.gui import dialogs, gc_policy
+from editor.gui.shell import dialogs, gc_policy
 
 
 @pytest.fixture(autouse=True)
 def _gc_on_the_gui_thread(qapp):
     """GUI tests run with the application's collector (cycles collected on the GUI thread
-    only, `editor.gui.gc_policy`); what a test left in cycles is collected here, on the GUI
+    only, `editor.gui.shell.gc_policy`); what a test left in cycles is collected here, on the GUI
     thread, not later on some worker."""
     collector = gc_policy.install()
     yield
@@ -102,7 +102,7 @@ def ui(monkeypatch) -> FakeUI:
 @pytest.fixture
 def make_window(qtbot, tmp_path, ui):
     """Factory of main windows sharing this test's settings file and recovery folder."""
-    from editor.gui.window import MainWindow
+    from editor.gui.shell.window import MainWindow
 
     created = []
 

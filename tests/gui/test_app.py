@@ -132,7 +132,7 @@ def test_qt_message_filter_drops_only_the_harmless_warning(tmp_path) -> None:
     code = (
         "from PySide6.QtCore import qWarning\n"
         "from PySide6.QtWidgets import QApplication\n"
-        "from editor.gui.qtlog import install_message_filter\n"
+        "from editor.gui.shell.qtlog import install_message_filter\n"
         "install_message_filter()\n"
         "app = QApplication([])\n"
         "qWarning('This plugin does not support propagateSizeHints()')\n"
@@ -148,7 +148,7 @@ def test_qt_message_filter_drops_only_the_harmless_warning(tmp_path) -> None:
 def test_qt_message_filter_forwards_to_the_previous_handler(capsys) -> None:
     from PySide6.QtCore import QMessageLogContext, QtMsgType
 
-    from editor.gui.qtlog import forward
+    from editor.gui.shell.qtlog import forward
 
     seen: list[str] = []
     ctx = QMessageLogContext()

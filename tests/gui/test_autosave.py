@@ -12,7 +12,7 @@ from pathlib import Path
 
 from support.guikit import make_scan
 
-from editor.gui.recovery import AUTOSAVE_MS, MAX_DELAY_MS
+from editor.gui.shell.recovery import AUTOSAVE_MS, MAX_DELAY_MS
 from editor.model import edit as E
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
@@ -68,7 +68,7 @@ CHILD = r"""
 import sys, time
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from editor.gui.window import MainWindow
+from editor.gui.shell.window import MainWindow
 from editor.model import edit as E
 app = QApplication([])
 w = MainWindow(sys.argv[1], settings=QSettings(sys.argv[3], QSettings.Format.IniFormat),
@@ -110,7 +110,7 @@ import os, sys, tempfile
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from editor.gui.window import MainWindow
+from editor.gui.shell.window import MainWindow
 from editor.model import edit as ops
 tmp = tempfile.mkdtemp()
 w = MainWindow(settings=QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat),

@@ -161,7 +161,7 @@ def test_run_findings_follow_the_board(scan_window) -> None:
 
 
 def test_proposed_elements_say_so_in_their_tooltips() -> None:
-    from editor.gui.tooltips import PROPOSED_TIP, connection_tip, field_tip
+    from editor.gui.board.tooltips import PROPOSED_TIP, connection_tip, field_tip
 
     board = _truth()
     board.fields[0].unconfirmed = True
@@ -207,8 +207,7 @@ def test_proposed_fields_are_drawn_violet_and_accepted_ones_are_not(make_window,
 def test_detect_without_the_extra_names_it_and_leaves_the_board(scan_window, monkeypatch) -> None:
     """An install without the `detect` extra: a warning naming the extra, no thread, no edit."""
     from editor import extras
-    from editor.gui import dialogs
-
+    from editor.gui.shell import dialogs
     w = scan_window
     warnings: list[str] = []
     monkeypatch.setattr(extras, "missing_modules", lambda extra: ["cv2"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from editor.gui.document import BoardDocument, new_merge_session
+from editor.gui.shell.document import BoardDocument, new_merge_session
 from editor.model import edit as E
 from editor.model.board import Board
 

@@ -7,7 +7,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from support.guikit import make_scan
 
-from editor.gui.wording import plural
+from editor.gui.shell.wording import plural
 from editor.model import dump_board, save_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from support.guikit import make_scan
 
-from editor.gui.file_lock import BoardLock, lock_path
+from editor.gui.shell.file_lock import BoardLock, lock_path
 from editor.model import edit as E
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
@@ -98,7 +98,7 @@ EDITOR_A = r"""
 import sys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from editor.gui.window import MainWindow
+from editor.gui.shell.window import MainWindow
 app = QApplication([])
 w = MainWindow(sys.argv[1], settings=QSettings(sys.argv[2], QSettings.Format.IniFormat),
                recovery_dir=sys.argv[3], check_recovery=False)

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 from support.guikit import make_scan
 
-from editor.gui.file_watch import FileStamp
+from editor.gui.shell.file_watch import FileStamp
 from editor.model import edit as E
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from support.guikit import make_scan
 
-from editor.gui import files as files_module
+from editor.gui.shell import files as files_module
 from editor.model import dump_board, load_board, save_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage
@@ -254,7 +254,7 @@ CRASHING_EDITOR = r"""
 import os, sys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from editor.gui.window import MainWindow
+from editor.gui.shell.window import MainWindow
 from editor.model import edit as E
 app = QApplication([])
 w = MainWindow(sys.argv[1], settings=QSettings(sys.argv[3], QSettings.Format.IniFormat),

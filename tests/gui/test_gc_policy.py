@@ -1,4 +1,5 @@
-"""Cyclic garbage is collected on the GUI thread only (`editor.gui.gc_policy`): a collection on
+"""Cyclic garbage is collected on the GUI thread only (`editor.gui.shell.gc_policy`): a collection
+on
 a worker thread could destroy a Qt object there, and the GUI thread would later fire its freed
 timer (a segfault in processEvents)."""
 
@@ -7,8 +8,8 @@ from __future__ import annotations
 import gc
 import threading
 
-from editor.gui import gc_policy
-from editor.gui.gc_policy import GuiThreadCollector
+from editor.gui.shell import gc_policy
+from editor.gui.shell.gc_policy import GuiThreadCollector
 
 
 class _Node:

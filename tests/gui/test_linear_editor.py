@@ -7,10 +7,10 @@ import threading
 
 import pytest
 
-from editor.gui import validation
-from editor.gui.document import BoardDocument
-from editor.gui.scene import BoardScene
-from editor.gui.validation import ValidationPanel
+from editor.gui.board.scene import BoardScene
+from editor.gui.shell import validation
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.validation import ValidationPanel
 from editor.model import edit as ops
 from editor.model.board import Board
 
@@ -159,8 +159,8 @@ def _differing_pixels(a, b) -> int:
 
 
 def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> None:
-    from editor.gui.tools import ToolOptions
-    from editor.gui.view import BoardView
+    from editor.gui.board.view import BoardView
+    from editor.gui.trace.tools import ToolOptions
 
     doc = BoardDocument(_grid(6))
     scene = BoardScene(doc, doc)  # a parent: freed with its document
@@ -231,7 +231,7 @@ def _picture(scene, zoom: float):
 
 
 def test_a_label_is_not_drawn_while_its_letters_are_under_five_pixels(qtbot, monkeypatch) -> None:
-    from editor.gui.items import FieldLabel
+    from editor.gui.board.items import FieldLabel
 
     doc = BoardDocument(_grid(3))
     scene = BoardScene(doc, doc)
@@ -259,7 +259,6 @@ def test_the_bench_prints_its_figures_as_one_json_line(tmp_path, capsys, qtbot) 
     import json
 
     from editor.gui import bench
-
     board = bench.synthetic_board(tmp_path, fields=40, size=600)
     assert bench.main([str(board), "--runs", "2", "--frames", "2", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
@@ -277,7 +276,7 @@ def test_reopening_a_board_keeps_its_decoded_scan_until_the_file_changes(qtbot, 
 
     from support.guikit import make_scan
 
-    from editor.gui import scene as scene_module
+    from editor.gui.board import scene as scene_module
     from editor.model.board import ScanImage
 
     scan = make_scan(tmp_path / "scan.png", 400, 300)

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 from support.scenariokit import GCWORLD, ROOT, write_scenario
 from test_play import LEFT, Player
 
-from editor.gui.file_lock import BoardLock, lock_path
 from editor.gui.play.start_panel import GameChoice
+from editor.gui.shell.file_lock import BoardLock, lock_path
 
 C2_BOARD = ROOT / "boards" / "conquest-2p.board.json"
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from support.scenariokit import write_scenario
 from test_play import EX1, Player
 
-from editor.gui.rules_panel import link_rules, rule_of_link
+from editor.gui.shell.rules_panel import link_rules, rule_of_link
 from editor.model.rulebook import RULE_ID
 
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from editor.gui.bench import synthetic_board
-from editor.gui.settings import SETTINGS_ENV, app_settings
+from editor.gui.shell.settings import SETTINGS_ENV, app_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_SETTINGS = "[General]\nrecent=/home/someone/mine.board.json\n"
@@ -35,7 +35,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_default_settings_are_private_in_tests(qtbot, tmp_path) -> None:
-    from editor.gui.window import MainWindow
+    from editor.gui.shell.window import MainWindow
 
     private = os.environ[SETTINGS_ENV]
     assert app_settings().fileName().startswith(private)

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from support.guikit import make_scan
 
-from editor.gui import dialogs
+from editor.gui.shell import dialogs
 from editor.model import dump_board
 from editor.model import edit as E
 from editor.model.board import Board, ScanImage

@@ -56,7 +56,7 @@ def test_field_tooltip_names_the_printed_number_first_and_the_id_as_a_detail(
         make_window, drive, tmp_path) -> None:
     """BOARD-5: hovering field id '3' printed 37 says 'Land field 37', then 'id 3'; a number
     printed on two fields is qualified by island ('7/west')."""
-    from editor.gui.tooltips import field_tip
+    from editor.gui.board.tooltips import field_tip
     from editor.model import load_board
     from editor.model.names import FieldNames
 

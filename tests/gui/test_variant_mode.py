@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.cli.main import main as cli
 from editor.gui.modes import TraceMode, VariantMode
-from editor.gui.modes.base import Mode
+from editor.gui.shell.mode import Mode
 from editor.model.variant import VARIANT_FORMAT
 
 ROOT = Path(__file__).resolve().parents[2]

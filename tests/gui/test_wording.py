@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from editor.gui.wording import plural
+from editor.gui.shell.wording import plural
 from editor.model import edit as E
 from editor.model import save_board
 from editor.model.board import Board

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from editor.gui import app, xcb_check
+from editor.gui import app
+from editor.gui.shell import xcb_check
 
 LDD = """\
 \tlinux-vdso.so.1 (0x00007ffd)

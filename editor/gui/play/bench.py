@@ -30,7 +30,7 @@ def measure(variant: str, positions: int, stacks: int) -> dict[str, float]:
     from PySide6.QtWidgets import QApplication
 
     from editor.gui.play.start_panel import GameChoice
-    from editor.gui.window import MainWindow
+    from editor.gui.shell.window import MainWindow
     from editor.model.variant import resolve_variant
     from editor.resources import shipped_file
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui.play.review import Broken
-from editor.gui.rules_panel import link_rules, linkable_label
+from editor.gui.shell.rules_panel import link_rules, linkable_label
 from editor.rules.action_view import Kind
 from editor.rules.session import LogRow, PlaySession, Verdict
 

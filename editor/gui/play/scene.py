@@ -17,9 +17,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.document import BoardDocument
+from editor.gui.board.scene import BoardScene
 from editor.gui.play import tag_layout
-from editor.gui.scene import BoardScene
+from editor.gui.shell.document import BoardDocument
 from editor.rules.action_view import Kind
 from editor.rules.position_view import StackView
 from editor.rules.session import TargetGroup

@@ -1,1 +1,1 @@
-"""The variant configurator's parts (`editor.gui.modes.variant` puts them together)."""
+"""The variant configurator's parts (`editor.gui.variant.mode` puts them together)."""

@@ -84,7 +84,7 @@ def _renamed(info: OptionInfo, name: str) -> OptionInfo:
 
 def detail_html(info: OptionInfo, pointer: str, value: Any, origin: Origin) -> str:
     """The detail pane's text for one field."""
-    from editor.gui.rules_panel import link_rules
+    from editor.gui.shell.rules_panel import link_rules
     from editor.model.variant_fields import describe_allowed
 
     ids = ", ".join(rule_ids(info)) or "—"

@@ -15,9 +15,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from editor.gui import dialogs
-from editor.gui.recovery import format_findings
-from editor.gui.wording import plural
+from editor.gui.shell import dialogs
+from editor.gui.shell.recovery import format_findings
+from editor.gui.shell.wording import plural
 from editor.model.migrate import FORMAT_MIGRATED
 from editor.model.package import (
     PACKAGE_SUFFIX,

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui import dialogs
+from editor.gui.shell import dialogs
+from editor.gui.shell.wording import plural
 from editor.gui.variant.editors import show_value
 from editor.gui.variant.session import VariantSession
-from editor.gui.wording import plural
 from editor.model.variant import (
     VARIANT_SUFFIX,
     Variant,

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from editor.gui.document import EditCommand
+from editor.gui.shell.document import EditCommand
 from editor.model.edit import EditError
 from editor.model.variant import VARIANT_SUFFIX, variants_dir
 from editor.model.variant_edit import (

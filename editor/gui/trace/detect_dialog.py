@@ -21,9 +21,9 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QProgressDialog
 
 from editor import extras
-from editor.gui import dialogs
-from editor.gui.modes.base import Mode
-from editor.gui.wording import plural
+from editor.gui.shell import dialogs
+from editor.gui.shell.mode import Mode
+from editor.gui.shell.wording import plural
 from editor.model.edit_draft import accept, add_draft, draft_ids, unconfirmed_keys
 from editor.model.findings import Finding
 

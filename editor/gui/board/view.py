@@ -6,11 +6,11 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from editor.gui.document import BoardDocument
-from editor.gui.overview import Overview
-from editor.gui.scene import BoardScene
-from editor.gui.tools import Tool, ToolOptions
-from editor.gui.wording import plural
+from editor.gui.board.overview import Overview
+from editor.gui.board.scene import BoardScene
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.wording import plural
+from editor.gui.trace.tools import Tool, ToolOptions
 from editor.model import edit as ops
 
 

@@ -1,7 +1,7 @@
 """Files of the open board: new from scan, open, save, save as, and the recent-files list.
 
-Every dialog goes through `editor.gui.dialogs`; a failed open or save tells the user and leaves
-the document as it was. The recovery key follows the file (`Recovery.follow`).
+Every dialog goes through `editor.gui.shell.dialogs`; a failed open or save tells the user and
+leaves the document as it was. The recovery key follows the file (`Recovery.follow`).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import QWidget
 
-from editor.gui import dialogs
-from editor.gui.document import BoardDocument
-from editor.gui.file_guard import FileGuard
-from editor.gui.recovery import Recovery, format_findings
-from editor.gui.wording import plural
+from editor.gui.shell import dialogs
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.file_guard import FileGuard
+from editor.gui.shell.recovery import Recovery, format_findings
+from editor.gui.shell.wording import plural
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
 from editor.model.edit import set_image

@@ -7,7 +7,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMainWindow, QMenu, QStackedWidget, QToolBar
 
-from editor.gui.modes.base import Mode
+from editor.gui.shell.mode import Mode
 
 
 class ModeSwitcher(QObject):

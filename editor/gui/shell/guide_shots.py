@@ -1,10 +1,10 @@
 """The user guide's pictures, taken by the application of itself (`make docs`).
 
 Each `Shot` is a `conquest-editor --screenshot` run (the same `app.run_screenshot`), so the
-pictures in docs/guide/img never go stale: `python -m editor.gui.guide_shots` takes them all
+pictures in docs/guide/img never go stale: `python -m editor.gui.shell.guide_shots` takes them all
 again. They are stored as 256-colour PNGs to keep the repository and the bundle small.
 
-    QT_QPA_PLATFORM=offscreen python -m editor.gui.guide_shots [--only NAME] [--out FOLDER]
+    QT_QPA_PLATFORM=offscreen python -m editor.gui.shell.guide_shots [--only NAME] [--out FOLDER]
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from PySide6.QtWidgets import QApplication
 
-    from editor.gui.qtlog import install_message_filter
+    from editor.gui.shell.qtlog import install_message_filter
 
     install_message_filter()
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -31,14 +31,14 @@ from PySide6.QtWidgets import (
 
 from editor.check.pair_checks import check_board_for_variant
 from editor.check.variant_checks import check_variant
-from editor.gui import dialogs
-from editor.gui.modes.base import Mode, Shell
-from editor.gui.rules_panel import rule_of_link
+from editor.gui.shell import dialogs
+from editor.gui.shell.mode import Mode, Shell
+from editor.gui.shell.rules_panel import rule_of_link
+from editor.gui.shell.wording import plural
 from editor.gui.variant.form import DetailPane, OptionsForm
 from editor.gui.variant.panes import ChangesView, OverlayList
 from editor.gui.variant.session import VariantSession, shipped_name
 from editor.gui.variant.tables import PieceTable, VictoryTable
-from editor.gui.wording import plural
 from editor.model.findings import Finding
 from editor.model.migrate import FORMAT_MIGRATED, can_migrate
 from editor.model.migrate_files import migrate_file

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from editor.gui.modes.base import Mode
-from editor.gui.modes.play import PlayMode
-from editor.gui.modes.trace import TraceMode
-from editor.gui.modes.variant import VariantMode
+from editor.gui.play.mode import PlayMode
+from editor.gui.shell.mode import Mode
+from editor.gui.trace.mode import TraceMode
+from editor.gui.variant.mode import VariantMode
 
 #: in menu order; the first is the home mode (active at start, where findings are shown)
 MODES: list[type[Mode]] = [

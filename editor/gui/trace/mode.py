@@ -11,15 +11,15 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, Q
 
 from editor.check.pair_checks import check_intended_variants
 from editor.detect.codes import SCAN_NUMBER_UNREAD
-from editor.gui.detect_dialog import DraftController
-from editor.gui.inspector import Inspector
-from editor.gui.modes.base import Mode, Shell
-from editor.gui.scene import DRAWN_KINDS, LAYER_TITLES, LAYERS, BoardScene
-from editor.gui.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
-from editor.gui.tools_more import MORE_TOOLS, PickTool
-from editor.gui.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
-from editor.gui.view import BoardView
-from editor.gui.wording import plural
+from editor.gui.board.scene import DRAWN_KINDS, LAYER_TITLES, LAYERS, BoardScene
+from editor.gui.board.view import BoardView
+from editor.gui.shell.mode import Mode, Shell
+from editor.gui.shell.wording import plural
+from editor.gui.trace.detect_dialog import DraftController
+from editor.gui.trace.inspector import Inspector
+from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
+from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
+from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.pages import (
+from editor.gui.shell.wording import plural
+from editor.gui.trace.pages import (
     Page,
     field_ids,
     fields_text,
@@ -27,7 +28,6 @@ from editor.gui.pages import (
     show_check,
     show_line,
 )
-from editor.gui.wording import plural
 from editor.model import edit as ops
 from editor.model.board import BoardSide, IslandKind
 from editor.model.names import FieldNames

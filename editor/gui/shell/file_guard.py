@@ -14,10 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from editor.gui import dialogs
-from editor.gui.document import BoardDocument
-from editor.gui.file_lock import BoardLock, LockInfo
-from editor.gui.file_watch import FileStamp, FileWatch
+from editor.gui.shell import dialogs
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.file_lock import BoardLock, LockInfo
+from editor.gui.shell.file_watch import FileStamp, FileWatch
 
 
 def _same(a: str | None, b: str | None) -> bool:

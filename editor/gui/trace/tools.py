@@ -19,11 +19,12 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
 )
 
-from editor.gui import dialogs, tooltips
-from editor.gui.document import BoardDocument, new_merge_session
-from editor.gui.items import RegionItem
-from editor.gui.scan_numbers import read_number_under
-from editor.gui.scene import BoardScene
+from editor.gui.board import tooltips
+from editor.gui.board.items import RegionItem
+from editor.gui.board.scene import BoardScene
+from editor.gui.shell import dialogs
+from editor.gui.shell.document import BoardDocument, new_merge_session
+from editor.gui.trace.scan_numbers import read_number_under
 from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.names import FieldNames

@@ -24,8 +24,8 @@ import shiboken6
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
-from editor.gui import dialogs
-from editor.gui.document import BoardDocument
+from editor.gui.shell import dialogs
+from editor.gui.shell.document import BoardDocument
 from editor.model import dump_board, load_board
 from editor.model.findings import Finding
 from editor.model.io import atomic_write_text

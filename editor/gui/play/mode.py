@@ -19,8 +19,6 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu, QMessageBox, QToolTip
 
-from editor.gui import dialogs
-from editor.gui.modes.base import Mode, Shell
 from editor.gui.play.commands import GameStep
 from editor.gui.play.computer import ComputerPanel, ComputerSeats, SeatsPanel
 from editor.gui.play.panels import LogPanel, TurnPanel, seat_name
@@ -28,6 +26,8 @@ from editor.gui.play.review import Broken, broken_step
 from editor.gui.play.scene import PlayScene
 from editor.gui.play.start_panel import GameChoice, StartPanel
 from editor.gui.play.view import PlayView
+from editor.gui.shell import dialogs
+from editor.gui.shell.mode import Mode, Shell
 from editor.model.findings import Finding
 from editor.rules import session_io
 from editor.rules.action_view import ActionView, Kind

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from editor.check.board_checks import CheckCancelled, check_board
 from editor.check.editor_codes import check_ids_and_numbers
 from editor.check.incremental import BoardMaps, recheck
-from editor.gui.document import BoardDocument
+from editor.gui.shell.document import BoardDocument
 from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from editor.gui.tools import Tool, preview_pen
+from editor.gui.trace.tools import Tool, preview_pen
 from editor.model.edit_symmetry import mirror_selection, rotate_selection, symmetric_elements
 from editor.model.transform import PointMap, reflection, rotation
 

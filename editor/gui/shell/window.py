@@ -24,20 +24,20 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
-from editor.gui import gc_policy
-from editor.gui.codes import scan_findings
-from editor.gui.document import BoardDocument
-from editor.gui.files import BoardFiles
-from editor.gui.menus import ShellMenus
 from editor.gui.modes import MODES, Mode
-from editor.gui.modes.switcher import ModeSwitcher
-from editor.gui.modes.trace import TraceMode
-from editor.gui.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
-from editor.gui.rules_panel import RulesPanel, link_rules, linkable_label
-from editor.gui.settings import app_settings
-from editor.gui.validation import ValidationPanel
+from editor.gui.shell import gc_policy
+from editor.gui.shell.codes import scan_findings
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.files import BoardFiles
+from editor.gui.shell.menus import ShellMenus
+from editor.gui.shell.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
+from editor.gui.shell.rules_panel import RulesPanel, link_rules, linkable_label
+from editor.gui.shell.settings import app_settings
+from editor.gui.shell.switcher import ModeSwitcher
+from editor.gui.shell.validation import ValidationPanel
+from editor.gui.shell.wording import plural
+from editor.gui.trace.mode import TraceMode
 from editor.gui.variant import packages
-from editor.gui.wording import plural
 from editor.model.findings import Finding
 from editor.model.rulebook import cited_ids
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QIcon, QImage, QTextDocument
 from PySide6.QtWidgets import QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 from editor import __version__
-from editor.gui import dialogs
+from editor.gui.shell import dialogs
 from editor.resources import data_dir
 
 GUIDE_START = "index.md"

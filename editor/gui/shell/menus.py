@@ -14,9 +14,9 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
-from editor.gui.files import BoardFiles
-from editor.gui.help import HelpActions
-from editor.gui.modes.base import Mode
+from editor.gui.shell.files import BoardFiles
+from editor.gui.shell.help import HelpActions
+from editor.gui.shell.mode import Mode
 
 StandardKey = QKeySequence.StandardKey
 

@@ -28,16 +28,16 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
-from editor.gui import tooltips
-from editor.gui.codes import scan_findings
-from editor.gui.document import BoardDocument
-from editor.gui.items import (
+from editor.gui.board import tooltips
+from editor.gui.board.items import (
     ConnectionItem,
     FieldItem,
     RegionItem,
     ScanItem,
     SlitItem,
 )
+from editor.gui.shell.codes import scan_findings
+from editor.gui.shell.document import BoardDocument
 from editor.model.board import Board, IslandKind
 from editor.model.findings import Finding
 from editor.model.names import FieldNames

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui import tooltips
-from editor.gui.document import BoardDocument
-from editor.gui.wording import plural
+from editor.gui.board import tooltips
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.wording import plural
 from editor.model import edit as ops
 from editor.model.names import FieldNames
 from editor.model.refs import KINDS

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QImage
 
-from editor.gui.scene import BoardScene
+from editor.gui.board.scene import BoardScene
 
 #: The crop handed to the reader: this many field radii round the click, at least
 #: `CROP_SHARE` of the scan's long side and `CROP_MIN` px (the disc size is measured on it,

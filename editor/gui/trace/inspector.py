@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui import tooltips
-from editor.gui.board_page import BoardPage
-from editor.gui.document import BoardDocument
-from editor.gui.pages import (
+from editor.gui.board import tooltips
+from editor.gui.shell.document import BoardDocument
+from editor.gui.shell.wording import plural
+from editor.gui.trace.board_page import BoardPage
+from editor.gui.trace.pages import (
     KIND_NOUNS,
     Page,
     PieceChecks,
@@ -38,8 +39,7 @@ from editor.gui.pages import (
     show_combo,
     show_line,
 )
-from editor.gui.tools import CONNECTION_KINDS
-from editor.gui.wording import plural
+from editor.gui.trace.tools import CONNECTION_KINDS
 from editor.model import edit as ops
 from editor.model.board import BridgeClass, ConnectionKind, IslandKind, Terrain
 from editor.model.names import FieldNames

@@ -1,8 +1,8 @@
 """What an editor mode is: a whole way of working with the open board, switched as one.
 
 A mode owns its central widget, toolbars, docks, menus and actions, its status-bar widgets and
-its undo stack. The shell (`editor.gui.window.MainWindow`) shows the active mode's parts and hides
-every other mode's, makes its undo stack the one that Edit > Undo and the History dock work on,
+its undo stack. The shell (`editor.gui.shell.window.MainWindow`) shows the active mode's parts and
+hides every other mode's, makes its undo stack the one Edit > Undo and the History dock work on,
 and calls `activate`/`deactivate`. A mode builds its parts in `__init__` with the `add_*` helpers
 below, so the shell knows them without asking.
 """
@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar, QToolBar, QWidget
 
-from editor.gui.document import BoardDocument
+from editor.gui.shell.document import BoardDocument
 from editor.model.findings import Finding
 
 #: the shell's shared menus a mode may add actions to (see `Mode.add_action`)
@@ -24,7 +24,7 @@ SHARED_MENUS = ("edit", "view")
 
 
 class Shell(Protocol):
-    """What a mode may use of the main window (`editor.gui.window.MainWindow`, a QMainWindow)."""
+    """What a mode may use of the main window (`editor.gui.shell.window.MainWindow`)."""
 
     doc: BoardDocument
     history_dock: QDockWidget
