@@ -26,6 +26,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar, QToolBar, QWidget
 
 from editor.gui.shell.document import BoardDocument
+from editor.i18n import _
 from editor.model.findings import Finding
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class Mode(QObject):
 
     def status(self) -> str:
         """The status-bar message when the mode becomes active."""
-        return self.tip
+        return _(self.tip)
 
     def view_ready(self) -> None:
         """Frame the central view for a picture (`--screenshot`), once the window is laid out;

@@ -290,7 +290,7 @@ class TraceMode(Mode):
         return True
 
     def status(self) -> str:
-        return self.view.tool.status() if self.view.tool is not None else self.tip
+        return self.view.tool.status() if self.view.tool is not None else _(self.tip)
 
     def view_ready(self) -> None:
         """A picture (`--screenshot`) shows the whole board."""

@@ -181,7 +181,7 @@ class VariantMode(Mode):
             self.form.focus(next(iter(self.form.rows)))
 
     def status(self) -> str:
-        return f"Variant: {self.session.display_name} — {self.tip}"
+        return _("Variant: {name} — {tip}").format(name=self.session.display_name, tip=_(self.tip))
 
     def commit_typing(self) -> None:
         for edit in self.central.findChildren(QLineEdit):
