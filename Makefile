@@ -8,8 +8,8 @@ BIN     := $(VENV)/bin
 PY      := $(BIN)/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: all engine test test-engine-interpreted run schema docs bench lint clean dist dist-check \
-        saved-games playthroughs fuzz evaluation translations
+.PHONY: all engine test test-engine-interpreted run schema docs bench bench-invariants lint clean \
+        dist dist-check saved-games playthroughs fuzz evaluation translations
 .DEFAULT_GOAL := all
 
 # The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
@@ -59,7 +59,7 @@ schema: $(STAMP)
 # which the application takes of itself
 docs: $(STAMP)
 	$(BIN)/conquest docs
-	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.shell.guide_shots
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.guide_shots
 
 bench: engine
 	$(BIN)/conquest bench --balance-games 60
@@ -69,6 +69,20 @@ bench: engine
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
 	$(PY) -m editor.detect.bench
+
+# INVARIANT_GAMES random games per shipped variant in the compiled engine, the invariants checked
+# after every action (conquest selfplay); stops at the first variant with a violation (exit 1).
+# Hours for all of them: pick some with INVARIANT_VARIANTS="conquest-4p grand-conquest-4p".
+INVARIANT_GAMES    ?= 10000
+INVARIANT_VARIANTS ?= conquest-2p conquest-4p conquest-team conquest-plus-2p conquest-plus-4p \
+                      grand-conquest-2p grand-conquest-4p grand-conquest-team
+
+bench-invariants: engine
+	@for v in $(INVARIANT_VARIANTS); do \
+	  echo "== $$v: $(INVARIANT_GAMES) games, compiled engine"; \
+	  CONQUEST_ENGINE=compiled $(BIN)/conquest selfplay --variant $$v \
+	    --games $(INVARIANT_GAMES) --seed 1 || exit 1; \
+	done
 
 saved-games: $(STAMP)
 	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80

@@ -20,6 +20,13 @@ from support.importgraph import (
     read_package,
     violations,
 )
+from support.modecheck import (
+    cross_imports,
+    declared_members,
+    mode_names_used,
+    registered_modes,
+    undeclared_uses,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -280,3 +287,88 @@ def test_no_deprecated_aliases_on_state_and_game() -> None:
 
     assert not [a for a in ("c", "g") if hasattr(State, a)]
     assert not [a for a in ("c", "n") if hasattr(Game, a)]
+
+# ---- the GUI by mode: shell, board canvas, independent modes (docs/architecture.md) ---------
+
+GUI = "editor.gui"
+
+
+@pytest.fixture(scope="module")
+def modes(editor):
+    found = registered_modes(editor, GUI)
+    assert len(found) >= 3 and all(m.name for m in found), found
+    return found
+
+
+def test_modes_never_import_each_other_and_shared_code_imports_no_mode(editor, modes) -> None:
+    """trace/, play/ and variant/ are independent; shell/, board/ and app.py import no mode
+    package (only the registry `editor/gui/modes.py` does)."""
+    bad = cross_imports(editor, GUI, modes)
+    assert not bad, "share it through editor/gui/shell or editor/gui/board:\n" + "\n".join(bad)
+
+
+def test_the_shell_and_the_entry_point_name_no_mode(modes) -> None:
+    """No per-mode branch: the shell and app.py call the `Mode` hooks, never a mode by name."""
+    gui = ROOT / "editor" / "gui"
+    files = [*sorted((gui / "shell").glob("*.py")), gui / "app.py"]
+    bad = mode_names_used(files, {m.name for m in modes})
+    assert not bad, "\n".join(bad)
+
+
+def test_modes_use_only_what_the_shell_declares(editor, modes) -> None:
+    declared = declared_members(ROOT / "editor" / "gui" / "shell" / "mode.py", "Shell")
+    files = {name: path for name, path in editor.modules.items()
+             if any(name.startswith(m.package + ".") for m in modes)}
+    assert len(files) > 10
+    bad = undeclared_uses(files, declared)
+    assert not bad, "declare them on Shell (editor/gui/shell/mode.py):\n" + "\n".join(bad)
+
+
+FAKE_GUI = {
+    "__init__.py": "",
+    "gui/__init__.py": "",
+    "gui/modes.py": "from fake.gui.one.mode import One\nfrom fake.gui.two.mode import Two\n",
+    "gui/app.py": ("def main(w, m, mode):\n    w.switch_mode('two')\n    if m.name == 'one':\n"
+                   "        return w.switcher.modes['one'], w.one, m.variant, mode == 'two'\n"),
+    "gui/shell/__init__.py": "",
+    "gui/shell/mode.py": ("class Shell:\n    doc: object\n    def show_message(self, t): ...\n"),
+    "gui/shell/window.py": "from fake.gui.one import mode\n",
+    "gui/board/__init__.py": "",
+    "gui/board/view.py": "def f():\n    from fake.gui.two.parts import Tool\n",
+    "gui/one/__init__.py": "",
+    "gui/one/mode.py": ("class One:\n    name = 'one'\n    def go(self):\n"
+                        "        self.window.show_message('x')\n"
+                        "        w = self.window\n        w.switcher.modes['two'].go()\n"),
+    "gui/two/__init__.py": "",
+    "gui/two/mode.py": "from fake.gui.one.mode import One\nclass Two:\n    name = 'two'\n",
+    "gui/two/parts.py": ("class Tool:\n    def f(self):\n        return self.view.window().x"
+                         " + self.mode.window.doc + self.mode.window.settings\n"
+                         "def opener(window):\n    return window.files\n"),
+}
+
+
+def test_the_mode_checks_report_each_planted_violation(tmp_path) -> None:
+    for name, text in FAKE_GUI.items():
+        path = tmp_path / "fake" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    fake = read_package(tmp_path, "fake")
+    found = registered_modes(fake, "fake.gui")
+    assert [(m.package, m.name) for m in found] == [("fake.gui.one", "one"),
+                                                    ("fake.gui.two", "two")]
+    assert cross_imports(fake, "fake.gui", found) == [
+        "fake.gui.board.view imports fake.gui.two.parts (mode package fake.gui.two)",
+        "fake.gui.shell.window imports fake.gui.one (mode package fake.gui.one)",
+        "fake.gui.shell.window imports fake.gui.one.mode (mode package fake.gui.one)",
+        "fake.gui.two.mode imports fake.gui.one.mode (mode package fake.gui.one)"]
+    gui = tmp_path / "fake" / "gui"
+    assert sorted(mode_names_used([gui / "app.py"], {"one", "two", "variant"})) == [
+        "app.py:2: w.switch_mode('two')", "app.py:3: m.name == 'one'",
+        "app.py:4: mode == 'two'", "app.py:4: w.one", "app.py:4: w.switcher.modes['one']"]
+    declared = declared_members(gui / "shell" / "mode.py")
+    assert declared == {"doc", "show_message"}
+    files = {"one.mode": gui / "one" / "mode.py", "two.parts": gui / "two" / "parts.py"}
+    assert undeclared_uses(files, declared) == [
+        "one.mode:6: .window.switcher is not declared on Shell",
+        "two.parts:3: .window.settings is not declared on Shell",
+        "two.parts:5: .window.files is not declared on Shell"]

@@ -3,7 +3,8 @@ unchanged against this tree and against an old one (`bench_against.run_in_tree` 
 and sets PYTHONPATH to the tree under test).
 
 It plays seeded random games with the tree's own policy (`editor.engine.playout.random_action`,
-which draws the same actions in every tree since 7e92724) and prints one JSON line per run:
+which drew the same actions in every tree from 7e92724 until it drew only the pieces it looks at,
+issue 24) and prints one JSON line per run:
 actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
 both trees played the same games. Only names that exist in 7e92724 too are used: the game
 loader (where each tree has it), `random_action`, `selfplay` and the State fields ptype, owner,

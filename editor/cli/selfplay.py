@@ -30,9 +30,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
+def log_text(st, a: tuple) -> str:
+    """An action as the log writes it: engine notation that reads back as exactly that action
+    (the acting piece's number in its stack where another piece of its letter stands there:
+    two soldiers aboard one elephant)."""
+    from editor.rules.notation import exact_text
+
+    return exact_text(st, a, full_path=False)
+
+
 def run(args: argparse.Namespace) -> int:
     from editor.engine.playout import selfplay
-    from editor.rules.notation import to_text
 
     if args.games < 1 or args.max_turns < 1:
         print("conquest selfplay: --games and --max-turns must be positive", file=sys.stderr)
@@ -41,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         return code
     log: list | None = [] if args.log else None
-    rep = selfplay(game, args.games, args.seed, args.max_turns, log=log, to_text=to_text)
+    rep = selfplay(game, args.games, args.seed, args.max_turns, log=log, to_text=log_text)
     if log is not None:
         try:
             with open(args.log, "w", encoding="utf-8") as handle:

@@ -4,14 +4,14 @@ photographed copy (OpenCV, `synthetic`), and the Pillow styles of `styles` the d
 not tuned on (dark sea with white dashes, scanned paper with dotted lanes, a poster
 photographed in perspective), drawn with their test seed.
 
-    .venv/bin/python -m editor.detect.bench [--quick] [--tune]
+    .venv/bin/python -m editor.detect.bench [--quick] [--tune] [--only TEXT ...]
 
 Prints field recall and precision, the share of numbers read right, connection recall and
-precision (and apart: sea lanes and harbour links), the share of right connection kinds and
-the time, two lines per scan, with the goals. `--tune` scores the Pillow styles on their
-tuning seeds on another board instead. One core: onnxruntime runs on one thread, and OpenCV
-is told to use one; the CPU time is printed next to the wall time, which a busy machine
-stretches.
+precision (and apart: sea lanes, harbour links and, where the board has them, one-way marks),
+the share of right connection kinds and the time, two lines per scan, with the goals.
+`--tune` scores the Pillow styles on their tuning seeds on another board instead. One core:
+onnxruntime runs on one thread, and OpenCV is told to use one; the CPU time is printed next
+to the wall time, which a busy machine stretches.
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ def _line(label: str, s: Score, seconds: float, cpu: float, size: tuple[int, int
     listed = "  ".join(
         f"{kind.value}s ({s.by_kind[kind][0]}) R {s.kind_recall(kind):6.1%} "
         f"P {s.kind_precision(kind):6.1%}" for kind in LISTED_KINDS)
+    if s.one_way[0] or s.one_way[1]:
+        listed += (f"  one-way marks ({s.one_way[0]}) R {s.one_way_recall:6.1%} "
+                   f"P {s.one_way_precision:6.1%}")
     return (f"{label:36} {size[0]}x{size[1]:<5} fields R {s.field_recall:6.1%} "
             f"P {s.field_precision:6.1%}  numbers {s.numbers:6.1%}  connections "
             f"R {s.connection_recall:6.1%} P {s.connection_precision:6.1%} (kinds {kinds:6.1%})"
@@ -117,11 +120,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="two scans only")
     parser.add_argument("--tune", action="store_true",
                         help="the Pillow styles on their tuning seeds (not the test seeds)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="only the scan labelled TEXT, or the scans in style TEXT "
+                        "(a label's last word: atlas, ledger, poster, hand-drawn, ...); "
+                        "repeatable")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     print("detect bench (one core); goals on every style: >= 98 % fields, 97 % numbers, 95 % "
           "connections (sea lanes and harbour links too); < 30 s CPU for 4800x4940")
     for label, make in cases(args.quick, args.tune):
+        if args.only and not {label, label.split()[-1]} & set(args.only):
+            continue
         image, truth = make()
         start, cpu = time.perf_counter(), time.process_time()
         result = detect_board(image)

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from editor.detect.squares import split_squares
+
 WORK_LONG_SIDE = 2600
 WORK_PX_PER_CM = 55.0
 #: Colour gradient (0..255 per channel) above which a pixel is an edge, not a fill.
@@ -208,12 +210,16 @@ def _text_disc(lab: np.ndarray, x: float, y: float, r: float) -> Disc | None:
     band = lab[y0:y1, x0:x1][(rho >= 0.45) & (rho < 0.75)].astype(np.float32)
     if len(pixels) < 10 or len(band) < 10:
         return None
-    # the fill is the core's median colour, or (bold wide digits may cover half of the core)
-    # the median of a band round the number
-    for fill in (np.median(pixels, axis=0), np.median(band, axis=0)):
+    # the fill is the core's median colour, or (bold wide digits may cover half of the core,
+    # and blurred on a photograph up to three quarters) the median of a band round the number;
+    # a core of one colour (a pond inside its shore) holds no number whatever the band shows
+    inner_rho = rho[rho < 0.6] < 0.35
+    for fill, most in ((np.median(pixels, axis=0), 0.62), (np.median(band, axis=0), 0.78)):
         text = np.abs(pixels - fill).sum(axis=1) > 45
-        core = text[rho[rho < 0.6] < 0.35]
-        if 0.04 < text.mean() < 0.62 and core.mean() >= 0.03:
+        core = text[inner_rho]
+        if core.mean() < 0.03:
+            return None
+        if 0.04 < text.mean() < most:
             break
     else:
         return None
@@ -222,10 +228,40 @@ def _text_disc(lab: np.ndarray, x: float, y: float, r: float) -> Disc | None:
     return Disc(x, y, r, False, tuple(float(v) for v in fill), (0.0, 0.0, 0.0))
 
 
+_STEPS = np.arange(0.6, 1.72, 0.04)
+
+
+def _outer_radius(lab: np.ndarray, d: Disc) -> float:
+    """The radius of the outline's outer edge. Hough locks on either edge of a thick outline;
+    a number read inside the smaller circle loses the ends of wide digits. Going outwards
+    from 0.6 r: the outline starts where most directions leave the fill colour and ends where
+    most leave the outline's colour (at most 0.3 r further); `d.r` when no outline is seen."""
+    h, w = lab.shape[:2]
+    radii = _STEPS[:, None] * d.r
+    xs = np.clip((d.x + radii * np.cos(_ANGLES)).astype(int), 0, w - 1)
+    ys = np.clip((d.y + radii * np.sin(_ANGLES)).astype(int), 0, h - 1)
+    ring = lab[ys, xs].astype(np.float32)                      # (steps, angles, 3)
+    off_fill = (np.abs(ring - np.array(d.fill, np.float32)).sum(axis=2) > 40).mean(axis=1)
+    start = np.flatnonzero(off_fill >= 0.7)
+    if not len(start) or start[0] + 1 >= len(_STEPS):
+        return d.r
+    inside = int(start[0]) + 1                               # past the anti-aliased edge
+    outline = np.median(ring[inside], axis=0)
+    off_line = (np.abs(ring[inside:] - outline).sum(axis=2) > 40).mean(axis=1)
+    stop = np.flatnonzero(off_line >= 0.5)
+    if not len(stop) or _STEPS[inside + stop[0]] - _STEPS[inside] > 0.3:
+        return d.r
+    return float(_STEPS[inside + stop[0]] * d.r)
+
+
+def _flat_regions(work: WorkImage) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and stats of the flat regions (4-connected)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(flat_mask(work), connectivity=4)
+    return labels, stats
+
+
 def _flat_candidates(work: WorkImage) -> list[Disc]:
-    flat = flat_mask(work)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
-    return _candidates(work, labels, stats)
+    return _candidates(work, *_flat_regions(work))
 
 
 def _detail_radii(image: np.ndarray, factor: float) -> list[float]:
@@ -244,7 +280,8 @@ def find_discs(work: WorkImage, image: np.ndarray | None = None) -> tuple[list[D
 
     `image` (the full-resolution scan) is used when the working copy shows too few unbroken
     disc fills to measure the field size."""
-    cands = _flat_candidates(work)
+    labels, stats = _flat_regions(work)
+    cands = _candidates(work, labels, stats)
     radii = [c.r for c in cands]
     if len(radii) < MIN_MEASURED and image is not None and work.factor < 1.0:
         radii += _detail_radii(image, work.factor)
@@ -255,9 +292,11 @@ def find_discs(work: WorkImage, image: np.ndarray | None = None) -> tuple[list[D
     circles = _hough(gray, inner)
     discs = [d for x, y, r in circles
              if (d := _text_disc(work.lab, float(x), float(y), float(r))) is not None]
-    radius = float(np.median([d.r for d in discs])) if discs else inner
+    radius = float(np.median([_outer_radius(work.lab, d) for d in discs])) if discs else inner
     lo, hi = SIZE_RANGE
     squares = [c for c in cands if c.square and lo * inner <= c.r <= hi * inner]
+    squares += [Disc(x, y, radius, True, fill, (0.0, 0.0, 0.0))
+                for x, y, fill in split_squares(labels, stats, work.lab, inner)]
     for sq in squares:
         sq.r = radius
     discs = _suppress(squares + discs, radius)

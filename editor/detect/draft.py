@@ -6,7 +6,8 @@ and a cancel flag so a GUI can run it on a worker thread::
     result = detect_board(image, scale=100.0, progress=report, cancelled=flag.is_set)
 
 Every proposed field and connection is marked `unconfirmed`; the designer accepts or rejects
-each one.
+each one. A road whose V marks were seen is proposed one-way towards the end they point to;
+a bridge over a found sea lane names it as the lane beneath (MOVE-8).
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ import numpy as np
 from editor.detect.codes import SCAN_NO_FIELDS, SCAN_NUMBER_UNREAD
 from editor.detect.digits import DigitReader, Reading, clean_crops
 from editor.detect.discs import Disc, WorkImage, find_discs
-from editor.detect.lines import Line, find_lines
+from editor.detect.lines import Ground, Line, find_lines
+from editor.detect.marks import one_way_end
 from editor.extras import install_hint
 from editor.model.board import (
     Board,
     Connection,
     ConnectionKind,
     Field,
+    OneWay,
     Scale,
     ScanImage,
     Terrain,
@@ -76,6 +79,17 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
         threshold = -6.0
     return [Terrain.LAND if d.square or v >= threshold else Terrain.SEA
             for d, v in zip(discs, value, strict=True)]
+
+
+def _ground(discs: list[Disc], terrain: list[Terrain]) -> Ground | None:
+    """The colours round sea fields and round land fields (None without sea fields)."""
+    sea = [d.surround for d, t in zip(discs, terrain, strict=True) if t == Terrain.SEA]
+    land = [d.surround for d, t in zip(discs, terrain, strict=True)
+            if t == Terrain.LAND and not d.square]
+    if not sea:
+        return None
+    return Ground(np.median(np.array(sea), axis=0),
+                  np.median(np.array(land), axis=0) if land else None)
 
 
 def _kind(line: Line, terrain: list[Terrain], discs: list[Disc]) -> ConnectionKind | None:
@@ -134,10 +148,45 @@ def _field_ids(order: list[int], readings: list[Reading]) -> dict[int, str]:
             else f"f{n + 1}" for n, k in enumerate(order)}
 
 
+def _crosses(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float],
+             s: tuple[float, float]) -> bool:
+    """Whether segments pq and rs cross (each one's ends on either side of the other)."""
+    def side(a, b, c) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+
+
+def _lanes_under_bridges(conns: list[Connection], at: dict[str, tuple[float, float]]) -> None:
+    """A found sea lane crossing a found bridge passes beneath it (MOVE-8): the bridge's
+    `under_lane` names the first such lane."""
+    lanes = [c for c in conns if c.kind == ConnectionKind.SEA_LANE]
+    for bridge in (c for c in conns if c.kind == ConnectionKind.BRIDGE):
+        for lane in lanes:
+            if _crosses(at[bridge.a], at[bridge.b], at[lane.a], at[lane.b]):
+                bridge.under_lane = lane.id
+                break
+
+
+def one_way_marks(lab: np.ndarray, points: np.ndarray, radius: float, lines: list[Line],
+                  terrain: list[Terrain]) -> dict[tuple[int, int], int]:
+    """(i, j) of a plain line between land fields -> the end its V marks point to (BF-6)."""
+    out = {}
+    for ln in lines:
+        if ln.wide or ln.dashed or not terrain[ln.i] == terrain[ln.j] == Terrain.LAND:
+            continue
+        end = one_way_end(lab, points[ln.i], points[ln.j], radius)
+        if end:
+            out[ln.i, ln.j] = ln.j if end > 0 else ln.i
+    return out
+
+
 def build_board(discs: list[Disc], terrain: list[Terrain], readings: list[Reading],
                 lines: list[Line], factor: float, size: tuple[int, int],
-                scale: float | None, name: str) -> Board:
-    """The draft board: every element unconfirmed, coordinates in scan pixels."""
+                scale: float | None, name: str,
+                one_way: dict[tuple[int, int], int] | None = None) -> Board:
+    """The draft board: every element unconfirmed, coordinates in scan pixels; `one_way`
+    (from `one_way_marks`) gives the roads whose V marks were seen."""
+    one_way = one_way or {}
     order = _order(discs, 10.0 * factor)
     ids = _field_ids(order, readings)
     kinds = _drop_bridge_parts([(ln, _kind(ln, terrain, discs)) for ln in lines], discs)
@@ -155,8 +204,11 @@ def build_board(discs: list[Disc], terrain: list[Terrain], readings: list[Readin
         a, b = ln.i, ln.j
         if kind == ConnectionKind.HARBOUR_LINK and terrain[a] != Terrain.SEA:
             a, b = b, a  # the harbour (sea) end first
+        to = one_way.get((ln.i, ln.j)) if kind == ConnectionKind.ROAD else None
         conns.append(Connection(id=f"c{len(conns) + 1}", kind=kind, a=ids[a], b=ids[b],
+                                one_way=OneWay(to=ids[to]) if to is not None else None,
                                 unconfirmed=True))
+    _lanes_under_bridges(conns, {ids[k]: (discs[k].x, discs[k].y) for k in order})
     return Board(name=name, image=ScanImage(path="scan.png", width=size[0], height=size[1]),
                  scale=Scale(px_per_cm=scale) if scale else None, fields=fields,
                  connections=conns)
@@ -198,17 +250,18 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
             seconds=seconds)
     terrain = classify_terrain(discs)
     points = np.array([[d.x, d.y] for d in discs])
-    sea = [d.surround for d, t in zip(discs, terrain, strict=True) if t == Terrain.SEA]
-    sea_colour = np.median(np.array(sea), axis=0) if sea else None
+    ground = _ground(discs, terrain)
     step(0.35, "following the drawn lines", "terrain")
     land = np.array([t == Terrain.LAND for t in terrain])
-    lines = find_lines(work.lab, points, radius, land, sea_colour, cancelled)
+    lines = find_lines(work.lab, points, radius, land, ground, cancelled)
+    marks = one_way_marks(work.lab, points, radius, lines, terrain)
     step(0.55, "reading the field numbers", "lines")
     readings, findings = _read_numbers(image, discs, radius / work.factor, work.factor, reader,
                                        cancelled)
     step(0.95, "building the draft", "numbers")
     h, w = image.shape[:2]
-    board = build_board(discs, terrain, readings, lines, work.factor, (w, h), scale, name)
+    board = build_board(discs, terrain, readings, lines, work.factor, (w, h), scale, name,
+                        marks)
     board.image = ScanImage(path=image_path, width=w, height=h)
     findings += _unread(board)
     step(1.0, "done", "build")

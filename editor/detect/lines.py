@@ -38,6 +38,22 @@ MAX_CURVED_SPAN = 2.2
 
 
 @dataclass(frozen=True)
+class Ground:
+    """The colours (Lab) round sea fields and round land fields, medians of their
+    surroundings: a sample is sea when it is nearer the sea's colour than the land's (a pale
+    sea and a pale land may differ by less than any fixed threshold)."""
+
+    sea: np.ndarray
+    land: np.ndarray | None = None
+
+    def is_sea(self, samples: np.ndarray) -> np.ndarray:
+        to_sea = _diff(samples, self.sea)
+        if self.land is None:
+            return to_sea < 30
+        return (to_sea < 60) & (to_sea < _diff(samples, self.land))
+
+
+@dataclass(frozen=True)
 class Line:
     """A proposed connection between fields i and j (indices into the field list)."""
 
@@ -114,7 +130,7 @@ def _path(p: np.ndarray, u: np.ndarray, n: np.ndarray, length: float, t: np.ndar
 
 
 def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
-                 sea: np.ndarray | None, skip: np.ndarray | None = None,
+                 sea: Ground | None, skip: np.ndarray | None = None,
                  bend: float = 0.0) -> tuple[np.ndarray, np.ndarray, float]:
     """(on-line samples, wide-line samples, share of side samples that look like sea) along
     the segment from p to q, or along a curve `bend` lengths aside at its middle.
@@ -153,8 +169,12 @@ def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
     over_sea = 0.0
     if sea is not None:
         s1, s2 = sides[far]
-        over_sea = float(((_diff(s1, sea) < 30) & (_diff(s2, sea) < 30)).mean())
-    return on[near] | on[far], on[far] & ~on[near], over_sea
+        over_sea = float((sea.is_sea(s1) & sea.is_sea(s2)).mean())
+    # a wide bar: the near samples are still on it, in its colour or (a bridge drawn as a
+    # light deck between dark rails) in a rail's colour unlike the ground beyond on both sides
+    rails = ((_diff(sides[near][0], sides[far][0]) > CONTRAST)
+             & (_diff(sides[near][1], sides[far][1]) > CONTRAST))
+    return on[near] | on[far], on[far] & (~on[near] | rails), over_sea
 
 
 def _longest_run(on: np.ndarray) -> int:
@@ -188,7 +208,11 @@ def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, le
     if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
                                 and _longest_run(on) >= SHORT_RUN * len(on)):
         return Line(i, j, False, is_wide, over_sea > 0.4)
-    if (share >= DASHED_SHARE and _dashes(on)) or (
+    if is_wide:
+        return None  # a bar is never dashed: what follows it is noise or crossing lines
+    # a curve (tried where the straight way shows nothing) that sees nothing for half its way
+    # has met another line on the rest of it
+    if (share >= DASHED_SHARE and _dashes(on, 0.45 if curved else 1.0)) or (
             lane and share >= LONG_DASH_SHARE and _short_gaps(on)):
         return Line(i, j, True, False, over_sea > 0.5)
     return None
@@ -243,7 +267,7 @@ def _glimpse(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) -> np
 
 
 def _curved(lab: np.ndarray, points: np.ndarray, i: int, j: int, radius: float,
-            sea: np.ndarray | None, sp: float) -> Line | None:
+            sea: Ground | None, sp: float) -> Line | None:
     """A curved line between fields i and j (tried when the straight segment shows none):
     the first of a few bends on either side that shows a line and passes no third field."""
     p, q = points[i], points[j]
@@ -257,7 +281,7 @@ def _curved(lab: np.ndarray, points: np.ndarray, i: int, j: int, radius: float,
 
 
 def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndarray,
-               sea: np.ndarray | None, cancelled=lambda: False) -> list[Line]:
+               sea: Ground | None, cancelled=lambda: False) -> list[Line]:
     """Drawn lines between fields (work pixels), straight or curved."""
     sp = spacing(points)
     if sp <= 0:
@@ -278,21 +302,31 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
     return out
 
 
-def _dashes(on: np.ndarray) -> bool:
+def _dashes(on: np.ndarray, unseen: float = 1.0) -> bool:
     """At least three dashes (two on a short gap) of similar length with similar gaps, spread
-    over the segment; one longer gap is allowed (where a harbour link crosses the coast the
-    sides differ, so the dash there is not seen)."""
+    over the segment; among five dashes or more one longer gap (at most `unseen` of the way:
+    a lane may hide under a bridge) and one longer dash are allowed (where a harbour link
+    crosses the coast the sides differ, so the dash there is not seen, or the coast's own
+    line joins the dots there into one long run); single samples among long dashes are
+    specks, not dashes."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]
     dashes = stops - starts
+    keep = dashes > 1              # single samples among long dashes are specks (a bar's edge)
+    if 2 <= keep.sum() < len(dashes) and np.median(dashes[keep]) >= 4:
+        starts, stops, dashes = starts[keep], stops[keep], dashes[keep]
     gaps = starts[1:] - stops[:-1]
-    if len(gaps) >= 4:  # among five dashes or more
-        gaps = np.delete(gaps, gaps.argmax())
     if (stops[-1] - starts[0]) / len(on) < 0.7:
         return False
     def even(runs: np.ndarray) -> bool:
         inner = runs[1:-1] if len(runs) > 3 else runs
         return float(np.std(inner)) <= 0.5 * float(np.mean(inner)) + 1
+    if len(gaps) >= 4:  # among five dashes or more
+        if gaps.max() > unseen * len(on):
+            return False
+        gaps = np.delete(gaps, gaps.argmax())
+        longest = dashes[1:-1].argmax() + 1
+        return (even(dashes) or even(np.delete(dashes, longest))) and even(gaps)
     return even(dashes) and even(gaps)

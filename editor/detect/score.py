@@ -3,7 +3,8 @@
 A detected field matches a true field when it lies within `TOLERANCE` field spacings of it
 (closest pairs first, each field matched once). Connections are compared as unordered pairs of
 matched fields; connections that do not join two fields (wilderness paths between regions)
-are left out, as the detector does not propose them.
+are left out, as the detector does not propose them. A one-way mark is right when its
+connection is and it points to the true end.
 """
 
 from __future__ import annotations
@@ -31,6 +32,19 @@ class Score:
     kinds_right: int
     #: per listed kind: (true, proposed with that kind, true ones found, proposed ones right)
     by_kind: dict[ConnectionKind, tuple[int, int, int, int]] = field(default_factory=dict)
+    #: one-way marks (BF-6): (true, proposed, proposed on a true one-way connection with its
+    #: direction)
+    one_way: tuple[int, int, int] = (0, 0, 0)
+
+    @property
+    def one_way_recall(self) -> float:
+        true, _, right = self.one_way
+        return right / true if true else 1.0
+
+    @property
+    def one_way_precision(self) -> float:
+        _, proposed, right = self.one_way
+        return right / proposed if proposed else 1.0
 
     def kind_recall(self, kind: ConnectionKind) -> float:
         true, _, found, _ = self.by_kind.get(kind, (0, 0, 0, 0))
@@ -96,6 +110,9 @@ def score(truth: Board, draft: Board) -> Score:
                   and true_by_id[match[f.id]].number == f.number)
     true_pairs = {frozenset((c.a, c.b)): c.kind for c in truth.connections
                   if c.a in true_by_id and c.b in true_by_id}
+    true_to = {frozenset((c.a, c.b)): c.one_way.to for c in truth.connections
+               if c.one_way is not None and c.a in true_by_id and c.b in true_by_id}
+    marks = marks_right = 0
     right = kinds = 0
     found: set[frozenset] = set()
     proposed = dict.fromkeys(LISTED_KINDS, 0)
@@ -106,6 +123,9 @@ def score(truth: Board, draft: Board) -> Score:
         if c.kind in proposed:
             proposed[c.kind] += 1
             proposed_right[c.kind] += hit
+        if c.one_way is not None:
+            marks += 1
+            marks_right += hit and true_to.get(pair) == match.get(c.one_way.to)
         if hit:
             found.add(pair)
             right += 1
@@ -114,4 +134,5 @@ def score(truth: Board, draft: Board) -> Score:
                       sum(1 for p, k in true_pairs.items() if k == kind and p in found),
                       proposed_right[kind]) for kind in LISTED_KINDS}
     return Score(len(truth.fields), len(draft.fields), len(match), numbers, len(true_pairs),
-                 len(draft.connections), right, kinds, by_kind)
+                 len(draft.connections), right, kinds, by_kind,
+                 (len(true_to), marks, marks_right))

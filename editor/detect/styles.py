@@ -62,6 +62,8 @@ class PaperStyle:
     radius: float                     # field radius in spacings
     bend: float                       # share of lanes drawn curved
     copy: str                         # "scan" (paper noise) or "photo" (perspective)
+    vees: int = 2                     # V marks on a one-way road (BF-6)
+    vee: float = 0.5                  # how far a V's arms reach aside, in field radii
 
 
 ATLAS = PaperStyle(
@@ -71,7 +73,7 @@ ATLAS = PaperStyle(
     road=LineStyle("solid", (110, 60, 20), 0.16), lane=LineStyle("dashed", (245, 245, 240),
                                                                  0.10, 0.45, 0.3),
     harbour=LineStyle("dotted", (250, 250, 250), 0.13, 0.32), bridge=(90, 60, 30),
-    radius=0.30, bend=0.3, copy="scan")
+    radius=0.30, bend=0.3, copy="scan", vees=1, vee=0.6)
 LEDGER = PaperStyle(
     "ledger (scanned paper, dotted lanes, Computer Modern)", "cmr10.ttf",
     sea=(206, 222, 226), land=(236, 226, 200), coast=(90, 90, 80), land_fill=(252, 250, 242),
@@ -87,7 +89,7 @@ POSTER = PaperStyle(
     road=LineStyle("solid", (20, 20, 20), 0.2), lane=LineStyle("dashed", (250, 220, 80),
                                                                0.16, 0.7, 0.4),
     harbour=LineStyle("dotted", (250, 220, 80), 0.16, 0.4), bridge=(70, 40, 20),
-    radius=0.33, bend=0.2, copy="photo")
+    radius=0.33, bend=0.2, copy="photo", vees=3, vee=0.45)
 STYLES = (ATLAS, LEDGER, POSTER)
 
 
@@ -187,6 +189,24 @@ def _draw_lines(img: Image.Image, board: Board, style: PaperStyle, r: float,
         if c.kind == ConnectionKind.SEA_LANE and rng.random() < style.bend:
             bend = rng.choice([-1, 1]) * rng.uniform(0.06, 0.14)
         _stroke(draw, _curve(p, q, bend, steps), line, r)
+        if c.one_way is not None and c.one_way.to in (c.a, c.b):
+            tip = q if c.one_way.to == c.b else p
+            _vees(draw, p + q - tip, tip, style, r)
+
+
+def _vees(draw: ImageDraw.ImageDraw, start: np.ndarray, end: np.ndarray, style: PaperStyle,
+          r: float) -> None:
+    """`style.vees` V marks across the road from start to end, pointing to end (BF-6)."""
+    d = end - start
+    u = d / max(float(np.hypot(*d)), 1.0)
+    n = np.array([-u[1], u[0]])
+    reach = style.vee * r
+    width = max(1, round(style.road.width * r))
+    for k in range(style.vees):
+        tip = start + d * (0.5 + (k - (style.vees - 1) / 2) * 0.14) + u * reach * 0.4
+        for side in (1, -1):
+            arm = tip - u * reach * 0.9 + side * n * reach
+            draw.line([tuple(arm), tuple(tip)], fill=style.road.colour, width=width)
 
 
 def _draw_fields(img: Image.Image, board: Board, style: PaperStyle, r: float) -> None:

@@ -6,6 +6,12 @@ reads a game through `editor.engine.game` (`Game`, `State`).
 Its hot modules run compiled when built (`editor.engine.native`); ENGINE says which form this
 process uses."""
 
-from editor.engine.native import choose
+import sys
 
-ENGINE: str = choose(__path__)
+from editor.engine.native import EngineFormError, choose
+
+try:
+    ENGINE: str = choose(__path__)
+except EngineFormError as _problem:  # a bad CONQUEST_ENGINE: a finding and exit 2, no traceback
+    print(_problem.finding(), file=sys.stderr)
+    raise SystemExit(_problem.exit_code) from None

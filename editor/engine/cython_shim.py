@@ -21,3 +21,15 @@ bint = bool
 def locals(**_types: Any) -> Callable[[Callable], Callable]:  # Cython's name
     """`@cython.locals(name=type, ...)`: C types of a function's locals; here nothing."""
     return lambda function: function
+
+
+def _no_op_decorator(*_args: Any, **_kwargs: Any) -> Callable[[Callable], Callable]:
+    return lambda function: function
+
+
+boundscheck = wraparound = _no_op_decorator  # `@cython.boundscheck(False)`: here nothing
+
+
+def ccall(function: Callable) -> Callable:
+    """`@cython.ccall`: a function C code calls directly (and Python as usual); here unchanged."""
+    return function

@@ -35,7 +35,17 @@ FORMS = ("auto", "interpreted", "compiled")
 
 
 class EngineFormError(RuntimeError):
-    """CONQUEST_ENGINE asks for a form that cannot be used here."""
+    """CONQUEST_ENGINE asks for a form that cannot be used here: what (the message), a stable
+    `code`, how to fix it (`fix`) and the exit code a command ends with (2: a usage error or
+    the missing compile extra, `editor.cli.exits`)."""
+
+    def __init__(self, message: str, code: str, fix: str) -> None:
+        super().__init__(message)
+        self.code, self.fix, self.exit_code = code, fix, 2
+
+    def finding(self) -> str:
+        """The finding as the commands print it (one line of what, one of how to fix)."""
+        return f"error [{self.code}]: {self}\n  how to fix: {self.fix}"
 
 
 def source_digest(module: str, rules_dir: Path = RULES_DIR) -> str:
@@ -68,13 +78,19 @@ def choose(package_path: list[str], requested: str | None = None) -> str:
     package path when compiled, and return a one-line description of the form in use."""
     form = (requested if requested is not None else os.environ.get(ENV, "auto")) or "auto"
     if form not in FORMS:
-        raise EngineFormError(f"{ENV}={form}: expected one of {', '.join(FORMS)}")
+        raise EngineFormError(
+            f"{ENV}={form!r} is not a form of the rules engine: expected one of "
+            f"{', '.join(FORMS)}", "ENGINE_FORM_UNKNOWN",
+            f"set {ENV} to auto (the default), interpreted or compiled, or unset it")
     if form == "interpreted":
         return f"interpreted ({ENV}=interpreted)"
     problem = compiled_problem()
     if problem is not None:
         if form == "compiled":
-            raise EngineFormError(f"{ENV}=compiled, but the compiled engine {problem}")
+            raise EngineFormError(
+                f"{ENV}=compiled, but the compiled engine {problem}", "ENGINE_NOT_COMPILED",
+                "run `make` (or `python hatch_build.py`) with the compile extra (pip install "
+                f"'.[compile]') and a C compiler present, or set {ENV}=auto or interpreted")
         return f"interpreted (compiled engine {problem})"
     if str(NATIVE_DIR) not in package_path:
         package_path.insert(0, str(NATIVE_DIR))

@@ -176,8 +176,8 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                   capture_bias: float = 0.8) -> tuple:
     """One action of the random policy (the module docstring): all legal actions in a response
     window or draw offer; else end the turn with `end_prob`, a special action with 15 % when
-    the variant has any, else a move of one of 8 shuffled movable pieces (a capture with
-    `capture_bias` when the piece has one)."""
+    the variant has any, else a move of one of up to 8 movable pieces drawn at random (a
+    capture with `capture_bias` when the piece has one)."""
     if st.window is not None or st.draw is not None:
         return rng.choice(st.legal_actions())
     left = st.ap_left()
@@ -189,19 +189,23 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
         extra = st.special_actions(deferred=True)  # a push's path only when chosen
         if extra:
             return rng.choice(extra)
-    pieces = st.movable(st.mover)
-    shuffle(pieces, rng)
-    return _random_move(st, rng, pieces[:8], left, capture_bias)
+    return _random_move(st, rng, st.movable(st.mover), left, capture_bias)
 
 
 @cython.locals(left=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
-               key=cython.Py_ssize_t, galleons=cython.bint)
+               key=cython.Py_ssize_t, galleons=cython.bint, i=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, draws=cython.Py_ssize_t, pid=cython.Py_ssize_t,
+               ptype=list, node=list, cargo=list, steps=list, range_=list, captures=list,
+               pieces=list)
 def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
-    """The first piece with a capture drawn (with `capture_bias`) moves there, else the first
-    piece with a destination moves to a random one (MOVE-1..5, CAPT-1). Once that fallback is
-    set, only a capture could still be chosen: a piece whose reach (MOVE-1) holds no prey is
-    skipped without a search; the random draws are the same either way."""
+    """Up to 8 of `pieces` drawn one at a time without replacement, each only when the one
+    before it did not decide (`_draw_piece`: one random number per piece looked at, not a
+    shuffle of the whole list). The first piece with a capture drawn (with `capture_bias`)
+    moves there, else the first piece with a destination moves to a random one (MOVE-1..5,
+    CAPT-1). Once that fallback is set, only a capture could still be chosen: a piece whose
+    reach (MOVE-1) holds no prey is skipped without a search; the random draws are the same
+    either way. `pieces` is reordered."""
     c = st.compiled
     ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, c.range_
     galleons = bool(c.catapult_cargo_types)  # PIECE-GALLEON-3: see range_left
@@ -210,7 +214,10 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     prey: dict[frozenset, int] = {}  # per capture list: the fields it might capture on (CAPT-2)
     levels = c.reach_by_type  # per type and load: reach rows by steps (MOVE-1), made on demand
     captures = c.captures
-    for pid in pieces:
+    n = len(pieces)
+    draws = n if n < 8 else 8
+    for i in range(draws):
+        pid = _draw_piece(pieces, i, n, rng)
         maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
         if maxd > left:
             maxd = left
@@ -246,48 +253,28 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     return fallback or A_END
 
 
-_BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for _randbelow(n)
+_BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a number below n
 
 
-@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
-def _inline_shuffle(x: list, rng: random.Random) -> None:
-    """`random.Random.shuffle` (Fisher-Yates from the end, `_randbelow` by getrandbits with
-    rejection) without a call per element: the same permutation and the same draws."""
-    if len(x) >= len(_BITS):
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    bits = _BITS
-    for n in range(len(x), 1, -1):
-        i = n - 1
-        j = getrandbits(bits[n])
-        while j >= n:
-            j = getrandbits(bits[n])
-        x[i], x[j] = x[j], x[i]
-
-
-def _same_as_library() -> bool:
-    """Does `_inline_shuffle` give this Python's shuffle, permutation and RNG state alike?"""
-    a, b = random.Random(7), random.Random(7)
-    for n in (0, 1, 2, 3, 5, 8, 13, 40, 77, 1500):
-        x, y = list(range(n)), list(range(n))
-        a.shuffle(x)
-        _inline_shuffle(y, b)
-        if x != y or a.getstate() != b.getstate():
-            return False
-    return True
-
-
-_INLINE_SHUFFLE = _same_as_library()
-
-
-def shuffle(x: list, rng: random.Random) -> None:
-    """`rng.shuffle(x)`: inline for a plain `random.Random` where that provably draws the same,
-    else the generator's own method."""
-    if _INLINE_SHUFFLE and type(rng) is random.Random:
-        _inline_shuffle(x, rng)
-    else:
-        rng.shuffle(x)
+@cython.ccall
+@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, b=cython.Py_ssize_t, x=list)
+def _draw_piece(x: list, i: int, n: int, rng: random.Random) -> int:
+    """Step i of a partial Fisher-Yates shuffle of x[:n]: x[i] becomes a uniform draw from
+    x[i:n] (getrandbits with rejection, as `random.Random` does below a bound; no draw when one
+    is left) and is returned; x[i + 1:n] keeps the rest."""
+    k = n - i
+    if k <= 1:
+        return x[i]
+    b = _BITS[k] if k < 1024 else k.bit_length()
+    j = rng.getrandbits(b)
+    while j >= k:
+        j = rng.getrandbits(b)
+    j += i
+    picked = x[j]
+    x[j] = x[i]
+    x[i] = picked
+    return picked
 
 
 def _prey_mask(st: State, caps: frozenset[int], enemy: int) -> int:

@@ -40,12 +40,18 @@ class Search(StateData):
             return c.carries[to].get(tp, 0) > 0
         return True
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.locals(maxd=cython.Py_ssize_t, t=cython.Py_ssize_t, me=cython.Py_ssize_t,
                    myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
                    d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
+                   u=cython.Py_ssize_t, v=cython.Py_ssize_t, st=cython.Py_ssize_t,
+                   seen=cython.Py_ssize_t,
                    storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
                    siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
-                   u_rides=cython.bint)
+                   u_rides=cython.bint, mark=list, parent=list, occ=list, owner=list, adj=list,
+                   stand=list, team=list, is_sea=list, castle_owner=list, frontier=list,
+                   nxt=list, out=list, row=tuple)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 
@@ -53,7 +59,9 @@ class Search(StateData):
         pieces only, PIECE-SOLDIER-3/-6 mounting and stepping over own carriers,
         PIECE-SOLDIER-4 / CARRY-9 no carrier-to-carrier step except via a docked vessel,
         CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
-        Parents are left in self._parent for path reconstruction.
+        Parents are left in self._parent for path reconstruction. Compiled, the lists are read
+        as C lists and the nodes as C integers; the int objects (`u_obj`, `v_obj`, `stamp`) are
+        stored as they are, so no int is made per field.
         """
         c = self.compiled
         t = self.ptype[pid]
@@ -70,26 +78,30 @@ class Search(StateData):
         hop = storm and hop_opt  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self.may_dismount(pid):
             return []
-        self._stamp += 1
-        st = self._stamp
+        stamp = self._stamp + 1
+        self._stamp = stamp
+        st = stamp
         mark, parent = self._mark, self._parent
-        start = self.node[pid]
-        mark[start] = st
-        parent[start] = -1
-        rides = {start} if self.carrier[pid] >= 0 else None
+        start_obj = self.node[pid]
+        mark[start0] = stamp
+        parent[start0] = -1
+        rides = {start_obj} if ca0 >= 0 else None
         out: list[tuple[int, int, int]] = []
-        found, reached = out.append, None
+        k_move, k_mount, k_capture, k_ride = K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE
         guarded = bool(raised) or siege_home
-        frontier = [start]
+        frontier = [start_obj]
         d = 0
         while frontier and d < maxd:
             d += 1
-            nxt: list[int] = []
-            reached = nxt.append
-            for u in frontier:
-                u_rides = rides is not None and u in rides
-                for v in adj[u]:
-                    if mark[v] == st:
+            nxt = []
+            for u_obj in frontier:
+                u = u_obj
+                u_rides = rides is not None and u_obj in rides
+                row = adj[u]
+                for v_obj in row:
+                    v = v_obj
+                    seen = mark[v]  # a C integer compared with a C integer, compiled
+                    if seen == st:
                         continue
                     if guarded:
                         if raised and (v in raised or u in raised) and self.bridge_blocks(
@@ -100,11 +112,11 @@ class Search(StateData):
                             continue  # PIECE-SIEGE-14, CONF-34
                     o = occ[v]
                     if o < 0:
-                        mark[v] = st
+                        mark[v] = stamp
                         if stand[v]:
-                            parent[v] = u
-                            found((v, d, K_MOVE))
-                            reached(v)
+                            parent[v] = u_obj
+                            out.append((v_obj, d, k_move))
+                            nxt.append(v_obj)
                         continue
                     oo = owner[o]
                     if oo == me:
@@ -112,42 +124,42 @@ class Search(StateData):
                             if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
                                     not (hop and u == start0 and c.siege[self.ptype[o]]):
                                 continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
-                            mark[v] = st
-                            parent[v] = u
-                            out.append((v, d, K_MOUNT))
+                            mark[v] = stamp
+                            parent[v] = u_obj
+                            out.append((v_obj, d, k_mount))
                             if rides is None:
                                 rides = set()
-                            rides.add(v)
-                            nxt.append(v)
+                            rides.add(v_obj)
+                            nxt.append(v_obj)
                         elif jumps and stand[v]:
-                            mark[v] = st  # PIECE-KNIGHT-2
-                            parent[v] = u
-                            nxt.append(v)
+                            mark[v] = stamp  # PIECE-KNIGHT-2
+                            parent[v] = u_obj
+                            nxt.append(v_obj)
                         else:
-                            mark[v] = st
+                            mark[v] = stamp
                     elif team[oo] == myteam:
                         if team_perm and self.partner_mount(o, t, v) and not (
                                 u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
-                            mark[v] = st  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
-                            parent[v] = u
-                            out.append((v, d, K_MOUNT))
+                            mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
+                            parent[v] = u_obj
+                            out.append((v_obj, d, k_mount))
                             continue
                         if jumps and stand[v] and self.partner_jump(u, v):
-                            mark[v] = st  # TEAM-12
-                            parent[v] = u
-                            nxt.append(v)
+                            mark[v] = stamp  # TEAM-12
+                            parent[v] = u_obj
+                            nxt.append(v_obj)
                             continue
-                        mark[v] = st  # partner's piece blocks (TEAM-2, TEAM-12 'never')
+                        mark[v] = stamp  # partner's piece blocks (TEAM-2, TEAM-12 'never')
                     else:
                         if u_rides and is_sea[v] and not ground_ok:
                             continue
-                        mark[v] = st
+                        mark[v] = stamp
                         if (stand[v] or is_sea[v]) and self.can_capture(pid, o):
-                            parent[v] = u  # GRAIL-2/-3, WILD-2: a capture ends there
-                            out.append((v, d, K_CAPTURE))
+                            parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
+                            out.append((v_obj, d, k_capture))
                         elif self.can_take_over(pid, o, u, u_rides):
-                            parent[v] = u
-                            out.append((v, d, K_RIDE))
+                            parent[v] = u_obj
+                            out.append((v_obj, d, k_ride))
             frontier = nxt
         return out
 

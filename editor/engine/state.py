@@ -103,6 +103,8 @@ class StateData:
     # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
     _layout: int = _f(None, lambda g: 0)
     _movable: tuple | None = _f(None, lambda g: None)
+    # (the `_penalties` it was computed from, turn, seat, budget) of the last `budget`
+    _budget: tuple | None = _f(None, lambda g: None)
 
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
@@ -126,6 +128,7 @@ class StateData:
         _restore(self, snap)
         self._roster = [None] * self.game.seat_count
         self._penalty = None
+        self._budget = None
         self._layout = getattr(self, "_layout", 0) + 1
         self._movable = None
 
@@ -264,13 +267,21 @@ class StateData:
         field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
         if s is None:
             s = self.mover
+        penalties = self._penalties()
+        turn = self.turn
+        last = self._budget  # still valid while the turn and the penalty fields are the same
+        if last is not None and last[0] is penalties and last[1] == turn and last[2] == s:
+            return last[3]
         g = self.game
-        base = g.compiled.opening[s] if self.turn <= s else g.variant.base_budget
-        nc, ng = self.penalty_fields(s)
+        base = g.compiled.opening[s] if turn <= s else g.variant.base_budget
+        nc, ng = penalties[1][s]
         if nc + ng >= g.variant.freeze_threshold:
-            return 0  # FREEZE-2
-        return max(0, base - nc * g.opts.castle_penalty_per_field
-                   - ng * g.opts.grail_penalty_per_field)
+            found = 0  # FREEZE-2
+        else:
+            found = max(0, base - nc * g.opts.castle_penalty_per_field
+                        - ng * g.opts.grail_penalty_per_field)
+        self._budget = (penalties, turn, s, found)
+        return found
 
     def ap_left(self) -> int:
         """Action points the mover has left this turn (TURN-6, TURN-9)."""

@@ -6,6 +6,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from editor.gui.shell.mode import ArgumentProblem
+
 
 #: --screenshot sizes outside these bounds are refused (the window cannot be laid out smaller;
 #: larger ones are almost certainly typos and would need gigabytes)
@@ -14,35 +19,34 @@ MAX_SIZE = 10_000
 EXIT_OK, EXIT_NOT_OPENED, EXIT_USAGE = 0, 1, 2
 
 
-def _parse(argv: list[str] | None) -> argparse.Namespace:
+def build_parser() -> argparse.ArgumentParser:
+    """The shell's options, then each registered mode's (`Mode.add_arguments`), one group per
+    mode."""
+    from editor.gui import modes as registry
+
     parser = argparse.ArgumentParser(
         prog="conquest-editor",
         description="Trace, edit and validate Conquest boards over their scans.",
         epilog="With --screenshot: exit 0 when the PNG was written; 1 when BOARD is not a valid "
         "board (every finding is printed as PATH:LINE:COL: SEVERITY CODE message [pointer] and "
-        "no PNG is written); 2 for usage errors, a missing or unreadable BOARD, or a PNG that "
-        "cannot be written.")
+        "no PNG is written) or the mode cannot show what its options ask for; 2 for usage "
+        "errors, a missing or unreadable BOARD, or a PNG that cannot be written.")
     parser.add_argument("board", nargs="?", help="board file to open (*.board.json)")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="render the window for BOARD to PNG and exit (works headless)")
+    names = ", ".join(cls.name for cls in registry.MODES)
     parser.add_argument("--mode", default=None, metavar="MODE",
-                        help="the mode to show (trace, play, ...); with --screenshot")
-    parser.add_argument("--variant", metavar="V",
-                        help="the variant (shipped name or house-rule file): --mode play plays "
-                        "it; --mode variant (the default with --variant) opens it in the "
-                        "configurator, a shipped name as a new house rule extending it")
-    parser.add_argument("--overlay", action="append", default=[], metavar="O",
-                        help="--mode play: an overlay on the variant (repeatable)")
-    parser.add_argument("--select", metavar="FIELD",
-                        help="--mode play: select the stack on FIELD (id or printed number) "
-                        "and show its targets")
-    parser.add_argument("--attempt", metavar="ACTION",
-                        help="--mode play: try ACTION (engine notation, fields by id or printed "
-                        "number, e.g. 'E 40>44'): played when legal, else its refusal is shown")
+                        help=f"the mode to show ({names}); with --screenshot")
     parser.add_argument("--size", default="1400x900", metavar="WxH",
                         help="window size for --screenshot (default 1400x900; from "
                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE}x{MAX_SIZE})")
-    return parser.parse_args(argv)
+    for cls in registry.MODES:
+        cls.add_arguments(parser.add_argument_group(f"{cls.title.replace('&', '')} mode"))
+    return parser
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    return build_parser().parse_args(argv)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -65,13 +69,10 @@ def screenshot(window, out: str) -> bool:
 
     for _ in range(5):
         QApplication.processEvents()
-    window.validation.refresh()
-    if window.mode is window.trace:
-        window.trace.view.fit()
-    else:
-        window.mode.view_ready()
-        QApplication.processEvents()
-        window.mode.view_ready()  # again, at the size the docks settled on
+    window.refresh_findings()
+    window.mode.view_ready()
+    QApplication.processEvents()
+    window.mode.view_ready()  # again, at the size the docks settled on
     QApplication.processEvents()
     return window.grab().save(out)
 
@@ -99,7 +100,7 @@ def _err(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parse(argv)
+    args = parse_args(argv)
     size = (0, 0)
     if args.screenshot:
         try:
@@ -140,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
 
     window = MainWindow(args.board)
     install_excepthook(window)
-    _enter_mode(window, args)
+    _report(_enter_mode(window, args))
     window.show()
     return app.exec()
 
@@ -177,6 +178,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
             return EXIT_NOT_OPENED
     messages: list[str] = []
     ok = False
+    problem = None
 
     def report(_parent, title, text, details=""):
         messages.append(f"{title}: {text}" + (f"\n{details}" if details else ""))
@@ -195,9 +197,7 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
                 window.resize(*size)
                 window.show()
                 problem = _enter_mode(window, args)
-                if problem is not None:
-                    return problem
-                ok = screenshot(window, out)
+                ok = problem is None and screenshot(window, out)
         finally:
             window.doc.stack.setClean()
             window.doc.restored = False
@@ -207,6 +207,8 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
         settings_dir.cleanup()
     for line in messages:
         _err(line)
+    if problem is not None:  # what the mode reported (a dialog's text) came first
+        return _report(problem, "no screenshot written")
     if not opened:  # the file changed between the check above and the window's own load
         return EXIT_NOT_OPENED
     if not ok:
@@ -216,52 +218,37 @@ def run_screenshot(board: str | None, out: str, size: tuple[int, int],
     return EXIT_OK
 
 
-def _enter_mode(window, args: argparse.Namespace | None) -> int | None:
-    """`--mode NAME` (+ play's --variant, --overlay, --select); an exit code when it fails."""
-    mode = getattr(args, "mode", None) or ("variant" if getattr(args, "variant", None)
-                                           else None)
-    if not mode:
+def _enter_mode(window, args: argparse.Namespace | None) -> ArgumentProblem | None:
+    """`--mode NAME` (or the first mode that claims the options given) with its options
+    applied by the mode itself (`Mode.apply_arguments`)."""
+    if args is None:
         return None
-    if mode not in window.switcher.modes:
-        _err(f"unknown --mode {mode!r}; choose from {', '.join(window.switcher.modes)}")
-        return EXIT_USAGE
-    window.switch_mode(mode)
-    if mode == "variant":
-        return _open_in_configurator(window, args.variant)
-    if mode != "play":
+    modes = window.switcher.modes
+    name = args.mode or next((n for n, m in modes.items() if m.claims_arguments(args)), None)
+    if not name:
         return None
-    from editor.gui.play.start_panel import GameChoice
+    from editor.gui.shell.mode import ArgumentProblem
+    from editor.i18n import _
 
-    play = window.mode
-    variant = args.variant or play.start_panel.choice()[0].variant
-    findings = play.start_with(GameChoice(variant, list(args.overlay)))
-    for finding in findings:
+    if name not in modes:
+        return ArgumentProblem(f"unknown --mode {name!r}; choose from {', '.join(modes)}",
+                               usage=True)
+    if not window.switch_mode(name):
+        return ArgumentProblem(_("--mode {name}: the current mode cannot be left").format(
+            name=name))
+    return window.mode.apply_arguments(args)
+
+
+def _report(problem: ArgumentProblem | None, consequence: str = "") -> int | None:
+    """Print a mode's problem with its options (its findings, one per line, then why);
+    the exit code it means, None when there is none."""
+    if problem is None:
+        return None
+    for finding in problem.findings:
         print(finding.format_line(), file=sys.stderr)
-    if findings:
-        _err(f"no game of {variant} starts on this board; no screenshot written")
-        return EXIT_NOT_OPENED
-    problem = play.select_named(args.select) if args.select else None
-    if problem:
-        _err(f"--select {args.select}: {problem}")
-        return EXIT_USAGE
-    if getattr(args, "attempt", None):
-        verdict = play.session.explain(args.attempt)
-        if verdict.legal and verdict.view is not None:
-            play.play_view(verdict.view)
-        else:
-            play.show_refusal(verdict)
-    return None
-
-
-def _open_in_configurator(window, variant: str | None) -> int | None:
-    """`--mode variant --variant V`: V in the configurator (a shipped name starts a house
-    rule extending it); exit 1 when it cannot be opened (the reason was reported)."""
-    if variant is None:
-        return None
-    if not window.switcher.modes["variant"].open_ref(variant):
-        _err(f"--variant {variant}: cannot be opened in the configurator")
-        return EXIT_NOT_OPENED
-    return None
+    usage = problem.usage
+    _err(problem.message + (f"; {consequence}" if consequence and not usage else ""))
+    return EXIT_USAGE if usage else EXIT_NOT_OPENED
 
 
 def install_excepthook(window) -> None:

@@ -8,6 +8,7 @@ from editor.check.board_checks import check_board
 from editor.detect import DetectCancelled, detect_board
 from editor.detect.draft import classify_terrain
 from editor.detect.score import score
+from editor.detect.styles import ATLAS, LEDGER
 from editor.detect.synthetic import HAND, PRINT, draw_board, photograph
 from editor.model.board import Board, ConnectionKind, Terrain
 
@@ -111,3 +112,47 @@ def test_detected_fields_take_their_printed_number_as_id() -> None:
     board = build_board(discs, [Terrain.LAND] * 4, readings, [], 1.0, (600, 200), None, "d")
     assert [(f.id, f.number) for f in board.fields] == [
         ("25", 25), ("f2", None), ("f3", 7), ("f4", 7)]
+
+
+@pytest.mark.parametrize("style", [ATLAS, LEDGER], ids=lambda s: s.name.split()[0])
+def test_a_road_with_v_marks_is_proposed_one_way(synthetic_board, style) -> None:
+    """BF-6: the Vs a printed board draws on a one-way road are proposed as the road's
+    one-way direction (unconfirmed like the road); other roads stay two-way."""
+    from editor.detect.styles import TUNING_SEEDS, draw_styled
+    from editor.model.board import OneWay
+
+    roads = [c for c in synthetic_board.connections if c.kind == ConnectionKind.ROAD]
+    marked = {roads[2].id: roads[2].b, roads[7].id: roads[7].a}
+    conns = [c.model_copy(update={"one_way": OneWay(to=marked[c.id])}) if c.id in marked
+             else c for c in synthetic_board.connections]
+    board = synthetic_board.model_copy(update={"connections": conns})
+    scan, truth = draw_styled(board, style, TUNING_SEEDS[0], field_spacing=80)
+    draft = detect_board(scan).board
+    assert draft is not None
+    s = score(truth, draft)
+    assert s.one_way == (2, 2, 2)
+    assert all(c.unconfirmed for c in draft.connections if c.one_way is not None)
+
+
+def test_a_bridge_over_a_found_sea_lane_names_it_as_the_lane_beneath() -> None:
+    """MOVE-8: a proposed bridge crossing a proposed sea lane gets it as `under_lane`; a lane
+    beside the bridge is not beneath it."""
+    from editor.detect.digits import Reading
+    from editor.detect.discs import Disc
+    from editor.detect.draft import build_board
+    from editor.detect.lines import Line
+
+    grey = (50.0, 0.0, 0.0)
+    at = [(100.0, 100.0), (500.0, 100.0), (300.0, 20.0), (300.0, 180.0), (600.0, 20.0),
+          (600.0, 180.0)]
+    discs = [Disc(x=x, y=y, r=10.0, square=False, fill=grey, surround=grey) for x, y in at]
+    terrain = [Terrain.LAND, Terrain.LAND] + [Terrain.SEA] * 4
+    readings = [Reading(k + 1, 0.9) for k in range(6)]
+    lines = [Line(0, 1, False, True, True), Line(2, 3, True, False, True),
+             Line(4, 5, True, False, True)]
+    board = build_board(discs, terrain, readings, lines, 1.0, (700, 200), None, "d")
+    by_pair = {frozenset((c.a, c.b)): c for c in board.connections}
+    bridge, lane = by_pair[frozenset(("1", "2"))], by_pair[frozenset(("3", "4"))]
+    assert bridge.kind == ConnectionKind.BRIDGE and lane.kind == ConnectionKind.SEA_LANE
+    assert bridge.under_lane == lane.id
+    assert not [f for f in check_board(board) if f.is_error]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from editor.detect import detect_board
-from editor.detect.lines import line_profile
+from editor.detect.lines import Ground, _dashes, _judge, line_profile
 from editor.detect.score import score
 from editor.detect.styles import STYLES, TUNING_SEEDS, draw_styled
 from editor.model.board import ConnectionKind
@@ -38,3 +38,72 @@ def test_a_curved_line_is_seen_along_its_bend_not_along_its_chord() -> None:
     straight, _, _ = line_profile(lab, p, q, 20.0, None)
     bent, _, _ = line_profile(lab, p, q, 20.0, None, bend=0.15)
     assert straight.mean() < 0.2 and bent.mean() > 0.9
+
+
+def _bar(lab: np.ndarray, p: np.ndarray, q: np.ndarray, rails, deck, half: float,
+         deck_half: float) -> None:
+    """Paint a bar from p to q (horizontal): rails of `half`, a deck of `deck_half`."""
+    y = int(p[1])
+    lab[y - int(half):y + int(half) + 1, int(p[0]):int(q[0])] = rails
+    lab[y - int(deck_half):y + int(deck_half) + 1, int(p[0]):int(q[0])] = deck
+
+
+def test_a_bridge_of_dark_rails_and_a_light_deck_is_a_wide_bar() -> None:
+    """A bridge drawn as a light deck between dark rails (its near samples fall on a rail,
+    unlike its centre) is as wide as a bar of one colour; a thin line is not."""
+    sea, rails, deck = (60.0, 128.0, 100.0), (60.0, 135.0, 140.0), (235.0, 128.0, 135.0)
+    p, q = np.array([20.0, 100.0]), np.array([380.0, 100.0])
+    lab = np.full((200, 400, 3), sea, np.float32)
+    _bar(lab, p, q, rails, deck, 8, 4)
+    on, wide, _ = line_profile(lab, p, q, 20.0, None)
+    assert on.mean() > 0.9 and wide.mean() > 0.9
+    thin = np.full((200, 400, 3), sea, np.float32)
+    thin[99:102, 20:380] = deck
+    on, wide, _ = line_profile(thin, p, q, 20.0, None)
+    assert on.mean() > 0.9 and wide.mean() < 0.1
+
+
+def test_pale_land_is_not_sea_when_the_two_are_close() -> None:
+    """Over sea is judged against both colours: a pale land within 30 of a pale sea stays
+    land (a road over it is no bridge)."""
+    sea, land = np.array([225.0, 126.0, 124.0]), np.array([229.0, 128.0, 142.0])
+    ground = Ground(sea, land)
+    assert bool(ground.is_sea(sea + 3)) and not bool(ground.is_sea(land - 2))
+    assert bool(Ground(sea).is_sea(land))   # with the sea's colour alone: a fixed threshold
+
+
+def test_a_bar_followed_by_noise_is_no_dashed_line() -> None:
+    """The part of a bridge from a sea field under it and scattered specks after it are not
+    the dashes of a harbour link: a bar is never dashed."""
+    on = np.zeros(240, bool)
+    on[:85] = True
+    on[[88, 110, 111, 112, 140, 141, 190, 197, 198]] = True
+    wide = on.copy()
+    wide[86:] = False
+    assert _judge(0, 1, on, wide, 0.3, 330.0, 70.0) is None
+
+
+def test_a_dotted_link_joined_into_one_run_at_the_coast_is_dashed() -> None:
+    """Among five dashes or more, one longer run (the coast's line joining the dots where a
+    harbour link crosses it) is allowed, as one longer gap is."""
+    on = np.array([c == "#" for c in "##...####...##################..#####..#####..#####"])
+    assert _dashes(on)
+    two_long = "##..##..##############..##..##############..##"
+    assert not _dashes(np.array([c == "#" for c in two_long]))
+
+
+def test_a_lane_under_a_bridge_with_specks_at_the_bar_s_edges_is_dashed() -> None:
+    """A dashed lane hidden under a bridge for part of its way: one long gap, and single
+    samples at the bar's edges that are specks, not dashes."""
+    under = "##..########..#######...###..#..................#.#...########...######..."
+    assert _dashes(np.array([c == "#" for c in under]))
+
+
+def test_a_curve_seeing_a_line_on_half_its_way_only_is_no_dashed_line() -> None:
+    """A curve bent onto a neighbouring lane for the second half of its way (a speck at its
+    start) is not a dashed lane with one longer gap: on a curve the allowed gap is under half
+    the way (a straight lane may hide under a bridge for longer)."""
+    half = np.array([c == "#" for c in "#" + "." * 69 + "#" * 36 + ".##..##.##.##.#####"])
+    assert not _dashes(half, unseen=0.45)
+    assert _judge(0, 1, half, np.zeros_like(half), 0.9, 150.0, 70.0, curved=True,
+                  lane=True) is None

@@ -129,12 +129,16 @@ def test_any_action_text_gives_an_action_or_a_reason(text):
 
 
 def test_game_logs_replay_to_the_same_result():
-    """A selfplay game log (engine notation) replays action by action to the same result."""
-    from editor.rules.notation import parse_or_reason, to_text
+    """A selfplay game log (engine notation, as `conquest selfplay --log` writes it) replays
+    action by action to the same result; seed 11 has two soldiers of unlike steps aboard one
+    carrier, written with their number in the stack."""
+    from editor.cli.selfplay import log_text
+    from editor.rules.notation import parse_or_reason
 
     game = GAMES["conquest-4p"]
     log: list = []
-    selfplay(game, games=2, seed=11, max_turns=40, log=log, to_text=to_text)
+    selfplay(game, games=2, seed=11, max_turns=40, log=log, to_text=log_text)
+    assert any("[" in text for record in log for text in record["actions"])
     for record in log:
         st = game.initial_state()
         for text in record["actions"]:

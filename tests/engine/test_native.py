@@ -124,3 +124,21 @@ def test_version_names_the_engine_in_use(capsys) -> None:
     assert main(["--version"]) == 0
     printed = " ".join(capsys.readouterr().out.split())  # argparse wraps at the terminal width
     assert f"(engine: {editor.engine.ENGINE})" in printed
+
+
+@pytest.mark.parametrize(("form", "code"), [("bogus", "ENGINE_FORM_UNKNOWN"),
+                                            ("compiled", "ENGINE_NOT_COMPILED")])
+def test_a_form_that_cannot_be_used_is_a_finding_not_a_traceback(
+        tmp_path: Path, form: str, code: str) -> None:
+    """Issue 24 item 4: CONQUEST_ENGINE naming no form, or the compiled form where none is built
+    (a copy of the sources without `_native`), ends the command with a finding (what, a stable
+    code, how to fix) and exit 2."""
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "editor", tree / "editor",
+                    ignore=shutil.ignore_patterns("_native", "__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(tree), native.ENV: form}
+    ran = subprocess.run([sys.executable, "-m", "editor.cli.main", "--version"], cwd=tree,
+                         env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert ran.returncode == 2
+    assert f"error [{code}]: {native.ENV}" in ran.stderr and "how to fix:" in ran.stderr
+    assert "Traceback" not in ran.stderr

@@ -44,9 +44,11 @@ def plain_random_action(st, rng, end_prob=0.05, capture_bias=0.8):
         if extra:
             return rng.choice(extra)
     pieces = st.movable(st.mover)
-    rng.shuffle(pieces)
     fallback = None
-    for pid in pieces[:8]:
+    for i in range(min(8, len(pieces))):  # a partial Fisher-Yates shuffle, one draw per piece
+        j = i + (rng.randrange(len(pieces) - i) if len(pieces) - i > 1 else 0)
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+        pid = pieces[i]
         maxd = min(st.range_left(pid), left)
         if maxd <= 0:
             continue
@@ -235,15 +237,48 @@ def test_reach_rows_to_are_the_reach_rows_read_backwards(variant):
                 assert bool(fwd[u] >> v & 1) == bool(back[v] >> u & 1)
 
 
-def test_the_policy_shuffle_draws_what_random_shuffle_draws():
-    """Same permutation and same generator state as `random.Random.shuffle`, so the policy's
-    games stay the games of 7e92724."""
-    from editor.engine import playout
+class CountingRandom(random.Random):
+    """A generator that counts its getrandbits calls."""
 
-    assert playout._INLINE_SHUFFLE  # CPython's shuffle: the inline copy is in use
-    a, b = random.Random(9), random.Random(9)
-    for n in [*range(30), 200, 1023, 1024, 1500]:
+    calls = 0
+
+    def getrandbits(self, k):
+        self.calls += 1
+        return super().getrandbits(k)
+
+
+def test_the_policy_draws_only_the_pieces_it_looks_at():
+    """Issue 24 item 3: a piece drawn is one random number (none when one is left), not a
+    shuffle of the whole movable list; the draws are `randrange`'s, so uniform."""
+    from editor.engine.playout import _draw_piece
+
+    a, b = CountingRandom(9), random.Random(9)
+    for n in (1, 2, 5, 25, 1500):
         x, y = list(range(n)), list(range(n))
-        a.shuffle(x)
-        playout.shuffle(y, b)
-        assert x == y and a.getstate() == b.getstate()
+        for i in range(min(3, n)):
+            a.calls = 0
+            j = i + (b.randrange(n - i) if n - i > 1 else 0)
+            y[i], y[j] = y[j], y[i]
+            assert _draw_piece(x, i, n, a) == y[i]
+            assert x == y and a.getstate() == b.getstate()
+            assert (a.calls == 0) == (n - i == 1)  # nothing drawn when one piece is left
+    counts = [0] * 5
+    rng = random.Random(4)
+    for _ in range(5000):
+        counts[_draw_piece([0, 1, 2, 3, 4], 0, 5, rng)] += 1
+    assert all(900 < c < 1100 for c in counts)  # uniform over the five
+
+
+def test_the_policy_draws_fewer_numbers_than_a_shuffle():
+    """Issue 24 item 3: on the start position of C4 (25+ movable pieces) an action costs a
+    handful of random numbers, not one per movable piece."""
+    st = game("conquest-4p").initial_state()
+    st.keep_undo = False
+    rng = CountingRandom(3)
+    pieces = len(st.movable(st.mover))
+    used = []
+    for _ in range(40):
+        rng.calls = 0
+        random_action(st, rng)
+        used.append(rng.calls)
+    assert pieces > 20 and max(used) < pieces

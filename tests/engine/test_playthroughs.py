@@ -42,10 +42,10 @@ def _changed(stem: str, old: str, new: str, occurrence: int = 1) -> tuple[dict, 
 
 
 def test_changed_position_key_names_game_step_and_action():
-    data, line = _changed("grand-conquest-team", "key 54163cd8759304a6", "key 0000000000000000")
+    data, line = _changed("grand-conquest-team", "key de33c9f9932974d5", "key 0000000000000000")
     assert replay_problems(data, "grand-conquest-team.txt") == [
-        f"grand-conquest-team.txt:{line}: game 1 step 2 (D s.41>s.42): position key "
-        "54163cd8759304a6 after it != recorded 0000000000000000"]
+        f"grand-conquest-team.txt:{line}: game 1 step 2 (B s.654>s.634): position key "
+        "de33c9f9932974d5 after it != recorded 0000000000000000"]
 
 
 def test_changed_probe_explanation_names_game_step_and_action():
@@ -53,19 +53,19 @@ def test_changed_probe_explanation_names_game_step_and_action():
                           "-> E_NO_PATH MOVE-1")
     problems = replay_problems(data, "grand-conquest-team.txt")
     assert problems == [
-        f"grand-conquest-team.txt:{line + 4}: game 1 step 1 (S s.37>s.36): probe "
+        f"grand-conquest-team.txt:{line + 4}: game 1 step 1 (S s.39>s.40): probe "
         "['shoot', 84, ['n.212'], None] explained ['E_NOT_YOUR_PIECE', 'TURN-1'] != recorded "
         "['E_NO_PATH', 'MOVE-1']"]
 
 
 def test_changed_result_names_the_game():
-    data, _ = _changed("grand-conquest-team", "result - |", "result west |")
+    data, _ = _changed("grand-conquest-team", "result south,north |", "result west |")
     assert replay_problems(data, "grand-conquest-team.txt") == [
-        "grand-conquest-team.txt: game 1: result [[], 'TEAM-6: no capture for the round limit; "
-        "tie, draw'] != recorded [['west'], 'TEAM-6: no capture for the round limit; tie, draw']"]
+        "grand-conquest-team.txt: game 1: result [['south', 'north'], 'TEAM-6: no capture for "
+        "the round limit'] != recorded [['west'], 'TEAM-6: no capture for the round limit']"]
 
 
 def test_unreadable_line_names_file_and_line():
     text = (DATA / "grand-conquest-team.txt").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match=r"x\.txt:17: step 3 follows step 1"):
-        parse(text.replace("2. D s.41", "3. D s.41"), "x.txt")
+        parse(text.replace("2. B s.654", "3. B s.654"), "x.txt")

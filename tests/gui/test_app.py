@@ -174,3 +174,22 @@ def test_without_a_display_the_editor_says_so(monkeypatch, capsys) -> None:
     assert main([]) == 2
     err = capsys.readouterr().err
     assert "no display found" in err and "--screenshot" in err
+
+
+def test_each_mode_declares_its_own_options_and_a_shared_one_once() -> None:
+    """The parser is the shell's options plus each mode's group; `--variant`, read by two
+    modes, is declared once and its help says what each does with it; without --mode the
+    options pick the mode that claims them (the configurator for --variant)."""
+    from editor.gui import modes as registry
+    from editor.gui.app import build_parser, parse_args
+
+    parser = build_parser()
+    groups = {g.title for g in parser._action_groups}
+    assert {f"{cls.title.replace('&', '')} mode" for cls in registry.MODES} <= groups
+    variant = next(a for a in parser._actions if "--variant" in a.option_strings)
+    assert "--mode play plays it" in variant.help and "--mode variant" in variant.help
+    args = parse_args(["--variant", "conquest-2p", "--overlay", "a", "--overlay", "b"])
+    assert args.overlay == ["a", "b"]
+    claims = [cls.name for cls in registry.MODES if cls.claims_arguments(args)]
+    assert claims == ["variant"]
+    assert not any(cls.claims_arguments(parse_args([])) for cls in registry.MODES)

@@ -4,6 +4,8 @@ toolbars, docks, menus and the undo stack, and coming back to trace finds the bo
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication, QLabel
@@ -182,3 +184,90 @@ def test_window_saves_and_keeps_its_layout_when_closed_in_another_mode(make_wind
     assert _shown(again, again.trace.inspector_dock)
     assert not _shown(again, again.switcher.modes["dummy"].dock)
     assert len(again.doc.board.fields) == 4
+
+
+# ---- the Mode protocol, and a fourth mode added the documented way --------------------------
+
+
+def test_every_registered_mode_implements_the_mode_protocol(make_window) -> None:
+    """Each registered mode is a `Mode` with a unique name and a title, keeps the signature of
+    every hook it overrides, and answers every hook the shell and `--screenshot` call
+    (view_ready was required but undeclared: a mode without it raised AttributeError)."""
+    import inspect
+    from types import FunctionType
+
+    from editor.gui.app import parse_args
+    from editor.gui.shell.mode import ArgumentProblem
+
+    hooks = [n for n, v in vars(Mode).items()
+             if isinstance(v, FunctionType | classmethod) and not n.startswith("_")]
+    assert {"view_ready", "add_arguments", "apply_arguments", "open_package"} <= set(hooks)
+    assert len({cls.name for cls in MODES}) == len(MODES)
+    w = make_window()
+    for cls in MODES:
+        assert issubclass(cls, Mode) and cls.name and cls.title and cls.tip, cls
+        for hook in hooks:
+            mine, base = inspect.signature(getattr(cls, hook)), inspect.signature(
+                getattr(Mode, hook))
+            assert list(mine.parameters) == list(base.parameters), (cls.name, hook)
+        mode = w.switcher.modes[cls.name]
+        assert w.switch_mode(cls.name) and mode.central is not None
+        mode.view_ready()
+        # options are applied by the mode itself: a problem is said, never raised (play mode
+        # cannot start a game on the empty board)
+        problem = mode.apply_arguments(parse_args([]))
+        assert problem is None or (isinstance(problem, ArgumentProblem) and problem.message)
+        assert isinstance(mode.findings(), list) and isinstance(mode.status(), str)
+
+
+class TinyMode(Mode):
+    """A fourth mode, as a new package would hold it (editor/gui/tiny/mode.py)."""
+
+    name = "tiny"
+    title = "T&iny"
+    tip = "A fourth mode: a label and one option of its own"
+    seen: ClassVar[list[str]] = []
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.central = QLabel("tiny mode")
+        self.central.setObjectName("tiny_label")
+        self.add_dock("Tiny dock", "tiny_dock", QLabel("tiny dock"))
+
+    @classmethod
+    def add_arguments(cls, parser) -> None:
+        parser.add_argument("--tiny-text", metavar="TEXT", help="what the tiny mode says")
+
+    def apply_arguments(self, args):
+        self.central.setText(args.tiny_text or "")
+        TinyMode.seen.append(f"text {self.central.text()}")
+        return None
+
+    def view_ready(self) -> None:
+        TinyMode.seen.append("view_ready")
+
+
+def test_a_fourth_mode_is_one_line_in_the_registry(make_window, monkeypatch, tmp_path) -> None:
+    """Registered the documented way (one entry in `editor.gui.modes.MODES`), a mode gets a
+    Mode menu entry with the next shortcut, can be activated, declares its own command-line
+    option, and is screenshotted by `conquest-editor --screenshot --mode tiny`."""
+    from editor.gui import modes as registry
+    from editor.gui.app import build_parser, parse_args, run_screenshot
+
+    monkeypatch.setattr(registry, "MODES", [*registry.MODES, TinyMode])
+    w = make_window()
+    action = w.switcher.actions["tiny"]
+    assert action in w.switcher.menu.actions()
+    assert action.shortcut().toString() == f"Ctrl+{len(registry.MODES)}"
+    action.trigger()
+    assert w.mode is w.tiny and _shown(w, w.tiny.central) and _shown(w, w.tiny.docks[0])
+    w.switch_mode("trace")
+    assert not _shown(w, w.tiny.docks[0])
+
+    assert "--tiny-text TEXT" in build_parser().format_help()
+    TinyMode.seen.clear()
+    out = tmp_path / "tiny.png"
+    args = parse_args(["--mode", "tiny", "--tiny-text", "hello", "--screenshot", str(out)])
+    assert run_screenshot(None, str(out), (1000, 700), args) == 0
+    assert TinyMode.seen == ["text hello", "view_ready", "view_ready"]
+    assert out.stat().st_size > 1000

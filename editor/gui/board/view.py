@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from editor.gui.board.overview import Overview
 from editor.gui.board.scene import BoardScene
+from editor.gui.board.tool import Tool, ToolOptions
 from editor.gui.shell.document import BoardDocument
 from editor.gui.shell.wording import plural
-from editor.gui.trace.tools import Tool, ToolOptions
 from editor.model import edit as ops
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
+from editor.gui.board.tool import ToolOptions
 from editor.gui.board.view import BoardView
 from editor.gui.play.scene import PlayScene
-from editor.gui.trace.tools import ToolOptions
 
 
 class PlayView(BoardView):

@@ -1,37 +1,57 @@
-"""What an editor mode is: a whole way of working with the open board, switched as one.
+"""What an editor mode is, and what it may use of the window: the two declared protocols.
 
 A mode owns its central widget, toolbars, docks, menus and actions, its status-bar widgets and
 its undo stack. The shell (`editor.gui.shell.window.MainWindow`) shows the active mode's parts and
 hides every other mode's, makes its undo stack the one Edit > Undo and the History dock work on,
-and calls `activate`/`deactivate`. A mode builds its parts in `__init__` with the `add_*` helpers
-below, so the shell knows them without asking.
+and calls the hooks `Mode` declares (activate, findings, view_ready, command-line options...).
+A mode builds its parts in `__init__` with the `add_*` helpers below, so the shell knows them
+without asking, and reaches the window only through `self.window`, typed `Shell`: what `Shell`
+declares is all a mode may use (tests/test_architecture.py and tests/gui/test_modes.py check it).
+
+A new mode is a package `editor/gui/<name>/` (`__init__.py` and `mode.py` with a `Mode`
+subclass) plus one line in `editor.gui.modes.MODES`; nothing in the shell or in `app.py` names
+a mode. Modes never import each other: one finds another by what it can do
+(`Shell.find_mode(SomeProtocol)`), never by its name.
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
-from typing import ClassVar, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar, QToolBar, QWidget
 
 from editor.gui.shell.document import BoardDocument
 from editor.model.findings import Finding
 
+if TYPE_CHECKING:
+    from editor.model.package import PackageContents
+
 #: the shell's shared menus a mode may add actions to (see `Mode.add_action`)
 SHARED_MENUS = ("edit", "view")
 
+T = TypeVar("T")
+
 
 class Shell(Protocol):
-    """What a mode may use of the main window (`editor.gui.shell.window.MainWindow`)."""
+    """Everything a mode may use of the main window (`editor.gui.shell.window.MainWindow`)."""
 
     doc: BoardDocument
     history_dock: QDockWidget
+    settings: QSettings
 
     @property
     def mode(self) -> Mode: ...
+    def find_mode(self, kind: type[T]) -> T | None: ...
+    def switch_mode(self, name: str) -> bool: ...
     def show_message(self, text: str) -> None: ...
+    def show_rule(self, rule_id: str) -> None: ...
+    def go_to_finding(self, finding: Finding) -> None: ...
+    def refresh_findings(self) -> None: ...
     def add_mode_menu(self, title: str) -> QMenu: ...
     def statusBar(self) -> QStatusBar: ...
     def addToolBar(self, area: Qt.ToolBarArea, bar: QToolBar) -> None: ...
@@ -40,10 +60,43 @@ class Shell(Protocol):
     def resizeDocks(self, docks: list, sizes: list[int], o: Qt.Orientation) -> None: ...
 
 
+@runtime_checkable
+class PlaysVariants(Protocol):
+    """A mode that can start a game under a variant document (`VariantDocument`: `.variant`
+    resolved, `.path`, `.findings`); the configurator's "Test play" finds it with
+    `Shell.find_mode(PlaysVariants)`, switches to it and calls this."""
+
+    name: ClassVar[str]
+
+    def start_with_variant(self, document) -> list[Finding]: ...
+
+
+@dataclass
+class ArgumentProblem:
+    """Why a mode could not apply its command-line options (`Mode.apply_arguments`): printed
+    by `conquest-editor` after the findings, which it prints one per line; exit 2 for a usage
+    error, else 1 (nothing could be shown)."""
+
+    message: str
+    usage: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+
+def shared_option(parser: argparse._ActionsContainer, *flags: str, **kwargs) -> None:
+    """Add an option several modes read (e.g. `--variant`), once: the first mode that asks
+    declares it, the next ones add what they do with it to its help."""
+    known = parser._option_string_actions  # the parser's, shared by its argument groups
+    action = next((known[f] for f in flags if f in known), None)
+    if action is None:
+        parser.add_argument(*flags, **kwargs)
+    elif kwargs.get("help"):
+        action.help = f"{action.help}; {kwargs['help']}"
+
+
 class Mode(QObject):
     """Base of every editor mode. Subclasses set `name` and `title` and build their parts."""
 
-    #: stable id ("trace", "play", "variant"): object names, settings keys, `switch(name)`
+    #: stable id: `--mode NAME`, object names, settings keys, `switch_mode(name)`
     name: ClassVar[str] = ""
     #: menu text, with an & accelerator ("&Trace")
     title: ClassVar[str] = ""
@@ -91,11 +144,12 @@ class Mode(QObject):
 
     def findings(self) -> list[Finding]:
         """Findings the mode adds to the validation panel while it is active (after the
-        board's own), e.g. the variant's findings and the pair check in variant mode."""
+        board's own), e.g. a configured variant's findings and its pair check."""
         return []
 
     def maybe_close(self) -> bool:
-        """Before the window closes: ask about the mode's own unsaved work; False refuses."""
+        """Before the window closes or a game package replaces the documents: ask about the
+        mode's own unsaved work (and stop its background work); False refuses."""
         return True
 
     def lay_out_docks(self) -> None:
@@ -104,14 +158,40 @@ class Mode(QObject):
     def commit_typing(self) -> None:
         """Commit values still being typed (before a save or close)."""
 
-    def variant_to_pack(self) -> tuple[str, list[str], object] | None:
-        """(variant reference, overlays, resolved variant) that File > Export game package
-        packs while this mode is active; None: the configurator's variant."""
+    def variant_to_pack(self, active: bool) -> tuple[str, list[str], object] | None:
+        """(variant reference, overlays, resolved variant or None) that File > Export game
+        package packs; asked of the active mode first (`active` True), then of the others in
+        menu order; None: this mode has none (or the user declined to save it)."""
         return None
+
+    def open_package(self, package: PackageContents) -> None:
+        """A game package was opened (its board is the document now): show the parts of it
+        this mode edits (e.g. the configurator opens its variant)."""
 
     def status(self) -> str:
         """The status-bar message when the mode becomes active."""
         return self.tip
+
+    def view_ready(self) -> None:
+        """Frame the central view for a picture (`--screenshot`), once the window is laid out;
+        called twice (again after the docks settled)."""
+
+    # ---- command line (conquest-editor) ----------------------------------------------------
+
+    @classmethod
+    def add_arguments(cls, parser: argparse._ActionsContainer) -> None:
+        """Declare the mode's command-line options (an argument group of `conquest-editor`);
+        an option other modes read too is declared with `shared_option`."""
+
+    @classmethod
+    def claims_arguments(cls, args: argparse.Namespace) -> bool:
+        """True when, without --mode, these options ask for this mode (the first registered
+        mode that claims them is shown)."""
+        return False
+
+    def apply_arguments(self, args: argparse.Namespace) -> ArgumentProblem | None:
+        """Apply the command-line options once the mode is active (and the board open)."""
+        return None
 
     # ---- building -------------------------------------------------------------------
 

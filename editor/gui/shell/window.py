@@ -2,13 +2,15 @@
 
 The shell owns what every mode shares: the board document, files (`files.py`), crash recovery
 (`recovery.py`), the menus (`menus.py`), the validation and history docks, the status bar and the
-window title. Everything else belongs to a mode (`modes/`), switched as a whole by the
-`ModeSwitcher`.
+window title. Everything else belongs to a mode (`editor.gui.modes.MODES`), switched as a
+whole by the `ModeSwitcher`. The window is the `Shell` its modes see (`shell/mode.py`) and
+names none of them: it calls only the hooks `Mode` declares.
 """
 
 from __future__ import annotations
 
 import os
+from typing import TypeVar
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
@@ -24,24 +26,24 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
-from editor.gui.modes import MODES, Mode
-from editor.gui.shell import gc_policy
+from editor.gui.shell import gc_policy, packages
 from editor.gui.shell.codes import scan_findings
 from editor.gui.shell.document import BoardDocument
 from editor.gui.shell.files import BoardFiles
 from editor.gui.shell.menus import ShellMenus
+from editor.gui.shell.mode import Mode
 from editor.gui.shell.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
 from editor.gui.shell.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.shell.settings import app_settings
 from editor.gui.shell.switcher import ModeSwitcher
 from editor.gui.shell.validation import ValidationPanel
-from editor.gui.trace.mode import TraceMode
-from editor.gui.variant import packages
 from editor.i18n import _, ngettext
 from editor.model.findings import Finding
 from editor.model.rulebook import cited_ids
 
 APP_NAME = "Conquest Workbench"
+
+T = TypeVar("T")
 
 
 class MainWindow(QMainWindow):
@@ -51,6 +53,7 @@ class MainWindow(QMainWindow):
                  check_recovery: bool = True,
                  validation_delay_ms: int = 300, restore_layout: bool = True,
                  modes: list[type[Mode]] | None = None, guard_files: bool = True) -> None:
+        """`modes`: the mode classes, in menu order (default: `editor.gui.modes.MODES`)."""
         super().__init__()
         self.setObjectName("MainWindow")
         #: cycles are collected on this (the GUI) thread only, never on a worker
@@ -69,7 +72,9 @@ class MainWindow(QMainWindow):
         self.menus = ShellMenus(self, self.files, self.switcher.undo_group)
         self.menuBar().addMenu(self.switcher.menu)
         self.menus.add_help()  # modes insert their menus before Mode: Help stays last
-        self.switcher.add_modes(list(MODES if modes is None else modes))
+        if modes is None:
+            from editor.gui.modes import MODES as modes  # the registry, read when called
+        self.switcher.add_modes(list(modes))
         for mode in self.switcher.modes.values():
             self.menus.adopt(mode)
         self._build_shared_docks(validation_delay_ms)
@@ -174,10 +179,18 @@ class MainWindow(QMainWindow):
         """The active mode."""
         return self.switcher.active
 
-    @property
-    def trace(self) -> TraceMode:
-        """The board editor (the trace mode)."""
-        return self.switcher.modes["trace"]
+    def __getattr__(self, name: str) -> Mode:
+        """A mode by its name, as an attribute (`window.trace`), for scripts and tests; the
+        modes themselves find each other with `find_mode`."""
+        switcher = self.__dict__.get("switcher")
+        if switcher is not None and name in switcher.modes:
+            return switcher.modes[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def find_mode(self, kind: type[T]) -> T | None:
+        """The first registered mode that is a `kind` (a class, or a runtime-checkable
+        protocol of what a mode can do); None when no mode is."""
+        return next((m for m in self.switcher.modes.values() if isinstance(m, kind)), None)
 
     def switch_mode(self, name: str) -> bool:
         return self.switcher.switch(name)
@@ -233,6 +246,10 @@ class MainWindow(QMainWindow):
         self.read_only_label.setVisible(bool(read_only))
         self.setWindowTitle(f"{self.doc.display_name}[*]{read_only} — {APP_NAME}")
         self.setWindowModified(self.doc.modified)
+
+    def refresh_findings(self) -> None:
+        """Check the board and the active mode's findings again, now."""
+        self.validation.refresh()
 
     def go_to_finding(self, finding: Finding) -> None:
         """Show a finding's element in the active mode, or in the home mode when the active

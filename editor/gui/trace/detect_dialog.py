@@ -194,7 +194,7 @@ class DraftController(QObject):
     def _show_findings(self, findings: list[Finding], message: str) -> None:
         self.findings = list(findings)
         window = self.mode.window
-        window.validation.refresh()
+        window.refresh_findings()
         if findings:
             message += f"; {plural(len(findings), 'finding')} in the validation panel"
         window.show_message(message)

@@ -12,12 +12,13 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSlider, QSpinBox, Q
 from editor.check.pair_checks import check_intended_variants
 from editor.detect.codes import SCAN_NUMBER_UNREAD
 from editor.gui.board.scene import DRAWN_KINDS, LAYER_TITLES, LAYERS, BoardScene
+from editor.gui.board.tool import Tool, ToolOptions
 from editor.gui.board.view import BoardView
 from editor.gui.shell.mode import Mode, Shell
 from editor.gui.shell.wording import plural
 from editor.gui.trace.detect_dialog import DraftController
 from editor.gui.trace.inspector import Inspector
-from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
+from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS
 from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
 from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
 from editor.i18n import N_, _
@@ -206,18 +207,13 @@ class TraceMode(Mode):
                 self.window.statusBar().showMessage(tool.status())
 
     def _setting(self, name: str, default: int) -> int:
-        settings = getattr(self.window, "settings", None)
-        if settings is None:
-            return default
         try:
-            return int(settings.value(f"trace/{name}", default))
+            return int(self.window.settings.value(f"trace/{name}", default))
         except (TypeError, ValueError):
             return default
 
     def _remember(self, name: str, value: int) -> None:
-        settings = getattr(self.window, "settings", None)
-        if settings is not None:
-            settings.setValue(f"trace/{name}", value)
+        self.window.settings.setValue(f"trace/{name}", value)
 
     def _opacity_changed(self, value: int) -> None:
         self.scene.set_scan_opacity(value / 100)
@@ -295,6 +291,10 @@ class TraceMode(Mode):
 
     def status(self) -> str:
         return self.view.tool.status() if self.view.tool is not None else self.tip
+
+    def view_ready(self) -> None:
+        """A picture (`--screenshot`) shows the whole board."""
+        self.view.fit()
 
     def commit_typing(self) -> None:
         """Commit a value still being typed in the inspector (it commits on Enter or when the

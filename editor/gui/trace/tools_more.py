@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsSimpleTextItem
 
-from editor.gui.trace.tools import Tool, preview_pen
+from editor.gui.board.tool import Tool, preview_pen
 from editor.i18n import N_, _
 from editor.model import edit as ops
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from editor.gui.board.tool import Tool, preview_pen
 from editor.gui.trace.scan_numbers import read_number_under
-from editor.gui.trace.tools import Tool, preview_pen
 from editor.i18n import N_
 from editor.model.edit_base import nearest_field
 from editor.model.edit_symmetry import (

@@ -7,13 +7,16 @@ the parent or any variant; save only the differences (atomic). Every change is a
 in an `EditCommand` on this mode's undo stack. The validation panel shows the variant's
 findings and the pair check (`PAIR_*`) against the board open in trace mode.
 
-Play hook: when a mode named "play" is registered and has `start_with_variant(document)`
-(`editor.model.variant_edit.VariantDocument`: `.variant` resolved, `.path`, `.findings`),
-"Test play with this variant" switches to it and calls that method.
+Test play: when a registered mode `PlaysVariants` (`editor.gui.shell.mode`), "Test play with this
+variant" switches to it and calls its `start_with_variant(document)`.
+
+Command line: `--variant V` opens V (a shipped name starts a house rule extending it); given
+without --mode it shows this mode.
 """
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -32,7 +35,8 @@ from PySide6.QtWidgets import (
 from editor.check.pair_checks import check_board_for_variant
 from editor.check.variant_checks import check_variant
 from editor.gui.shell import dialogs
-from editor.gui.shell.mode import Mode, Shell
+from editor.gui.shell.mode import ArgumentProblem, Mode, PlaysVariants, Shell, shared_option
+from editor.gui.shell.packages import package_variant
 from editor.gui.shell.rules_panel import rule_of_link
 from editor.gui.shell.wording import plural
 from editor.gui.variant.form import DetailPane, OptionsForm
@@ -209,10 +213,8 @@ class VariantMode(Mode):
         return [*own, *pair]
 
     def show_finding(self, finding: Finding) -> bool:
-        """A variant finding focuses its option; a pair finding shows the board in trace."""
-        if any(f is finding for f in self._pair_findings):
-            trace = self.window.switcher.modes["trace"]
-            return self.window.switch_mode("trace") and trace.show_finding(finding)
+        """A variant finding focuses its option; a pair finding is the board's, so the shell
+        shows it in the home mode (the board editor)."""
         if not any(f is finding for f in self._variant_findings):
             return False
         pointer = finding.pointer or ""
@@ -333,6 +335,42 @@ class VariantMode(Mode):
         """Show a document made elsewhere (e.g. read from a game package)."""
         self.session.replace(doc)
 
+    def open_package(self, package) -> None:
+        """A game package opened: its variant (unsaved) in the configurator."""
+        self.open_document(package_variant(package))
+
+    def variant_to_pack(self, active: bool) -> tuple[str, list[str], object] | None:
+        """The variant File > Export game package packs when the active mode plays none: the
+        saved house-rule file, or the shipped parent of a house rule that changes nothing;
+        None when the user did not save."""
+        session = self.session
+        doc = session.doc
+        own = {k for k in doc.minimal_data() if k not in ("format", "name", "extends")}
+        if doc.path is None and not own and session.parent_ref:
+            return session.parent_ref, [], None
+        if (doc.path is None or session.modified) and not self.save():
+            return None
+        return doc.path, [], None
+
+    # ---- command line ---------------------------------------------------------------
+
+    @classmethod
+    def add_arguments(cls, parser: argparse._ActionsContainer) -> None:
+        shared_option(parser, "--variant", metavar="V",
+                      help="--mode variant (the default with --variant) opens it in the "
+                      "configurator, a shipped name as a new house rule extending it")
+
+    @classmethod
+    def claims_arguments(cls, args: argparse.Namespace) -> bool:
+        return bool(args.variant)
+
+    def apply_arguments(self, args: argparse.Namespace) -> ArgumentProblem | None:
+        """`--variant V`: V in the configurator (the reason it cannot be was reported)."""
+        if args.variant and not self.open_ref(args.variant):
+            return ArgumentProblem(_("--variant {variant}: cannot be opened in the "
+                                     "configurator").format(variant=args.variant))
+        return None
+
     def open_dialog(self) -> bool:
         path = dialogs.get_open_path(self.window, "Open variant", dialogs.VARIANT_FILTER)
         return self.open_path(path) if path else False
@@ -380,10 +418,9 @@ class VariantMode(Mode):
 
     # ---- test play ------------------------------------------------------------------
 
-    def play_mode(self) -> Mode | None:
-        """The registered play mode that can start with a variant, if any."""
-        mode = self.window.switcher.modes.get("play")
-        return mode if mode is not None and hasattr(mode, "start_with_variant") else None
+    def play_mode(self) -> PlaysVariants | None:
+        """The registered mode that can start a game with a variant, if any."""
+        return self.window.find_mode(PlaysVariants)
 
     def _update_play_action(self) -> None:
         available = self.play_mode() is not None
@@ -404,7 +441,7 @@ class VariantMode(Mode):
             return False
         if (self.session.modified or doc.path is None) and not self.save():
             return False  # a game (and a scenario saved from it) names the house-rule file
-        if not self.window.switch_mode("play"):
+        if not self.window.switch_mode(play.name):
             return False
         play.start_with_variant(self.session.doc)
         return True

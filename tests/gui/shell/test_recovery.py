@@ -17,7 +17,7 @@ from editor.model import edit as E
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def board_file(folder: Path) -> Path:
@@ -128,7 +128,7 @@ print("edited")
 def test_a_script_ending_with_a_modified_window_open_exits_quietly(tmp_path: Path) -> None:
     """The undo stack's destructor emits indexChanged once more at interpreter exit; the
     autosave must not touch the stack's deleted C++ side then (a traceback on stderr)."""
-    board = Path(__file__).resolve().parents[2] / "boards" / "conquest-4p.board.json"
+    board = Path(__file__).resolve().parents[3] / "boards" / "conquest-4p.board.json"
     script = tmp_path / "exit_open.py"
     script.write_text(EXIT_WITH_AN_OPEN_WINDOW, encoding="utf-8")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",

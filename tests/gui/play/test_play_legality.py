@@ -3,8 +3,8 @@ the engine applies the action without a second one (a spy counts `State.explain`
 
 from __future__ import annotations
 
+from support.guikit import EX1, Player
 from support.scenariokit import write_scenario
-from test_play import EX1, Player
 
 from editor.engine.game import State
 

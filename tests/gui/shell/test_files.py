@@ -275,7 +275,7 @@ def test_recovery_after_a_real_process_crash(make_window, tmp_path, ui) -> None:
     result = subprocess.run(
         [sys.executable, "-c", CRASHING_EDITOR, str(path), str(tmp_path / "recovery"),
          str(tmp_path / "child.ini")], env=env, capture_output=True, text=True, timeout=120,
-        cwd=Path(__file__).resolve().parents[2])
+        cwd=Path(__file__).resolve().parents[3])
     assert result.returncode == 3, result.stderr
     ui.yes = True
     w = make_window(check_recovery=True)

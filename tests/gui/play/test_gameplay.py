@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
+from support.guikit import EX1, LEFT, Player
 from support.scenariokit import ROOT, WORLD, write_scenario
-from test_play import EX1, LEFT, Player
 
 C4_BOARD = ROOT / "boards" / "conquest-4p.board.json"
 
@@ -85,7 +85,7 @@ def test_export_packs_the_variant_being_played_and_names_it(qtbot, make_window, 
     import json
     import zipfile
 
-    from editor.gui.variant.packages import package_file_name
+    from editor.gui.shell.packages import package_file_name
     from editor.model.package import read_package
 
     rule = tmp_path / "house.variant.json"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication
+from support.guikit import EX1, Player
 from support.scenariokit import write_scenario
-from test_play import EX1, Player
 
 from editor.gui.shell.rules_panel import link_rules, rule_of_link
 from editor.model.rulebook import RULE_ID
@@ -89,8 +89,8 @@ def test_link_rules_escapes_text_and_links_each_id() -> None:
 
 def test_a_findings_context_menu_opens_the_rule_it_cites(qtbot, make_window) -> None:
     """PAIR_SETUP_MISSING's fix cites BF-15: right click on the row, choose the rule."""
+    from support.guikit import LEFT
     from support.scenariokit import WORLD
-    from test_play import LEFT
 
     w = make_window(str(WORLD))
     p = Player(qtbot, w)

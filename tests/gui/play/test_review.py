@@ -4,8 +4,8 @@ its rule linked). Rules named: OBST-3 (an elephant never crosses an X bridge).""
 
 from __future__ import annotations
 
+from support.guikit import EX1, Player
 from support.scenariokit import write_scenario
-from test_play import EX1, Player
 
 STEPS = [{"action": "E g5_1>g5_2"},
          {"action": "S g2_1*g3_1"},

@@ -17,7 +17,7 @@ from editor.model import edit as E
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def board_file(folder: Path, name: str = "shared.board.json") -> Path:

@@ -15,7 +15,7 @@ from editor.gui.modes import TraceMode, VariantMode
 from editor.gui.shell.mode import Mode
 from editor.model.variant import VARIANT_FORMAT
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def configurator(window) -> VariantMode:
@@ -260,14 +260,14 @@ def test_broken_package_is_refused(make_window, ui, tmp_path):
 
 @pytest.mark.parametrize("variant", ["conquest-4p"])
 def test_screenshot_of_the_configurator(qtbot, tmp_path, variant):
-    from editor.gui.app import _parse, run_screenshot
+    from editor.gui.app import parse_args, run_screenshot
 
     out = tmp_path / "variant.png"
-    args = _parse(["--mode", "variant", "--variant", variant, "--screenshot", str(out)])
+    args = parse_args(["--mode", "variant", "--variant", variant, "--screenshot", str(out)])
     assert run_screenshot(None, str(out), (1400, 900), args) == 0
     assert out.stat().st_size > 10_000
     QApplication.processEvents()
-    bad = _parse(["--variant", "no-such-variant", "--screenshot", str(tmp_path / "x.png")])
+    bad = parse_args(["--variant", "no-such-variant", "--screenshot", str(tmp_path / "x.png")])
     assert run_screenshot(None, str(tmp_path / "x.png"), (1400, 900), bad) == 1
     assert not (tmp_path / "x.png").exists()
 

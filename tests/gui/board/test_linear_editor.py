@@ -159,8 +159,8 @@ def _differing_pixels(a, b) -> int:
 
 
 def test_zoomed_out_frames_come_from_the_overview_and_match_the_items(qtbot) -> None:
+    from editor.gui.board.tool import ToolOptions
     from editor.gui.board.view import BoardView
-    from editor.gui.trace.tools import ToolOptions
 
     doc = BoardDocument(_grid(6))
     scene = BoardScene(doc, doc)  # a parent: freed with its document

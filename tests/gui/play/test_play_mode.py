@@ -7,56 +7,14 @@ drawbridge), WIN-6 (last pieces taken: the winner dialog).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from support.guikit import EX1, LEFT, RIGHT, Player
 from support.scenariokit import GCWORLD, ROOT, WORLD, write_scenario
 
 from editor.model import dump_board
 from editor.rules import scenario_run
 from editor.rules.action_view import Kind
 
-LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
-EX1 = ["south:S@g2_1", "west:N@g3_1", "west:E[S]@g4_1", "west:N@g3_3", "south:S@g3_2",
-       "south:E@g5_1"]
 C4_BOARD = ROOT / "boards" / "conquest-4p.board.json"
-
-
-class Player:
-    """Clicks and hovers on the play view, by field id."""
-
-    def __init__(self, qtbot, window) -> None:
-        self.qtbot = qtbot
-        self.w = window
-        assert window.switch_mode("play")
-        self.mode = window.mode
-        self.view = self.mode.view
-
-    def at(self, field: str):
-        pos = self.mode.scene.field_pos(field)
-        assert pos is not None, field
-        return self.view.mapFromScene(QPointF(pos))
-
-    def click(self, field: str, button=LEFT) -> None:
-        self.qtbot.mouseClick(self.view.viewport(), button, pos=self.at(field))
-        QApplication.processEvents()
-
-    def hover(self, field: str) -> str:
-        self.qtbot.mouseMove(self.view.viewport(), self.at(field))
-        QApplication.processEvents()
-        return self.mode.hover_text
-
-    def press(self, name: str) -> None:
-        button = self.w.findChild(QPushButton, name)
-        assert button is not None and button.isEnabled(), name
-        self.qtbot.mouseClick(button, LEFT)
-
-    @property
-    def session(self):
-        return self.mode.session
-
-    def owner(self, field: str) -> str | None:
-        stack = self.session.stack_at(field)
-        return stack.owner if stack else None
 
 
 def _open(qtbot, make_window, path) -> Player:

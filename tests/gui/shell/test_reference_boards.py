@@ -9,7 +9,7 @@ import pytest
 
 from editor.model import load_board
 
-BOARDS = Path(__file__).resolve().parents[2] / "boards"
+BOARDS = Path(__file__).resolve().parents[3] / "boards"
 NAMES = ["conquest-2p", "conquest-4p", "grand-conquest-2p", "grand-conquest-4p"]
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from PySide6.QtWidgets import QApplication
+from support.guikit import LEFT, Player
 from support.scenariokit import GCWORLD, ROOT, write_scenario
-from test_play import LEFT, Player
 
 from editor.gui.play.start_panel import GameChoice
 from editor.gui.shell.file_lock import BoardLock, lock_path

@@ -3,9 +3,11 @@ package… (issue 10, item 4).
 
 Opening reads the package safely (`open_game_source`: paths, sizes and checksums checked; every
 problem is a finding shown to the user), unpacks its scan into a private temporary folder,
-opens the board in trace mode (as an unsaved board: Save asks where, so the package is never
-overwritten) and its variant in the configurator. Exporting writes the board file, its scan,
-the variant chain and the resolved variant, after the same checks as `conquest pack`.
+makes its board the document (an unsaved board: Save asks where, so the package is never
+overwritten) and hands the package to every mode (`Mode.open_package`: the configurator opens
+its variant). Exporting writes the board file, its scan, the variant chain and the resolved
+variant (the first a mode offers, `Mode.variant_to_pack`), after the same checks as
+`conquest pack`.
 """
 
 from __future__ import annotations
@@ -70,12 +72,11 @@ def package_variant(pkg: PackageContents) -> VariantDocument:
 
 
 def open_package(window, path: str) -> bool:
-    """File > Open of a game package: its board in trace mode, its variant in the
-    configurator. Both documents are replaced, so unsaved changes of either are asked about
-    first."""
-    configurator = window.switcher.modes.get("variant")
-    if not window.files.maybe_save() or (
-            configurator is not None and not configurator.maybe_close()):
+    """File > Open of a game package: its board becomes the document, every mode is handed
+    the package (the configurator opens its variant). The documents are replaced, so unsaved
+    changes of the board and of every mode's own work are asked about first."""
+    modes = list(window.switcher.modes.values())
+    if not window.files.maybe_save() or not all(m.maybe_close() for m in modes):
         return False
     source = open_game_source(path)
     pkg = source.package
@@ -98,37 +99,25 @@ def open_package(window, path: str) -> bool:
         scan = str(folder / Path(pkg.member("scan").path).name)
     window.recovery.follow(None)
     window.doc.replace_board(source.board, None, scan_override=scan)
-    if configurator is not None:
-        configurator.open_document(package_variant(pkg))
+    for mode in modes:
+        mode.open_package(pkg)
     window.switch_mode(window.switcher.home.name)
     window.show_message(f"Opened game package {Path(path).name}: board "
                         f"'{source.board.name}', variant '{source.variant.name}'")
     return True
 
 
-def _variant_ref(configurator) -> str | None:
-    """The variant to pack: the saved house-rule file, or the shipped parent of a house rule
-    that changes nothing; None when the user did not save."""
-    session = configurator.session
-    doc = session.doc
-    own = {k for k in doc.minimal_data() if k not in ("format", "name", "extends")}
-    if doc.path is None and not own and session.parent_ref:
-        return session.parent_ref
-    if (doc.path is None or session.modified) and not configurator.save():
-        return None
-    return doc.path
-
-
 def _what_to_pack(window) -> tuple[str, list[str], Variant | None] | None:
-    """(variant reference, overlays, resolved variant or None) of the game to pack: the game
-    being played when play mode is active with a game, else the configurator's variant; None
-    when there is none or the user did not save it."""
-    played = window.mode.variant_to_pack()
-    if played is not None:
-        return played
-    configurator = window.switcher.modes.get("variant")
-    ref = _variant_ref(configurator) if configurator is not None else None
-    return (ref, [], None) if ref is not None else None
+    """(variant reference, overlays, resolved variant or None) of the game to pack: what the
+    active mode offers (the game being played), else the first other mode's offer (the
+    configurator's variant); None when no mode offers one or the user did not save it."""
+    active = window.mode
+    others = [m for m in window.switcher.modes.values() if m is not active]
+    for mode in (active, *others):
+        what = mode.variant_to_pack(mode is active)
+        if what is not None:
+            return what
+    return None
 
 
 def package_file_name(board_file: str, variant_name: str) -> str:

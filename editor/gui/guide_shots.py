@@ -1,10 +1,10 @@
 """The user guide's pictures, taken by the application of itself (`make docs`).
 
 Each `Shot` is a `conquest-editor --screenshot` run (the same `app.run_screenshot`), so the
-pictures in docs/guide/img never go stale: `python -m editor.gui.shell.guide_shots` takes them all
+pictures in docs/guide/img never go stale: `python -m editor.gui.guide_shots` takes them all
 again. They are stored as 256-colour PNGs to keep the repository and the bundle small.
 
-    QT_QPA_PLATFORM=offscreen python -m editor.gui.shell.guide_shots [--only NAME] [--out FOLDER]
+    QT_QPA_PLATFORM=offscreen python -m editor.gui.guide_shots [--only NAME] [--out FOLDER]
 """
 
 from __future__ import annotations
@@ -64,24 +64,31 @@ def take(shot: Shot, out: Path, work: Path | None = None) -> int:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
-    from editor.gui.app import run_screenshot
+    from editor.gui.app import parse_args, run_screenshot
 
-    args = argparse.Namespace(mode=shot.mode, variant=shot.variant, overlay=list(shot.overlays),
-                              select=shot.select)
     board = data_dir("boards") / shot.board
     with tempfile.TemporaryDirectory(prefix="guide-shot-") as scratch:
         folder = work or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        if shot.house_rule:
-            args.variant = str(_house_rule(shot.variant, folder))
+        variant = str(_house_rule(shot.variant, folder)) if shot.house_rule else shot.variant
         if shot.detect:
             board = _draft_of(board, folder)
+        args = parse_args(_command_line(shot, variant))
         code = run_screenshot(str(board), str(out), SIZE, args)
     if code == 0:
         image = QImage(str(out)).convertToFormat(
             QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither)
         image.save(str(out), "PNG", 0)  # quality 0: the strongest compression
     return code
+
+
+def _command_line(shot: Shot, variant: str | None) -> list[str]:
+    """The `conquest-editor` options of a shot (read by the modes' own argument parsing)."""
+    argv = ["--mode", shot.mode] if shot.mode else []
+    argv += ["--variant", variant] if variant else []
+    for overlay in shot.overlays:
+        argv += ["--overlay", overlay]
+    return argv + (["--select", shot.select] if shot.select else [])
 
 
 def _house_rule(parent: str | None, folder: Path) -> Path:

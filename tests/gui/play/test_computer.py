@@ -5,8 +5,8 @@ hint says what the search agent would play and why; Stop halts the computer."""
 
 from __future__ import annotations
 
+from support.guikit import EX1, Player
 from support.scenariokit import write_scenario
-from test_play import EX1, Player
 
 from editor.rules.action_view import Kind
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from editor.gui.bench import synthetic_board
 from editor.gui.shell.settings import SETTINGS_ENV, app_settings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 USER_SETTINGS = "[General]\nrecent=/home/someone/mine.board.json\n"
 
 
@@ -64,9 +64,9 @@ def test_gui_tests_leave_the_user_settings_alone(tmp_path) -> None:
     before = snapshot(config)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         "tests/gui/test_settings_isolation.py::test_default_settings_are_private_in_tests",
-         "tests/gui/test_files.py::test_recent_files_and_new_from_scan_then_save_as",
-         "tests/gui/test_files.py::test_close_prompt"],
+         "tests/gui/shell/test_settings.py::test_default_settings_are_private_in_tests",
+         "tests/gui/shell/test_files.py::test_recent_files_and_new_from_scan_then_save_as",
+         "tests/gui/shell/test_files.py::test_close_prompt"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "3 passed" in result.stdout

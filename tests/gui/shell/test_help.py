@@ -7,7 +7,7 @@ import re
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QImage, QTextDocument
 
-from editor.gui.shell import guide_shots
+from editor.gui import guide_shots
 from editor.resources import data_dir
 
 GUIDE = data_dir("guide")
