@@ -13,7 +13,7 @@ STAMP   := $(VENV)/.installed
 .DEFAULT_GOAL := all
 
 # The engine's tests and recorded playthroughs, run once more in the form the suite did not use.
-ENGINE_TESTS := tests/rules tests/agents/test_greedy.py
+ENGINE_TESTS := tests/engine tests/agents/test_greedy.py
 
 all: engine
 
@@ -67,7 +67,7 @@ bench: engine
 saved-games: $(STAMP)
 	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
 
-# Re-record tests/rules/data/playthroughs/*.txt: only for a deliberate rule change (review the diff).
+# Re-record tests/engine/data/playthroughs/*.txt: only for a deliberate rule change (review the diff).
 playthroughs: $(STAMP)
 	cd tests && PYTHONPATH=.. ../$(PY) -m support.playthrough
 

@@ -204,3 +204,79 @@ def test_modules_and_functions_stay_small() -> None:
                 if length > MAX_FUNCTION_LINES and (rel, node.name) not in LONG_FUNCTIONS_ALLOWED:
                     bad.append(f"{rel}:{node.lineno} {node.name}: {length} lines")
     assert not bad, "\n".join(bad)
+
+
+# ---- the engine's read API (issue 20) ------------------------------------------------------
+
+#: Modules outside the engine allowed to read a state's own fields, with the reason.
+STATE_ACCESS_ALLOWED = {
+    # runs unchanged against old revisions (`conquest bench --against`): it may only use names
+    # those have too, and its digest of the pieces must read the same in every tree
+    "editor/cli/bench_engine_child.py",
+}
+
+
+def _state_contract() -> tuple[set[str], set[str], set[str]]:
+    """(raw field names, those other classes use as attribute names too, published fields),
+    from `StateData`'s declaration and the code (never a hand list)."""
+    import ast
+    from dataclasses import fields
+
+    from support.state_access import attribute_names_defined, state_classes
+
+    from editor.engine.state import StateData, raw_field_names
+
+    trees = [ast.parse(p.read_text(encoding="utf-8")) for p in (ROOT / "editor").rglob("*.py")]
+    shared = attribute_names_defined(trees, skip=state_classes(trees))
+    published = {f.name for f in fields(StateData) if f.metadata["api"] == "read"}
+    return set(raw_field_names()), shared, published
+
+
+def test_nothing_outside_the_engine_reads_the_state_fields() -> None:
+    """The engine's API contract: outside `editor/engine` a state is read through its read API
+    (editor.engine.view) and published fields only; its own fields are the engine's."""
+    from support.state_access import state_access
+
+    raw, shared, published = _state_contract()
+    assert {"ptype", "owner", "node", "occ", "ap_spent", "window"} <= raw
+    assert published == {"game", "turn"}
+    bad = []
+    for path in sorted((ROOT / "editor").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("editor/engine/") or rel in STATE_ACCESS_ALLOWED:
+            continue
+        bad += [b.replace(str(ROOT) + "/", "") for b in state_access(path, raw, shared,
+                                                                       published)]
+    bad = sorted(set(bad))
+    assert not bad, "use the state's read API (editor/engine/view.py):\n" + "\n".join(bad)
+
+
+def test_the_state_access_checker_finds_what_it_must(tmp_path) -> None:
+    from support.state_access import state_access
+
+    code = tmp_path / "m.py"
+    code.write_text(
+        "def f(st: State, other):\n"
+        "    a = st.owner[0]\n"          # shared name on a state: found
+        "    b = other.owner\n"          # shared name on something else: fine
+        "    c = other.occ\n"            # a name only the state has: found on anything
+        "    sim = st.clone()\n"
+        "    d = sim._undo\n"            # private member of a state: found
+        "    st.turn = 3\n"              # published, but assigned: found
+        "    e = st.turn + session.state.window\n"  # read published: fine; .state: found
+        "def positions() -> list[State]: ...\n"
+        "def g():\n"
+        "    for s in positions():\n"
+        "        s.window\n")  # a loop over states: found
+    found = sorted(line.split(" ", 1)[1] for line in
+                   state_access(code, {"owner", "occ", "window"}, {"owner", "window"}, {"turn"}))
+    assert found == ["other.occ", "s.window", "session.state.window", "sim._undo", "st.owner",
+                     "st.turn"]
+
+
+def test_no_deprecated_aliases_on_state_and_game() -> None:
+    """The old short names `c`, `g` (State) and `c`, `n` (Game) are gone."""
+    from editor.engine.game import Game, State
+
+    assert not [a for a in ("c", "g") if hasattr(State, a)]
+    assert not [a for a in ("c", "n") if hasattr(Game, a)]

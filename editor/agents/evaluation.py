@@ -108,7 +108,7 @@ class Evaluation:
         team = self.team_of[seat]
         material = progress = siege = 0.0
         held = 0
-        occ, owner, ptype, node = st.occ, st.owner, st.ptype, st.node
+        ptype, owner, node, occ = st.columns()
         is_target = self.targets.is_target[team]
         c_siege = self.game.compiled.siege
         for pid in range(len(owner)):
@@ -155,11 +155,11 @@ class Evaluation:
     def value(self, st: State, seat: int) -> float:
         """The position for `seat`: +-WIN_VALUE once decided, else its team's strength
         against the other teams'."""
-        if st.terminal:
+        if st.is_terminal():
             res = st.result()
             if res is None or not res.winners:
                 return 0.0
-            me = st.compiled.seat_ids[seat]
+            me = self.game.compiled.seat_ids[seat]
             return WIN_VALUE if me in res.winners else -WIN_VALUE
         return self.value_of(self.strengths(st), seat)
 

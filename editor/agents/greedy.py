@@ -45,7 +45,7 @@ class _Targets:
     castle field or grail field along the connections that type may use (static, no pieces)."""
 
     def __init__(self, game: Game) -> None:
-        c = game.c
+        c = game.compiled
         teams = sorted(set(c.team_of))
         self.is_target: dict[int, list[bool]] = {}
         self.dist: dict[tuple[int, int], list[int]] = {}
@@ -101,7 +101,7 @@ def targets_of(game: Game) -> _Targets:
 
 def _answered(st: State, v: int, victim_seat: int, reach: int) -> bool:
     """Could the victim's other pieces reach the scene v within `reach` steps (RECAP-1)?"""
-    c, occ, owner = st.c, st.occ, st.owner
+    c, (_kind, owner, _node, occ) = st.game.compiled, st.columns()
     seen = {v}
     frontier = [v]
     for _ in range(reach):
@@ -120,7 +120,8 @@ def _answered(st: State, v: int, victim_seat: int, reach: int) -> bool:
 
 
 def _next_to_enemy(st: State, v: int, team: int) -> bool:
-    c, occ, owner, team_of = st.c, st.occ, st.owner, st.c.team_of
+    c, (_kind, owner, _node, occ) = st.game.compiled, st.columns()
+    team_of = c.team_of
     for w in c.any_adj[v]:
         o = occ[w]
         if o >= 0 and team_of[owner[o]] != team:
@@ -146,18 +147,19 @@ def greedy_action(st: State, rng: random.Random,
     the victim can answer on the scene), then landing on enemy capitals or the grail, steps
     towards them, and not ending next to an enemy piece. Ends the turn when nothing is worth
     doing."""
-    if st.window is not None or st.draw is not None:
+    if st.answering():
         return respond(st, rng)
     left = st.ap_left()
     if left <= 0:
         return A_END
-    g = st.g
+    g = st.game
     if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
             rng.random() < 0.15:
         return random_action(st, rng, end_prob=0.0)  # shots, builds, bridges, pushes (CP / GC)
     pieces = movable_pieces(st)
     rng.shuffle(pieces)
-    c = st.c
+    ptype, owner, node, occ = st.columns()
+    c = st.game.compiled
     me = st.mover
     team = c.team_of[me]
     tg = targets_of(g)
@@ -176,15 +178,15 @@ def greedy_action(st: State, rng: random.Random,
         if not res:
             continue
         tried += 1
-        t = st.ptype[pid]
+        t = ptype[pid]
         dist = tg.dist[(t, team)]
-        here = dist[st.node[pid]]
+        here = dist[node[pid]]
         for v, _d, kind in res:
             score = rng.random()
             if kind == K_CAPTURE:
-                victim = st.occ[v]
-                score += CAPTURE_BONUS + c.range_[st.ptype[victim]]
-                if score > best_score and _answered(st, v, st.owner[victim], reach):
+                victim = occ[v]
+                score += CAPTURE_BONUS + c.range_[ptype[victim]]
+                if score > best_score and _answered(st, v, owner[victim], reach):
                     score -= ANSWERED_PENALTY
             elif kind == K_MOUNT:
                 score -= 1.0

@@ -78,7 +78,7 @@ def evaluation_of(game: Game) -> Evaluation:
 
 def _other(sim: State, rng: random.Random) -> tuple:
     """The reply model: greedy moves, greedy answers to windows and draw offers."""
-    if sim.window is not None or sim.draw is not None:
+    if sim.answering():
         return respond(sim, rng)
     return greedy_action(sim, rng)
 
@@ -124,7 +124,7 @@ class SearchAgent:
         return self.decide(st).action
 
     def decide(self, st: State) -> Decision:
-        if st.window is not None or st.draw is not None:
+        if st.answering():
             return self._answer(st)
         win = siege_win(st)
         if win is not None:
@@ -168,14 +168,14 @@ class SearchAgent:
                      replies: list[int]) -> _Plan:
         """One own turn by the wide greedy policy, then the replies (module docstring)."""
         sim = st.clone()
-        sim.keep_undo = False
+        sim.set_undo(False)
         t0 = sim.turn
         actions: list[tuple] = []
         expected: list[tuple] = []
         for _ in range(MAX_TURN_ACTIONS):
-            if sim.terminal or sim.turn != t0:
+            if sim.is_terminal() or sim.turn != t0:
                 break
-            if sim.actor_index == me and sim.window is None and sim.draw is None:
+            if sim.actor_index == me and not sim.answering():
                 expected.append(sim.snapshot())
                 a = greedy_action(sim, rng, self.level.width)
                 actions.append(a)
@@ -196,16 +196,16 @@ class SearchAgent:
         last = sim
         for k, seed in enumerate(seeds):
             run = sim.clone() if k < len(seeds) - 1 else sim
-            run.keep_undo = False
+            run.set_undo(False)
             rng = random.Random(seed)
             steps = 0
-            while not run.terminal and run.turn < until and steps < MAX_TURN_ACTIONS * 4:
+            while not run.is_terminal() and run.turn < until and steps < MAX_TURN_ACTIONS * 4:
                 run.apply(_other(run, rng), check=False)
                 steps += 1
             self.simulated += steps
             total += evaluation.value(run, me)
             last = run
-        terms = {} if last.terminal else evaluation.terms(last, me)
+        terms = {} if last.is_terminal() else evaluation.terms(last, me)
         return total / len(seeds), terms
 
     def _answer(self, st: State) -> Decision:
@@ -223,11 +223,11 @@ class SearchAgent:
             if self._out_of_time(deadline, best is not None):
                 break
             sim = st.clone()
-            sim.keep_undo = False
+            sim.set_undo(False)
             sim.apply(a, check=False)
             rng = random.Random(play_seed)
             steps = 0
-            while not sim.terminal and sim.turn == t0 and steps < MAX_TURN_ACTIONS:
+            while not sim.is_terminal() and sim.turn == t0 and steps < MAX_TURN_ACTIONS:
                 sim.apply(_other(sim, rng), check=False)
                 steps += 1
             self.simulated += steps + 1

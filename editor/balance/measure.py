@@ -24,12 +24,12 @@ def policy_cost(game: Game, policy: str, actions: int = 3000, seed: int = 1,
     rng = random.Random(seed)
     samples: list[float] = []
     st = game.initial_state()
-    st.keep_undo = False
+    st.set_undo(False)
     clock = time.perf_counter
     while len(samples) < actions:
-        if st.terminal or st.turn >= max_turns:
+        if st.is_terminal() or st.turn >= max_turns:
             st = game.initial_state()
-            st.keep_undo = False
+            st.set_undo(False)
         t0 = clock()
         a = choose(st, rng)
         samples.append(clock() - t0)

@@ -30,8 +30,8 @@ class GameWatch:
 
     def __init__(self, st: State, evaluation: Evaluation) -> None:
         self.evaluation = evaluation
-        self.fields = len(st.compiled.node_ids)
-        self.visited = {v for v in range(self.fields) if st.occ[v] >= 0}
+        self.fields = len(st.game.compiled.node_ids)
+        self.visited = {s.node for s in st.stacks()}
         self.leaders: list[int] = []
         self.branching: list[int] = []
 
@@ -40,7 +40,7 @@ class GameWatch:
         if target is not None:
             self.visited.add(target)
         if n % SAMPLE_EVERY == 0 and len(self.branching) < MAX_SAMPLES and \
-                st.window is None and st.draw is None:
+                not st.answering():
             self.branching.append(len(st.legal_actions()))
 
     def turn_ended(self, st: State) -> None:

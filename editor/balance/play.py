@@ -95,6 +95,11 @@ def _agents(policy: str, seats: int, index: int, gseed: int) -> list[Agent]:
             for s, spec in enumerate(lineup)]
 
 
+def _captures(st: State) -> int:
+    """Pieces captured so far by all seats (CAPT-11)."""
+    return sum(st.progress().captured.values())
+
+
 def play_game(game: Game, index: int, seed: int, policy: str = "random",
               max_turns: int = DEFAULT_MAX_TURNS) -> GameRecord:
     """Play game `index` of the run seeded `seed` to its end or the turn cap; `policy` is an
@@ -102,30 +107,30 @@ def play_game(game: Game, index: int, seed: int, policy: str = "random",
     gseed = game_seed(seed, index)
     agents = _agents(policy, game.seat_count, index, gseed)
     st: State = game.initial_state()
-    st.keep_undo = False
-    c = game.c
+    st.set_undo(False)
+    c = game.compiled
     captures: list[Capture] = []
     watch = GameWatch(st, evaluation_of(game)) if index < MEASURED_GAMES else None
     turn_times: list[tuple[str, float]] = []
     spent, turn = 0.0, st.turn
     clock = time.perf_counter
     n = 0
-    while not st.terminal and st.turn < max_turns:
+    while not st.is_terminal() and st.turn < max_turns:
         actor = st.actor_index
         t0 = clock()
         a = agents[actor].act(st)
         if actor == st.mover:
             spent += clock() - t0
-        before = sum(st.captured)
+        before = _captures(st)
         v = _target(a)
-        victim = st.occ[v] if v is not None else -1
-        victim_info = (st.owner[victim], st.ptype[victim]) if victim >= 0 else None
+        victim = st.top_piece(v) if v is not None else None
+        victim_info = None if victim is None else st.piece(victim)
         if watch is not None:
             watch.before(st, n, v)
         st.apply(a, check=False)
-        if sum(st.captured) > before and victim_info is not None:
-            captures.append(Capture(n, st.turn, c.seat_ids[actor], c.seat_ids[victim_info[0]],
-                                    c.type_names[victim_info[1]], c.node_ids[v]))
+        if victim_info is not None and _captures(st) > before:
+            captures.append(Capture(n, st.turn, c.seat_ids[actor], victim_info.owner,
+                                    victim_info.kind, c.node_ids[v]))
         n += 1
         if st.turn != turn:
             turn_times.append((agents[turn % game.seat_count].name, spent))
@@ -133,7 +138,7 @@ def play_game(game: Game, index: int, seed: int, policy: str = "random",
                 watch.turn_ended(st)
             spent, turn = 0.0, st.turn
     res = st.result()
-    if st.terminal and res is not None:
+    if st.is_terminal() and res is not None:
         winners, reason = list(res.winners), res.reason
         rule = reason.split(":")[0].strip()
     else:

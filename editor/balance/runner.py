@@ -268,5 +268,5 @@ def make_plan(game: Game, label: str, games: int, seed: int, policy: str,
 
     meta = RunMeta(label, game.variant.name, digest(dump_variant(game.variant)),
                    game.board.name, digest(dump_board(game.board)), seed, policy, max_turns,
-                   tuple(game.c.seat_ids))
+                   tuple(game.compiled.seat_ids))
     return Plan(game, meta, games)

@@ -10,6 +10,7 @@ from collections import ChainMap, Counter, defaultdict, deque
 from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
+from editor.check.castle_checks import castle_accesses, grail_front_and_roads
 from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
 from editor.model.derived import linked_harbours
 from editor.model.findings import Finding, Severity, define, pointer_join
@@ -429,6 +430,10 @@ def grail(ix: Index) -> Iterator[Finding]:
         if f is not None and f.terrain != Terrain.LAND:
             yield GRAIL_FIELD_COUNT.at(f"grail field '{ix.name(gid)}' is a sea field",
                                        pointer_join("grail", "fields", j), element=gid)
+
+
+check(castle_accesses)
+check(grail_front_and_roads)
 
 
 def _px_limit(board: Board) -> float:

@@ -77,6 +77,11 @@ PAIR_NO_DRAWBRIDGES = define(
     "PAIR_NO_DRAWBRIDGES", E, "Castles without drawbridges",
     "Grand Conquest needs every tower access to cross a moat by a drawbridge (DRAW-1, BF-8): set "
     "'drawbridge' on the castle_access connections.", area="pair")
+PAIR_GRAIL_TEAM = define(
+    "PAIR_GRAIL_TEAM", E, "Grail without the front field or roads a partnership game needs",
+    "Partners mount each other's elephants and chariots only on the field in front of the "
+    "grail (TEAM-13) and knights pass partners only on the grail roads (TEAM-12, BF-12): set the "
+    "grail's 'front' and 'roads'.", area="pair")
 PAIR_NO_TOWER_RING = define(
     "PAIR_NO_TOWER_RING", W, "Castle towers not in a ring",
     "Catapults in towers fire at the two neighbouring towers (PIECE-CATAPULT-17, BF-9): list "
@@ -147,6 +152,7 @@ def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
             c.one_way for c in board.connections):
         out.append(PAIR_NO_ONE_WAY.at("no connection has a one_way restriction", "/connections"))
     out.extend(_gc_features(board, v))
+    out.extend(_team_grail(board, v))
     wanted = "x_bridge" if v.options.narrow_bridge_rule == "x_no_elephants" else "rope_bridge"
     if len(v.seats) >= 4 and not any(
             c.kind == ConnectionKind.BRIDGE and c.bridge_class == wanted
@@ -228,6 +234,21 @@ def _placement_findings(board: Board, pl: Placement, v: Variant, ptr: str,
         out.append(PAIR_SETUP_CARGO.at(f"{pl.seat} {pl.piece} on {where}: {why}",
                                        ptr + "/cargo"))
     return out
+
+
+def _team_grail(board: Board, v: Variant) -> list[Finding]:
+    """PAIR_GRAIL_TEAM: a partnership game reads the grail's front field (TEAM-13) and, when
+    knights pass partners on the grail roads, its roads (TEAM-12)."""
+    g = board.grail
+    if not v.team_game or g is None:
+        return []
+    lacking = [] if g.front else ["front field"]
+    if v.options.knight_jump_partner_pieces == "grail_roads_only" and not g.roads:
+        lacking.append("roads")
+    if not lacking:
+        return []
+    return [PAIR_GRAIL_TEAM.at(f"the partnership game needs the grail's {' and '.join(lacking)}",
+                               "/grail")]
 
 
 def _gc_features(board: Board, v: Variant) -> list[Finding]:

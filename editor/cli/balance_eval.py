@@ -40,7 +40,7 @@ def state_space(game: Game) -> float:
     from editor.balance.metrics import state_space_log10
 
     st = game.initial_state()
-    groups = Counter((st.owner[p], st.ptype[p]) for p in range(len(st.owner)) if st.node[p] >= 0)
+    groups = Counter((p.seat, p.kind_index) for p in st.pieces())
     return state_space_log10(len(game.compiled.node_ids), list(groups.values()))
 
 

@@ -19,9 +19,13 @@ import random
 import statistics
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import game_or_exit
+
+if TYPE_CHECKING:
+    from editor.engine.game import State
 
 NAME = "bench"
 HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
@@ -58,22 +62,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="fields of the synthetic board with --editor (made once, then cached)")
 
 
-def _sample_positions(game, seed: int, positions: int) -> list:
+def _sample_positions(game, seed: int, positions: int) -> list[State]:
     from editor.engine.playout import random_action
 
     rng = random.Random(seed)
     states = []
     st = game.initial_state()
-    st.keep_undo = False
+    st.set_undo(False)
     while len(states) < positions:
-        if st.terminal or st.turn > 400:
+        if st.is_terminal() or st.turn > 400:
             st = game.initial_state()
-            st.keep_undo = False
+            st.set_undo(False)
         for _ in range(rng.randint(5, 40)):
-            if st.terminal:
+            if st.is_terminal():
                 break
             st.apply(random_action(st, rng), check=False)
-        if not st.terminal and st.window is None:
+        if not st.is_terminal() and st.response_window() is None:
             states.append(st.clone())
     return states
 
@@ -82,7 +86,7 @@ def _type_graph(game, t: int, loaded: bool):
     """The restriction-filtered adjacency of piece type t as a networkx DiGraph (no pieces)."""
     import networkx as nx
 
-    c = game.c
+    c = game.compiled
     adj = (c.adj_loaded if loaded else c.adj_unloaded)[t]
     gr = nx.DiGraph()
     gr.add_nodes_from(v for v in range(len(c.node_ids)) if c.stand[t][v])
@@ -96,18 +100,19 @@ def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: in
 
     from editor.engine.playout import bridge_filter
 
-    c = game.c
+    c = game.compiled
     graphs: dict = {}
     ours, theirs, filtering = [], [], []
     mismatch = 0
     for s in _sample_positions(game, seed, positions):
         filtered: dict = {}
-        occ = s.occ
-        for pid in range(len(s.ptype)):
-            if s.node[pid] < 0 or s.carrier[pid] >= 0 or c.range_[s.ptype[pid]] != 6:
+        occ = s.columns().top
+        raised = bool(s.progress().drawbridges_raised)
+        for p in s.pieces():
+            if p.carrier is not None or c.range_[p.kind_index] != 6:
                 continue
-            t, loaded, start = s.ptype[pid], bool(s.cargo[pid]), s.node[pid]
-            team = c.team_of[s.owner[pid]] if s.raised else -1
+            pid, t, loaded, start = p.id, p.kind_index, bool(p.cargo), p.node
+            team = c.team_of[p.seat] if raised else -1
             key = (t, loaded, team)
             if key not in filtered:  # once per position and graph, timed on its own
                 base = graphs.setdefault((t, loaded), _type_graph(game, t, loaded))

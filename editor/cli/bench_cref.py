@@ -45,17 +45,19 @@ def load() -> ctypes.CDLL | None:
 def _classes(st, pid: int) -> bytes | None:
     """What the engine's search decides per node for piece pid (None: a query the reference
     does not cover: raised drawbridges, siege pieces at home, team games)."""
-    g, c = st.game, st.compiled
-    t = st.ptype[pid]
-    _adj, stand, jumps, siege_home = g.search_tables[t][1 if st.cargo[pid] else 0]
-    if st.raised or siege_home or g.variant.team_game:
+    g = st.game
+    c, p = g.compiled, st.piece(pid)
+    t = p.kind_index
+    _adj, stand, jumps, siege_home = g.search_tables[t][1 if p.cargo else 0]
+    if st.progress().drawbridges_raised or siege_home or g.variant.team_game:
         return None
-    me, u = st.owner[pid], st.node[pid]
+    me, u = p.seat, p.node
+    _kind, owner, _node, top = st.columns()
     out = bytearray(len(c.node_ids))
-    for v, o in enumerate(st.occ):
+    for v, o in enumerate(top):
         if o < 0:
             out[v] = EMPTY_STAND if stand[v] else EMPTY_NO_STAND
-        elif st.owner[o] == me:
+        elif owner[o] == me:
             out[v] = (OWN_MOUNT if st.fits(o, t) else OWN_JUMP if jumps and stand[v]
                       else OWN_BLOCK)
         elif (stand[v] or c.is_sea[v]) and st.can_capture(pid, o):
@@ -85,7 +87,8 @@ def measure(game, seed: int, repeats: int) -> dict | None:
         cls = _classes(st, pid)
         if cls is None:
             continue
-        adj = game.search_tables[st.ptype[pid]][1 if st.cargo[pid] else 0][0]
+        p = st.piece(pid)
+        adj = game.search_tables[p.kind_index][1 if p.cargo else 0][0]
         if id(adj) not in tables:
             tables[id(adj)] = len(tables)
             for row in adj:
@@ -102,7 +105,7 @@ def measure(game, seed: int, repeats: int) -> dict | None:
     args = (nq, n, _ints(starts_all), _ints(adj_all), _ints([r[3] for r in rows]),
             ctypes.create_string_buffer(b"".join(r[2] for r in rows), nq * n),
             ctypes.create_string_buffer(bytes(int(x) for x in c.is_sea), n),
-            _ints([r[4] for r in rows]), _ints([st.node[pid] for st, pid, *_ in rows]),
+            _ints([r[4] for r in rows]), _ints([st.piece(pid).node for st, pid, *_ in rows]),
             _ints([6] * nq))
     lib.search_batch(*args, 1, *scratch, counts, out)  # warm up and answers
     wrong = 0

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from editor.balance import store
-from editor.check import board_checks, editor_codes, pair_checks, variant_checks
+from editor.check import board_checks, castle_checks, editor_codes, pair_checks, variant_checks
 from editor.check.catalogue import render_markdown
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.detect import codes
@@ -24,8 +24,8 @@ HELP = "Write docs/findings.md, the table of finding codes (--check: fail when s
 #: Every module that defines finding codes (`define(...)` at import time), imported above so
 #: the registry is complete; tests/check/test_catalogue.py fails when a module that calls
 #: `define(` is missing here.
-PRODUCERS = (io, migrate, variant, package, board_checks, variant_checks, pair_checks,
-             editor_codes, explain, scenario_run, store, codes)
+PRODUCERS = (io, migrate, variant, package, board_checks, castle_checks, variant_checks,
+             pair_checks, editor_codes, explain, scenario_run, store, codes)
 
 
 def all_codes() -> list[Code]:

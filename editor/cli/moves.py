@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"conquest moves: step {step.action!r} is illegal: {why}", file=sys.stderr)
             return EXIT_FINDINGS
         st.apply(a)
-    c = st.compiled
+    c = st.game.compiled
     names = FieldNames(c.board)
     want = None
     if args.piece:
@@ -86,14 +86,15 @@ def run(args: argparse.Namespace) -> int:
         rows.append({"action": text, "shown": names.show(text), "ap": cost,
                      "path": [c.node_ids[v] for v in a[2]] if a[0] in (MOVE, RESP) else None})
     head = {"actor": st.actor, "to_move": c.seat_ids[st.mover], "ap_left": st.ap_left(),
-            "response_window": st.window is not None, "terminal": st.terminal,
+            "response_window": st.response_window() is not None,
+            "terminal": st.is_terminal(),
             "actions": rows}
     if args.format == "json":
         print(json.dumps(head, indent=2, ensure_ascii=False))
     else:
         print(f"# actor {head['actor']}, {head['to_move']} to move, {head['ap_left']} AP left"
               + (", response window open" if head["response_window"] else "")
-              + (", game over" if st.terminal else ""))
+              + (", game over" if st.is_terminal() else ""))
         for r in rows:
             print(f"{r['shown']:<40} {r['ap']} AP")
         print(f"# {len(rows)} action(s)")

@@ -31,6 +31,7 @@ NamedTuple costs about twice a tuple literal to create on the move generator's h
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 MOVE, RESP, DECLINE, END = "move", "resp", "decline", "end"
@@ -116,17 +117,85 @@ class Window(NamedTuple):
     partner_only: bool
 
 
+class Kind(StrEnum):
+    """What an action is for people: the play mode marks each differently, the log names it.
+    One engine kind may describe itself as several (a MOVE is a move, a mount, a capture...)."""
+
+    MOVE = "move"
+    MOUNT = "mount"  # onto an own land carrier (PIECE-SOLDIER-3, CARRY-1)
+    EMBARK = "embark"  # onto an own vessel (CARRY-4)
+    DISMOUNT = "dismount"  # a rider or cargo leaves its carrier
+    CAPTURE = "capture"  # CAPT-1
+    BOARDING = "boarding"  # a land piece captures an enemy vessel by boarding it (CAPT-5)
+    RESPONSE = "response"  # the victim's recapture in a response window (RECAP-1)
+    TAKE_OVER = "take_over"  # PIECE-CAMEL-3, PIECE-SIEGE-5
+    SHOT = "shot"  # PIECE-CATAPULT-2/-11
+    RETALIATION = "retaliation_shot"  # RECAP-17/-19
+    BUILD = "build"  # BUILD-1
+    RAISE = "raise"  # DRAW-2
+    LOWER = "lower"  # DRAW-5
+    PUSH = "push"  # PIECE-CAMEL-5
+    DECLINE = "decline"
+    END = "end"
+    OFFER_DRAW = "offer_draw"
+    ACCEPT_DRAW = "accept_draw"
+    REJECT_DRAW = "reject_draw"
+    RESIGN = "resign"
+
+
+#: Kinds that take or hit an enemy piece (marked as attacks in the play mode).
+ATTACKS = frozenset({Kind.CAPTURE, Kind.BOARDING, Kind.RESPONSE, Kind.SHOT, Kind.RETALIATION})
+
+
+class Description(NamedTuple):
+    """One action as people see it, made by its kind's `describe` from the position before it:
+    fields by id, no notation (the play mode takes its targets from here)."""
+
+    action: tuple  # the engine action described
+    kind: Kind
+    piece: int | None  # the acting piece (None: drawbridges and the turn words)
+    letter: str | None  # the acting piece's notation letter
+    source: str | None  # field of the acting stack (a drawbridge: its tower; words: None)
+    target: str | None  # field the action goes to, hits, builds on (None for the words)
+    path: tuple[str, ...]  # fields walked, source first (empty for shots, builds, words)
+    cost: int  # AP the mover pays (responses are free, RECAP-8)
+    ends_turn: bool = False  # TURN-11: a capture that ends the turn at once
+    built: str | None = None  # BUILD: the type of the built piece
+    steps: tuple[tuple[str, str], ...] = ()  # (from, to) of the steps made first: unloads
+    # (RECAP-7), the first of two steps (RECAP-5), a catapult's step before its shot (RECAP-17)
+
+
+def described(st: Any, action: tuple, kind: Kind, piece: int | None, source: int | None,
+              target: int | None, path: tuple[int, ...] = (), **more: Any) -> Description:
+    """A `Description` from node indexes (what the kinds' `describe` functions return)."""
+    c = st.compiled
+    ids = c.node_ids
+    return Description(action, kind, piece,
+                       c.letter[st.ptype[piece]] if piece is not None else None,
+                       ids[source] if source is not None else None,
+                       ids[target] if target is not None else None,
+                       tuple(map(ids.__getitem__, path)), st.action_cost(action), **more)
+
+
+def describe_word(kind: Kind) -> Callable[[Any, tuple], Description]:
+    """`describe` of a turn word (end, decline, draw offers, resign): no piece, no field."""
+    return lambda st, a: Description(a, kind, None, None, None, None, (), st.action_cost(a))
+
+
 class ActionKind(NamedTuple):
     """One row of the action table: everything about one kind of action side by side.
 
     `cost(state, action)` AP the mover pays; `apply(state, action)` performs a legal action;
     `explain(state, action)` None when legal, else the Reason; `text(state, action, full_path)`
-    its engine notation; `generate(state, seat, ap_left)` the kind's legal actions in the
+    its engine notation; `describe(state, action)` its `Description` (kind for people, piece,
+    fields, path, cost); `generate(state, seat, ap_left)` the kind's legal actions in the
     mover's turn (None: produced by another generator, e.g. rides come out of the move search,
     responses out of the response window); `gate` names the `Game` flag that says whether the
     variant has this kind at all; `parse(state, text)` reads the kind's own text form: None
     when the text is not of this form, else (action, None) or (None, reason). Moves, responses
-    and the words (`end`, `decline`, ...) are read by `editor.rules.notation` itself.
+    and the words (`end`, `decline`, ...) are read by `editor.rules.notation` itself. `acting`:
+    the action's second field is the acting piece (a number in brackets in the notation picks
+    it among pieces of its letter, `S[2] a1>a2`).
     """
 
     kind: str
@@ -134,6 +203,8 @@ class ActionKind(NamedTuple):
     apply: Callable[[Any, tuple], None]
     explain: Callable[[Any, tuple], Any]
     text: Callable[[Any, tuple, bool], str]
+    describe: Callable[[Any, tuple], Description]
     generate: Callable[[Any, int, int], list[tuple]] | None = None
     gate: str | None = None
     parse: Callable[[Any, str], Any] | None = None
+    acting: bool = False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from editor.engine import explain as X
-from editor.engine.actions import BUILD, ActionKind
+from editor.engine.actions import BUILD, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
 from editor.engine.state import StateData
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
@@ -176,8 +176,14 @@ def parse_build(st: Building, raw: str) -> Parsed | None:
     return (BUILD, cands[0], t, dst), None
 
 
+def describe_build(st: Building, a: tuple) -> Description:
+    """BUILD-1: the builder's field, the field built on and the type built."""
+    return described(st, a, Kind.BUILD, a[1], st.node[a[1]], a[3],
+                     built=st.compiled.type_names[a[2]])
+
+
 KINDS = (
     ActionKind(BUILD, lambda st, a: st.game.variant.build_cost,
                lambda st, a: st._apply_build(a[1], a[2], a[3]), explain_build, build_notation,
-               _generate, "has_builds", parse_build),
+               describe_build, _generate, "has_builds", parse_build, acting=True),
 )

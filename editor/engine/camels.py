@@ -8,7 +8,16 @@ from __future__ import annotations
 import re
 
 from editor.engine import explain as X
-from editor.engine.actions import DEFER, K_MOVE, PUSH, RIDE, ActionKind
+from editor.engine.actions import (
+    DEFER,
+    K_MOVE,
+    PUSH,
+    RIDE,
+    ActionKind,
+    Description,
+    Kind,
+    described,
+)
 from editor.engine.explain import Reason
 from editor.engine.state import StateData, bits
 from editor.engine.textform import (
@@ -174,10 +183,18 @@ def parse_ride(st: Camels, raw: str) -> Parsed | None:
     return (RIDE, cands[0], tuple(nodes), False), None
 
 
+def describe_path(st: Camels, a: tuple) -> Description:
+    """A take-over (PIECE-CAMEL-3, PIECE-SIEGE-5: the soldier walks to the piece it mounts) or
+    a push (PIECE-CAMEL-5: the camel pushed along the path)."""
+    path = a[2]
+    kind = Kind.TAKE_OVER if a[0] == RIDE else Kind.PUSH
+    return described(st, a, kind, a[1], path[0], path[-1], path)
+
+
 KINDS = (
     ActionKind(RIDE, _path_cost, lambda st, a: st._apply_ride(a[1], a[2], a[3]), explain_ride,
-               ride_notation, parse=parse_ride),
+               ride_notation, describe_path, parse=parse_ride, acting=True),
     ActionKind(PUSH, _path_cost, lambda st, a: st._apply_push(a[1], a[2]), explain_push,
-               push_notation, lambda st, s, left: st.push_actions(s, left), "has_push",
-               parse_push),
+               push_notation, describe_path, lambda st, s, left: st.push_actions(s, left),
+               "has_push", parse_push, acting=True),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from editor.engine import explain as X
-from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind
+from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
 from editor.engine.responses import Responses
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
@@ -232,10 +232,26 @@ def parse_shot(st: Catapults, raw: str) -> Parsed | None:
     return (SHOOT, cands[0], dst), None
 
 
+def describe_shot(st: Catapults, a: tuple) -> Description:
+    """PIECE-CATAPULT-2: the catapult's field and the field it hits."""
+    return described(st, a, Kind.SHOT, a[1], st.node[a[1]], a[2])
+
+
+def describe_rshot(st: Catapults, a: tuple) -> Description:
+    """RECAP-17/-19: the stack that moves first (the catapult's, or its galleon's) and the
+    capturer's field it hits."""
+    pid, pre = a[1], a[2]
+    ids = st.compiled.node_ids
+    source = st.node[pre[0][0]] if pre else st.node[pid]
+    steps = tuple((ids[st.node[q]], ids[w]) for q, w in pre)
+    return described(st, a, Kind.RETALIATION, pid, source, a[3], steps=steps)
+
+
 KINDS = (
     ActionKind(SHOOT, lambda st, a: st.game.variant.shot_cost,
                lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot, shot_notation,
-               lambda st, s, left: st.shot_actions(s, left), "has_shooters", parse_shot),
+               describe_shot, lambda st, s, left: st.shot_actions(s, left), "has_shooters",
+               parse_shot, acting=True),
     ActionKind(RSHOT, lambda st, a: 0, lambda st, a: st._apply_rshot(a[1], a[2], a[3]),
-               explain_rshot, rshot_notation),
+               explain_rshot, rshot_notation, describe_rshot, acting=True),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from editor.engine import explain as X
-from editor.engine.actions import LOWER, RAISE, ActionKind
+from editor.engine.actions import LOWER, RAISE, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
 from editor.engine.state import StateData
 from editor.engine.textform import FIELD, Parsed, node_of
@@ -99,11 +99,17 @@ def parse_bridge(st: Drawbridges, raw: str) -> Parsed | None:
     return (RAISE if m.group(1).lower() == "raise" else LOWER, node), None
 
 
+def describe_bridge(st: Drawbridges, a: tuple) -> Description:
+    """DRAW-2, DRAW-5: the action belongs to its tower's field."""
+    return described(st, a, Kind.RAISE if a[0] == RAISE else Kind.LOWER, None, a[1], a[1])
+
+
 KINDS = (
     ActionKind(RAISE, lambda st, a: st.game.variant.drawbridge_raise_cost,
                lambda st, a: st._apply_raise(a[1]), explain_bridge, bridge_notation,
-               lambda st, s, left: st.bridge_actions(s, left), "has_drawbridges",
-               parse_bridge),
+               describe_bridge, lambda st, s, left: st.bridge_actions(s, left),
+               "has_drawbridges", parse_bridge),
     ActionKind(LOWER, lambda st, a: st.game.variant.drawbridge_lower_cost,
-               lambda st, a: st._apply_lower(a[1]), explain_bridge, bridge_notation),
+               lambda st, a: st._apply_lower(a[1]), explain_bridge, bridge_notation,
+               describe_bridge),
 )

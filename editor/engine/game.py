@@ -11,13 +11,14 @@ play session use it):
     state.is_legal(action)
     state.apply(action); state.undo()      # or state.clone()
     state.is_terminal(); state.result()    # Result: winners, reason, scores, termination
+    state.description(action)              # Description: kind, piece, fields, path, cost
     state.actor                            # seat id of who acts (the victim in a response window)
     state.ap_left(), state.budget(seat), state.penalty_fields(seat), state.is_frozen(seat)
     state.destinations(pid), state.search(pid, maxd), state.path_to(node)
 
 Actions are plain tuples whose first element is the kind (editor.engine.actions documents every
 kind). Each kind has one row in `ACTIONS` (an `ActionKind`: generator, cost, apply,
-explanation), defined in the module of its concern:
+explanation, notation, description), defined in the module of its concern:
 
     state.py        StateData: the fields (declared once; undo snapshot derived), queries,
                     board primitives
@@ -35,7 +36,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from editor.engine import building, camels, catapults, drawbridges, moves, responses, turns
+from editor.engine import (
+    building,
+    camels,
+    catapults,
+    drawbridges,
+    moves,
+    responses,
+    turns,
+    view,
+)
 from editor.engine import explain as X
 from editor.engine.actions import (  # noqa: F401  (re-exported: the public action vocabulary)
     A_ACCEPT,
@@ -65,6 +75,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
     RSHOT,
     SHOOT,
     ActionKind,
+    Description,
 )
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
@@ -128,16 +139,6 @@ class Game:
              for adj in (c.adj_unloaded, c.adj_loaded)]
             for t in range(len(c.type_names))]
 
-    @property
-    def c(self) -> Compiled:
-        """Deprecated alias of `compiled` for branches written before the rename."""
-        return self.compiled
-
-    @property
-    def n(self) -> int:
-        """Deprecated alias of `seat_count` (see `c`)."""
-        return self.seat_count
-
     # ---- construction -------------------------------------------------------------------
 
     def empty_state(self) -> State:
@@ -197,7 +198,7 @@ def _cargo_tree(cargo) -> tuple[str, list]:
 
 
 class State(moves.Moves, catapults.Catapults, responses.Responses, building.Building,
-            drawbridges.Drawbridges, camels.Camels, turns.Turns):
+            drawbridges.Drawbridges, camels.Camels, turns.Turns, view.Reading):
     """A game position plus whose action it is; see the module docstring. The fields are
     declared in `editor.engine.state.StateData`."""
 
@@ -316,6 +317,11 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
     def action_cost(self, a: tuple) -> int:
         """AP an action costs the mover (responses are free, RECAP-8)."""
         return ACTIONS[a[0]].cost(self, a)
+
+    def description(self, a: tuple) -> Description:
+        """What the action is for people, from this position (before it): kind, piece, fields,
+        path, cost (the `describe` of the action's kind)."""
+        return ACTIONS[a[0]].describe(self, a)
 
     def apply(self, action: tuple, check: bool = True) -> None:
         """Apply an action; with check=True an illegal one raises IllegalAction (with reason)."""

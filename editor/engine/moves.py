@@ -10,7 +10,16 @@ from __future__ import annotations
 import itertools
 
 from editor.engine import explain as X
-from editor.engine.actions import K_CAPTURE, K_RIDE, MOVE, RESP, RIDE, ActionKind
+from editor.engine.actions import (
+    K_CAPTURE,
+    K_RIDE,
+    MOVE,
+    RESP,
+    RIDE,
+    ActionKind,
+    Description,
+    Kind,
+)
 from editor.engine.explain import Reason
 from editor.engine.search import Search
 
@@ -497,4 +506,23 @@ def move_notation(st: Moves, a: tuple, full_path: bool) -> str:
     return st.move_text(a[1], a[2], full_path) + ("!" if a[3] else "")
 
 
-KINDS = (ActionKind(MOVE, _move_cost, _apply, explain_move, move_notation),)
+def describe_move(st: Moves, a: tuple) -> Description:
+    """A move, a mount or embarkation on an own carrier (CARRY-1, CARRY-4), a dismount, a
+    capture (CAPT-1) or a land piece boarding an enemy vessel (CAPT-5)."""
+    c, pid, path = st.compiled, a[1], a[2]
+    dest = path[-1]
+    o = st.occ[dest]
+    if o >= 0 and c.team_of[st.owner[o]] != c.team_of[st.owner[pid]]:
+        vessel = c.is_sea[path[0]] and st.carrier[pid] < 0
+        kind = Kind.BOARDING if c.is_sea[dest] and not vessel else Kind.CAPTURE
+    elif o >= 0:
+        kind = Kind.EMBARK if c.is_sea[dest] else Kind.MOUNT
+    else:
+        kind = Kind.DISMOUNT if st.carrier[pid] >= 0 else Kind.MOVE
+    ids = c.node_ids  # built here, not by `described`: the play mode describes every move
+    return Description(a, kind, pid, c.letter[st.ptype[pid]], ids[path[0]], ids[dest],
+                       tuple(map(ids.__getitem__, path)), _move_cost(st, a), bool(a[3]))
+
+
+KINDS = (ActionKind(MOVE, _move_cost, _apply, explain_move, move_notation, describe_move,
+                    acting=True),)

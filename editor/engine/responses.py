@@ -6,7 +6,19 @@ or a response; generator, apply and explanation side by side (kinds RESP and DEC
 from __future__ import annotations
 
 from editor.engine import explain as X
-from editor.engine.actions import DECLINE, K_CAPTURE, K_MOUNT, K_MOVE, RESP, ActionKind, Window
+from editor.engine.actions import (
+    DECLINE,
+    K_CAPTURE,
+    K_MOUNT,
+    K_MOVE,
+    RESP,
+    ActionKind,
+    Description,
+    Kind,
+    Window,
+    describe_word,
+    described,
+)
 from editor.engine.explain import Reason
 from editor.engine.moves import check_path, new_rule_reason, path_action_reason
 from editor.engine.search import Search
@@ -314,9 +326,19 @@ def response_notation(st: Responses, a: tuple, full_path: bool) -> str:
     return "(" + ", ".join(parts) + ")"
 
 
+def describe_response(st: Responses, a: tuple) -> Description:
+    """RECAP-1: the victim's piece recaptures on the scene; its stack is where the first step
+    starts (an unload, RECAP-7, or the first of two steps, RECAP-5)."""
+    pid, path, first = a[1], a[2], a[3]
+    ids = st.compiled.node_ids
+    source = st.node[first[0][0]] if first else path[0]
+    steps = tuple((ids[st.node[q]], ids[v]) for q, v in first)
+    return described(st, a, Kind.RESPONSE, pid, source, path[-1], path, steps=steps)
+
+
 KINDS = (
     ActionKind(RESP, _free, lambda st, a: st._apply_response(a[1], a[2], a[3]),
-               explain_response, response_notation),
+               explain_response, response_notation, describe_response, acting=True),
     ActionKind(DECLINE, _free, lambda st, a: st._apply_decline(), explain_decline,
-               lambda st, a, full: "decline"),
+               lambda st, a, full: "decline", describe_word(Kind.DECLINE)),
 )

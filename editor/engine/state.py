@@ -29,10 +29,16 @@ _COPY = {VALUE: "s.{0}", LIST: "s.{0}[:]", NESTED: "[x[:] for x in s.{0}]", SET:
          DICT: "dict(s.{0})"}
 
 
-def _f(undo: str | None, init: Callable[[Any], Any]) -> Any:
-    """A field: how the undo snapshot copies it (None: not part of the position) and its
-    initial value from the game."""
-    return field(metadata={"undo": undo, "init": init})
+def _f(undo: str | None, init: Callable[[Any], Any], api: str | None = None) -> Any:
+    """A field: how the undo snapshot copies it (None: not part of the position), its initial
+    value from the game, and `api="read"` when code outside the engine may read it (never
+    assign it); every other field is the engine's own (editor.engine.view is the read API)."""
+    return field(metadata={"undo": undo, "init": init, "api": api})
+
+
+def raw_field_names() -> frozenset[str]:
+    """The fields only the engine touches: all declared fields but the published ones."""
+    return frozenset(f.name for f in declared_fields(StateData) if f.metadata["api"] is None)
 
 
 @dataclass(slots=True, init=False, eq=False, repr=False)
@@ -42,7 +48,8 @@ class StateData:
     top pieces as bit masks per seat and per type (top_seat, top_type: derived from occ, owner
     and ptype, changed only through `put_top` and `set_owner`)."""
 
-    game: Any = _f(None, lambda g: g)  # the Game (editor.engine.game): board, variant, opts
+    # the Game (editor.engine.game): board, variant, opts
+    game: Any = _f(None, lambda g: g, api="read")
     compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
     ptype: list[int] = _f(LIST, lambda g: [])
     owner: list[int] = _f(LIST, lambda g: [])
@@ -58,7 +65,7 @@ class StateData:
     cnt_all: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
     cnt_land: list[int] = _f(LIST, lambda g: [0] * g.seat_count)
     captured: list[int] = _f(LIST, lambda g: [0] * g.seat_count)  # captured by a seat (CAPT-11)
-    turn: int = _f(VALUE, lambda g: 0)
+    turn: int = _f(VALUE, lambda g: 0, api="read")  # turns played (TURN-1)
     ap_spent: int = _f(VALUE, lambda g: 0)
     quiet: int = _f(VALUE, lambda g: 0)  # turns (rounds) without capture (WIN-25)
     quiet_round_clean: bool = _f(VALUE, lambda g: True)
@@ -100,17 +107,6 @@ class StateData:
     def __init__(self, g: Any) -> None:
         for f in declared_fields(StateData):
             setattr(self, f.name, f.metadata["init"](g))
-
-    @property
-    def c(self) -> Compiled:
-        """Deprecated alias of `compiled` for branches written before the rename; remove once
-        every caller says `compiled`."""
-        return self.compiled
-
-    @property
-    def g(self) -> Any:
-        """Deprecated alias of `game` (see `c`)."""
-        return self.game
 
     def reset_caches(self) -> None:
         """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""

@@ -13,6 +13,8 @@ from editor.engine.actions import (
     REJECT_DRAW,
     RESIGN,
     ActionKind,
+    Kind,
+    describe_word,
 )
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result, Termination
@@ -345,13 +347,14 @@ def _word(text: str):
 
 
 KINDS = (
-    ActionKind(END, _free, lambda st, a: st.end_turn(), explain_end, _word("end")),
+    ActionKind(END, _free, lambda st, a: st.end_turn(), explain_end, _word("end"),
+               describe_word(Kind.END)),
     ActionKind(OFFER_DRAW, _free, lambda st, a: st._apply_offer(), explain_draw,
-               _word("offer draw")),
+               _word("offer draw"), describe_word(Kind.OFFER_DRAW)),
     ActionKind(ACCEPT_DRAW, _free, lambda st, a: st._apply_accept(), explain_draw,
-               _word("accept draw")),
+               _word("accept draw"), describe_word(Kind.ACCEPT_DRAW)),
     ActionKind(REJECT_DRAW, _free, lambda st, a: st._apply_reject(), explain_draw,
-               _word("reject draw")),
+               _word("reject draw"), describe_word(Kind.REJECT_DRAW)),
     ActionKind(RESIGN, _free, lambda st, a: st._apply_resign(), explain_resign,
-               _word("resign")),
+               _word("resign"), describe_word(Kind.RESIGN)),
 )

@@ -53,7 +53,6 @@ from editor.engine.game import (
     BUILD,
     LOWER,
     MOVE,
-    PUSH,
     RAISE,
     RESP,
     RIDE,
@@ -62,17 +61,23 @@ from editor.engine.game import (
     State,
 )
 from editor.engine.textform import FIELD, HOP_RE, Parsed, no_piece, node_of, pick_piece
+from editor.engine.view import Piece
 
 _WORDS = {
     "decline": A_DECLINE, "rr": A_DECLINE, "end": A_END, "offer draw": A_OFFER,
     "accept draw": A_ACCEPT, "reject draw": A_REJECT, "resign": A_RESIGN,
 }
 _MOVE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*[>*]\s*{FIELD})+)\s*(!)?$")
-_SPECIAL_PARSERS = [ACTIONS[k].parse for k in (RAISE, SHOOT, BUILD, PUSH, RIDE)]
+#: the kinds' own text forms (drawbridges, shots, builds, pushes, rides: forms that exclude
+#: each other, so their order does not matter)
+_SPECIAL_PARSERS = [row.parse for row in ACTIONS.values() if row.parse is not None]
 #: a piece letter with its number in the stack: `S[2]`
 _WHICH = re.compile(r"(?<![A-Za-z0-9_.\-])([A-Z])\[(\d+)\]")
+#: what two pieces of one stack must share to be interchangeable (`_alike`)
+_ALIKE = ("owner", "kind", "steps", "original_owner", "shot", "response_shot", "resting",
+          "pushed")
 #: kinds whose second element is the acting piece (the one a number in brackets picks)
-_ACTING = frozenset({MOVE, RESP, RIDE, SHOOT, RSHOT, BUILD, PUSH})
+_ACTING = frozenset(k for k, row in ACTIONS.items() if row.acting)
 
 
 def to_text(st: State, a: tuple, full_path: bool = False) -> str:
@@ -137,8 +142,9 @@ def exact_text(st: State, a: tuple, full_path: bool = True) -> str:
     if a[0] not in _ACTING:
         return text
     pid = a[1]
-    letter = st.compiled.letter[st.ptype[pid]]
-    same = pick_piece(st, letter, st.node[pid])
+    piece = st.piece(pid)
+    letter = piece.letter
+    same = pick_piece(st, letter, piece.node)
     if len(same) < 2 or pid not in same:
         return text
     start = text.rfind(",") + 1 if "," in text else int(text.startswith("("))
@@ -158,7 +164,7 @@ def _with_piece(st: State, a: tuple, pid: int) -> tuple:
     if a[0] == RSHOT:
         rest = (tuple((pid if q == old else q, w) for q, w in a[2]), a[3])
     b = (a[0], pid, *rest)
-    if a[0] in (MOVE, RESP) and not st.terminal:
+    if a[0] in (MOVE, RESP) and not st.is_terminal():
         ends = [x for x in st.legal_actions() if x[0] == a[0] and x[1] == pid
                 and x[2][-1] == a[2][-1] and x[3] == a[3]]
         exact = [x for x in ends if x[2] == a[2]]
@@ -170,42 +176,49 @@ def _with_piece(st: State, a: tuple, pid: int) -> tuple:
 def _pick_numbered(st: State, a: tuple, letter: str, k: int
                    ) -> tuple[tuple | None, Reason | None]:
     """`S[2] ...`: the action made by the k-th piece of the letter in the acting stack."""
-    c, pid = st.compiled, a[1]
-    if not 0 <= pid < len(st.ptype) or st.node[pid] < 0:
+    piece = _on_board(st, a[1])
+    if piece is None:
         return a, None
-    if c.letter[st.ptype[pid]] != letter:
+    if piece.letter != letter:
         return None, Reason(X.E_BAD_NOTATION, "", f"the number in brackets goes with the "
-                            f"acting piece's letter {c.letter[st.ptype[pid]]}, not {letter}")
-    same = pick_piece(st, letter, st.node[pid])
+                            f"acting piece's letter {piece.letter}, not {letter}")
+    same = pick_piece(st, letter, piece.node)
     if not 1 <= k <= len(same):
-        return None, Reason(X.E_NO_SUCH_PIECE, "", f"no {c.type_names[st.ptype[pid]]} number "
-                            f"{k} on {st.field_name(st.node[pid])}: {len(same)} stand there")
-    return (a if same[k - 1] == pid else _with_piece(st, a, same[k - 1])), None
+        return None, Reason(X.E_NO_SUCH_PIECE, "", f"no {piece.kind} number "
+                            f"{k} on {st.field_name(piece.node)}: {len(same)} stand there")
+    return (a if same[k - 1] == piece.id else _with_piece(st, a, same[k - 1])), None
+
+
+def _on_board(st: State, pid: int) -> Piece | None:
+    """The piece with this id when it stands on the board (None: no such piece, captured)."""
+    if not 0 <= pid < st.piece_count():
+        return None
+    piece = st.piece(pid)
+    return piece if piece.on_board else None
 
 
 def _alike(st: State, p: int, q: int) -> bool:
-    """Two pieces no rule tells apart: swapping them changes nothing that matters."""
-    return (st.owner[p] == st.owner[q] and st.ptype[p] == st.ptype[q]
-            and st.steps[p] == st.steps[q] and st.orig[p] == st.orig[q]
-            and not st.cargo[p] and not st.cargo[q]
-            and (p in st.shots) == (q in st.shots) and (p in st.rshots) == (q in st.rshots)
-            and st.resting.get(p) == st.resting.get(q) and st.pushed.get(p) == st.pushed.get(q))
+    """Two pieces no rule tells apart (owner, type, steps, take-over, this turn's flags, no
+    cargo): swapping them changes nothing that matters."""
+    a, b = st.piece(p), st.piece(q)
+    return not a.cargo and not b.cargo and all(getattr(a, f) == getattr(b, f) for f in _ALIKE)
 
 
 def _ambiguity(st: State, a: tuple) -> Reason | None:
     """Why a text without a piece number is ambiguous: another piece of the letter in the
     stack, not alike the one read, could make the action as well (None: it is not)."""
-    c, pid = st.compiled, a[1]
-    if st.terminal or not 0 <= pid < len(st.ptype) or st.node[pid] < 0:
+    pid = a[1]
+    piece = None if st.is_terminal() else _on_board(st, pid)
+    if piece is None:
         return None
-    letter = c.letter[st.ptype[pid]]
-    same = pick_piece(st, letter, st.node[pid])
+    letter = piece.letter
+    same = pick_piece(st, letter, piece.node)
     others = [q for q in same if q != pid and not _alike(st, pid, q)
               and st.explain(st.normalize(_with_piece(st, a, q))) is None]
     if not others:
         return None
     return Reason(X.E_BAD_NOTATION, "", f"{len(same)} pieces {letter} stand on "
-                  f"{st.field_name(st.node[pid])} and more than one could do this: say which, "
+                  f"{st.field_name(piece.node)} and more than one could do this: say which, "
                   f"counted from the carrier, e.g. {letter}[1] or {letter}[2]")
 
 
@@ -238,12 +251,12 @@ def _parse_rshot(st: State, parts: list[str]) -> tuple[tuple | None, Reason | No
     letter = m.group(1)
     for a in st.legal_actions():  # the shot the text describes: piece, field, steps, target
         if a[0] == RSHOT and a[3] == dst and tuple(a[2]) == tuple(pre) and \
-                st.compiled.letter[st.ptype[a[1]]] == letter and \
-                (a[2][0][1] if a[2] else st.node[a[1]]) == at:
+                st.piece(a[1]).letter == letter and \
+                (a[2][0][1] if a[2] else st.piece(a[1]).node) == at:
             return a, None
     src = pre[0][0] if pre else None
     cands = (pick_piece(st, letter, at) if at is not None else []) or (
-        [x for x in st.pieces_at(st.node[src]) if st.compiled.letter[st.ptype[x]] == letter]
+        [x for x in st.pieces_at(st.piece(src).node) if st.piece(x).letter == letter]
         if src is not None else [])
     if not cands:
         return None, Reason(X.E_NO_SUCH_PIECE, "RECAP-17", f"no such catapult: {parts[-1]!r}")
@@ -257,7 +270,7 @@ def _match_two_step(st: State, parts: list[str]) -> tuple | None:
     m1, m2 = _MOVE_RE.match(parts[0]), _MOVE_RE.match(parts[1])
     if not m1 or not m2:
         return None
-    c = st.compiled
+    c = st.game.compiled
     n1 = [m1.group(2)] + [h[1] for h in HOP_RE.findall(m1.group(3))]
     n2 = [m2.group(2)] + [h[1] for h in HOP_RE.findall(m2.group(3))]
     if any(x not in c.node_index for x in n1 + n2):
@@ -268,8 +281,8 @@ def _match_two_step(st: State, parts: list[str]) -> tuple | None:
         if a[0] != RESP or len(a[3]) != 1:
             continue
         p, pw = a[3][0]
-        if (st.node[p] == src and pw == w and c.letter[st.ptype[p]] == m1.group(1)
-                and c.letter[st.ptype[a[1]]] == m2.group(1) and a[2][0] == at
+        if (st.piece(p).node == src and pw == w and st.piece(p).letter == m1.group(1)
+                and st.piece(a[1]).letter == m2.group(1) and a[2][0] == at
                 and a[2][-1] == dst):
             return a
     return None
@@ -282,7 +295,7 @@ def _parse_move(st: State, text: str, response: bool,
         return None, Reason(X.E_BAD_NOTATION, "",
                             f"cannot read {text!r}: expected e.g. 'E s12>s14', 'N s3*w7', "
                             "'(E a1*x4)', 'decline' or 'end'")
-    c = st.compiled
+    c = st.game.compiled
     letter, start, hops, bang = m.group(1), m.group(2), m.group(3), bool(m.group(4))
     if letter not in c.letter_to_type:
         return None, Reason(X.E_BAD_NOTATION, "", f"unknown piece letter {letter!r}")
@@ -302,7 +315,7 @@ def _parse_move(st: State, text: str, response: bool,
         return None, no_piece(st, letter, nodes[0])
     kind = RESP if response else MOVE
     last = unloads if response else bang
-    legal = st.legal_actions() if not st.terminal else []
+    legal = st.legal_actions() if not st.is_terminal() else []
     for a in legal:
         if a[0] != kind or a[1] not in cands or a[3] != last:
             continue
@@ -311,7 +324,7 @@ def _parse_move(st: State, text: str, response: bool,
         if tuple(nodes) == a[2]:
             return a, None
     actor = st.actor_index
-    cands.sort(key=lambda p: (st.owner[p] != actor, -st.range_left(p)))
+    cands.sort(key=lambda p: (st.piece(p).seat != actor, -st.range_left(p)))
     return (kind, cands[0], tuple(nodes), last), None
 
 
@@ -342,19 +355,18 @@ def puzzle_signature(st: State, pid: int) -> str:
     """RULES.md 5.9 letters with `/` for foreign cargo, seen from the carrier's (original)
     owner: 'D/S' an opponent's camel ridden by one's soldier, 'Gs/S' a galleon with an own and
     a partner's soldier, 'G/N' a knight aboard the partner's galleon."""
-    c = st.compiled
-    base = st.orig[pid] if st.orig[pid] >= 0 else st.owner[pid]
+    carrier = st.piece(pid)
+    base = carrier.original_owner or carrier.owner
     own, foreign = [], []
-    stack = list(st.cargo[pid])
+    stack = list(carrier.cargo)
     while stack:
-        x = stack.pop(0)
-        letter = c.letter[st.ptype[x]]
-        if st.owner[x] == base:
-            own.append(letter.lower())
+        x = st.piece(stack.pop(0))
+        if x.owner == base:
+            own.append(x.letter.lower())
         else:
-            foreign.append(letter)
-        stack[0:0] = st.cargo[x]
-    sig = c.letter[st.ptype[pid]] + "".join(own)
+            foreign.append(x.letter)
+        stack[0:0] = x.cargo
+    sig = carrier.letter + "".join(own)
     return sig + ("/" + "".join(foreign) if foreign else "")
 
 
@@ -375,7 +387,7 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
     m = _PUZ_SPECIAL.match(raw)
     if not m:
         return None
-    c = st.compiled
+    c = st.game.compiled
     matches = []
     legal = st.legal_actions()
     if m.group("tower") or m.group("lower"):
@@ -392,7 +404,7 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
         for a in legal:
             if op == "Ω" and a[0] == RIDE:
                 pid, dest = a[1], a[2][-1]
-                o = st.occ[dest]
+                o = st.top_piece(dest)
                 if (_sig_ok(st, pid, written) and (want_from is None or a[2][0] == want_from)
                         and (not tsig or _sig_match(st.signature(o), tsig))
                         and (tnode is None or dest == tnode)):
@@ -400,16 +412,16 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
             elif op == "Δ" and a[0] in (SHOOT, RSHOT):
                 pid = a[1]
                 target = a[2] if a[0] == SHOOT else a[3]
-                src = st.node[pid] if a[0] == SHOOT or not a[2] else a[2][0][1]
-                o = st.occ[target]
+                src = st.piece(pid).node if a[0] == SHOOT or not a[2] else a[2][0][1]
+                o = st.top_piece(target)
                 if not _sig_ok(st, pid, written) and not (
-                        st.carrier[pid] >= 0 and _sig_ok(st, st.carrier[pid], written)):
+                        (ca := st.piece(pid).carrier) is not None and _sig_ok(st, ca, written)):
                     continue
-                if want_from is not None and src != want_from and st.node[pid] != want_from:
+                if want_from not in (None, src, st.piece(pid).node):
                     continue
                 if tnode is not None and target != tnode:
                     continue
-                if tsig and (o < 0 or not _sig_match(st.signature(o), tsig)):
+                if tsig and (o is None or not _sig_match(st.signature(o), tsig)):
                     continue
                 if bool(m.group("resp")) != (a[0] == RSHOT):
                     continue
@@ -417,7 +429,7 @@ def _parse_puzzle_special(st: State, raw: str) -> tuple[tuple | None, Reason | N
             elif op == "Π" and a[0] == BUILD:
                 pid, t, v = a[1], a[2], a[3]
                 if not _sig_ok(st, pid, written) or (want_from is not None
-                                                     and st.node[pid] != want_from):
+                                                     and st.piece(pid).node != want_from):
                     continue
                 if tsig and c.letter[t] != tsig[0]:
                     continue
@@ -449,7 +461,8 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
     m = _PUZ.match(raw)
     if not m:
         return None, Reason(X.E_BAD_NOTATION, "BOARD-5", f"cannot read puzzle notation {text!r}")
-    c = st.compiled
+    c = st.game.compiled
+    _kind, owner, _node, _top = st.columns()
     mover_sig = m.group("mover")
     want_from = c.number_to_node.get(int(m.group("from"))) if m.group("from") else None
     if m.group("dash"):
@@ -472,15 +485,15 @@ def parse_puzzle(st: State, text: str) -> tuple[tuple | None, Reason | None]:
         if want_from is not None and path[0] != want_from:
             continue
         v = path[-1]
-        o = st.occ[v]
-        capture = o >= 0 and c.team_of[st.owner[o]] != c.team_of[st.owner[pid]]
+        o = st.top_piece(v)
+        capture = o is not None and c.team_of[owner[o]] != c.team_of[owner[pid]]
         if m.group("x") and not capture:
             continue
         if m.group("dash") and capture:
             continue
         if dest is not None and v != dest:
             continue
-        if target_sig and not _sig_ok(st, o, target_sig):
+        if target_sig and (o is None or not _sig_ok(st, o, target_sig)):
             continue
         if ap is not None and not is_resp and len(path) - 1 != ap:
             continue

@@ -1,9 +1,6 @@
-"""Read-only views of a game position for the play session (no Qt).
-
-This is the one module of the play session that reads the engine's `State` beyond its methods:
-the stacks on the fields and the seats (the position key is `editor.engine.position_key`). It
-uses public names only (no underscore members) and never looks inside an action; when the
-engine offers these views itself, this module shrinks to calls of them.
+"""Read-only views of a game position for the play session (no Qt): the stacks on the fields
+in the session's terms, built from the engine's read API (`editor.engine.view`); the position
+key is `State.position_key`. It never looks inside an action.
 """
 
 from __future__ import annotations
@@ -12,6 +9,8 @@ from dataclasses import dataclass
 
 from editor.engine.explain import Reason
 from editor.engine.game import State
+from editor.engine.textform import pick_piece
+from editor.engine.view import Piece, Stack
 from editor.rules.notation import parse_or_reason
 
 
@@ -42,39 +41,31 @@ class StackView:
 
 def seat_ids(st: State) -> tuple[str, ...]:
     """Seats of the game in turn order (the index the engine's seat methods take)."""
-    return tuple(st.c.seat_ids)
+    return tuple(st.game.compiled.seat_ids)
 
 
-def _depth(st: State, pid: int) -> int:
-    d, carrier = 0, st.carrier[pid]
-    while carrier >= 0:
-        d, carrier = d + 1, st.carrier[carrier]
+def _depth(st: State, p: Piece) -> int:
+    d = 0
+    while p.carrier is not None:
+        d, p = d + 1, st.piece(p.carrier)
     return d
+
+
+def _view(st: State, stack: Stack) -> StackView:
+    pieces = tuple(PieceView(p.owner, p.kind, p.letter, st.range_left(p.id), _depth(st, p))
+                   for p in stack.pieces)
+    return StackView(stack.field, stack.owner, stack.letters, pieces)
 
 
 def stack_at(st: State, field: str) -> StackView | None:
     """The stack on a field, or None when it is empty (or no such field)."""
-    c = st.c
-    node = c.node_index.get(field)
-    if node is None:
-        return None
-    pids = st.pieces_at(node)
-    if not pids:
-        return None
-    pieces = tuple(PieceView(c.seat_ids[st.owner[p]], c.type_names[st.ptype[p]],
-                             c.letter[st.ptype[p]], st.range_left(p), _depth(st, p))
-                   for p in pids)
-    return StackView(field, pieces[0].owner, st.signature(pids[0]), pieces)
+    stack = st.stack(field)
+    return None if stack is None else _view(st, stack)
 
 
 def stacks(st: State) -> list[StackView]:
     """Every stack on the board, in field order."""
-    out = []
-    for field in st.c.node_ids:
-        s = stack_at(st, field)
-        if s is not None:
-            out.append(s)
-    return out
+    return [_view(st, stack) for stack in st.stacks()]
 
 
 def turn_number(st: State) -> int:
@@ -84,26 +75,26 @@ def turn_number(st: State) -> int:
 
 def raised_towers(st: State) -> list[str]:
     """Tower fields whose drawbridge is raised (DRAW-2), by field id."""
-    return sorted(st.c.node_ids[tower] for tower in st.raised)
+    return sorted(st.progress().drawbridges_raised)
 
 
 def response_scene(st: State) -> str | None:
     """Field of the capture an open response window answers (RECAP-1), or None."""
-    window = st.window
-    if window is None:
-        return None
-    return st.c.node_ids[window[2]]
+    window = st.response_window()
+    return None if window is None else window.field
 
 
 def explain_single_step(st: State, letter: str, source: str, target: str) -> Reason | None:
-    """The engine's verdict on exactly one step source>target (None: legal).
+    """The engine's verdict on exactly one step source>target (None: legal), asked of the
+    piece the letter names on `source` (`State.explain_step`); the state is only read.
 
     Engine notation reads `E a>b` as "to b by a shortest legal path", so a one-way road refused
-    directly but reachable by a detour would read as legal. Asked on a copy with 1 AP left, no
-    longer path matches and the text names the single step. (Stopgap until the engine can
-    explain an exact path.)
-    """
-    probe = st.clone()
-    probe.ap_spent = max(0, probe.budget(probe.mover) - 1)
-    _action, why = parse_or_reason(probe, f"{letter} {source}>{target}")
-    return why
+    directly but reachable by a detour would read as legal."""
+    node_index = st.game.compiled.node_index
+    src, dst = node_index.get(source), node_index.get(target)
+    pieces = pick_piece(st, letter, src) if src is not None and dst is not None else []
+    if not pieces:
+        return parse_or_reason(st, f"{letter} {source}>{target}")[1]
+    actor = st.actor_index
+    pid = min(pieces, key=lambda p: (st.piece(p).seat != actor, -st.range_left(p)))
+    return st.explain_step(pid, dst)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from editor.engine.actions import Window
 from editor.engine.compiled import CompileError
 from editor.engine.game import Game, State
 from editor.model import load_board
@@ -179,36 +178,36 @@ def build_position(game: Game, pos: Position) -> State:
                                 ptr) from None
     si = c.seat_index[pos.to_move]
     if pos.turn is None:
-        st.turn = game.seat_count + si
+        turn = game.seat_count + si
     else:
         if pos.turn % game.seat_count != si:
             raise CompileError(f"turn {pos.turn} is not a turn of '{pos.to_move}' "
                                f"(turn modulo {game.seat_count} must be {si})")
-        st.turn = pos.turn
-    st.ap_spent = pos.ap_spent
+        turn = pos.turn
+    captured = {}
     for seat, n in pos.captured.items():
         if seat not in c.seat_index:
             raise CompileError(f"captured: unknown seat '{seat}'")
-        st.captured[c.seat_index[seat]] = n
-    st.quiet = pos.turns_without_capture
+        captured[c.seat_index[seat]] = n
+    raised = {}
     for tower, seat in pos.drawbridges_raised.items():
         node = c.node_index.get(tower)
         if node is None or seat not in c.seat_index or not c.has_drawbridge[node]:
             raise CompileError(f"drawbridges_raised: '{_name(c, tower)}' is no tower with a "
                                "drawbridge "
                                f"or '{seat}' no seat")
-        st.raised[node] = c.seat_index[seat]
+        raised[node] = c.seat_index[seat]
+    window = None
     if pos.pending_response is not None:
         pr = pos.pending_response
         if pr.victim not in c.seat_index or pr.scene not in c.node_index:
             raise CompileError("pending_response names an unknown seat or field")
         scene = c.node_index[pr.scene]
-        cap = st.occ[scene]
-        if cap < 0:
+        if st.top_piece(scene) is None:
             raise CompileError(f"pending_response: no capturer on '{_name(c, pr.scene)}'")
-        st.window = Window(c.seat_index[pr.victim], cap, scene, pr.partner_only)
-        st.end_pending = pr.end_turn_after
-        st.captured_this_turn = True
+        window = (c.seat_index[pr.victim], scene, pr.partner_only)
+    st.arrange(turn, pos.ap_spent, captured, pos.turns_without_capture, raised, window,
+               pos.pending_response is not None and pos.pending_response.end_turn_after)
     return st
 
 
@@ -291,12 +290,13 @@ def _notation_hint(why) -> str | None:
 
 def check_expect(st: State, exp: Expect) -> list[str]:
     """Differences between the expected facts and the state (empty when all hold)."""
-    c = st.compiled
+    c = st.game.compiled
     bad: list[str] = []
+    budget, progress, result = st.budget_info(), st.progress(), st.result()
     if exp.ap_left is not None and st.ap_left() != exp.ap_left:
         bad.append(f"ap_left: expected {exp.ap_left}, engine {st.ap_left()}")
-    if exp.ap_spent is not None and st.ap_spent != exp.ap_spent:
-        bad.append(f"ap_spent: expected {exp.ap_spent}, engine {st.ap_spent}")
+    if exp.ap_spent is not None and budget.spent != exp.ap_spent:
+        bad.append(f"ap_spent: expected {exp.ap_spent}, engine {budget.spent}")
     for seat, want in exp.budget.items():
         got = st.budget(c.seat_index[seat]) if seat in c.seat_index else None
         if got != want:
@@ -309,34 +309,34 @@ def check_expect(st: State, exp: Expect) -> list[str]:
         if fid not in c.node_index:
             bad.append(f"pieces: unknown field {fid}")
             continue
-        o = st.occ[c.node_index[fid]]
-        got = None if o < 0 else f"{c.seat_ids[st.owner[o]]}:{st.signature(o)}"
+        stack = st.stack(fid)
+        got = None if stack is None else f"{stack.owner}:{stack.letters}"
         if got != want:
             bad.append(f"pieces[{_name(c, fid)}]: expected {want}, engine {got}")
     for fid, want in exp.range_left.items():
-        o = st.occ[c.node_index[fid]] if fid in c.node_index else -1
-        got = st.range_left(o) if o >= 0 else None
+        o = st.top_piece(c.node_index[fid]) if fid in c.node_index else None
+        got = st.range_left(o) if o is not None else None
         if got != want:
             bad.append(f"range_left[{_name(c, fid)}]: expected {want}, engine {got}")
     for seat, want in exp.captured.items():
-        got = st.captured[c.seat_index[seat]] if seat in c.seat_index else None
+        got = progress.captured.get(seat)
         if got != want:
             bad.append(f"captured[{seat}]: expected {want}, engine {got}")
     if exp.frozen is not None:
         got = sorted(c.seat_ids[s] for s in range(st.game.seat_count) if st.is_frozen(s))
         if got != sorted(exp.frozen):
             bad.append(f"frozen: expected {sorted(exp.frozen)}, engine {got}")
-    if exp.response_window is not None and (st.window is not None) != exp.response_window:
-        bad.append(f"response_window: expected {exp.response_window}, engine "
-                   f"{st.window is not None}")
-    if exp.terminal is not None and st.terminal != exp.terminal:
-        bad.append(f"terminal: expected {exp.terminal}, engine {st.terminal}"
-                   + (f" ({st.result_.reason})" if st.result_ else ""))
+    window = st.response_window() is not None
+    if exp.response_window is not None and window != exp.response_window:
+        bad.append(f"response_window: expected {exp.response_window}, engine {window}")
+    if exp.terminal is not None and st.is_terminal() != exp.terminal:
+        bad.append(f"terminal: expected {exp.terminal}, engine {st.is_terminal()}"
+                   + (f" ({result.reason})" if result else ""))
     if exp.winners is not None:
-        got = sorted(st.result_.winners) if st.result_ else None
+        got = sorted(result.winners) if result else None
         if got != sorted(exp.winners):
             bad.append(f"winners: expected {sorted(exp.winners)}, engine {got}"
-                       + (f" ({st.result_.reason})" if st.result_ else ""))
+                       + (f" ({result.reason})" if result else ""))
     for text in exp.legal:
         _a, why = parse_or_reason(st, text)
         if why is not None:

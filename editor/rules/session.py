@@ -8,8 +8,9 @@ position", random moves, the result, and writing the game as a `conquest-scenari
 (`editor.rules.session_io`). The board and variant are deep copies: play never changes the
 document being edited.
 
-Actions are the engine's opaque values; the session reads them only through notation
-(`editor.rules.action_view`).
+Actions are the engine's values; the session reads them only through the engine's description
+of each (`State.description`: kind, piece, fields, path, cost; `editor.rules.action_view`), never
+by reading their notation back. Notation is made for the log, the menus and scenario files.
 """
 
 from __future__ import annotations
@@ -20,16 +21,17 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from editor.engine import explain as X
+from editor.engine.actions import Description
 from editor.engine.explain import Reason
-from editor.engine.game import Game, IllegalAction, State
+from editor.engine.game import Game, State
 from editor.engine.playout import random_action
 from editor.engine.position_key import position_key
 from editor.model.board import Board
 from editor.model.names import FieldNames
 from editor.model.scenario import Position
 from editor.model.variant import Variant
-from editor.rules.action_view import ActionView, Kind, source_of, view_of
-from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle, to_text
+from editor.rules.action_view import ActionView, Kind, view_of
+from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
 from editor.rules.position_view import (
     StackView,
     explain_single_step,
@@ -228,6 +230,11 @@ class ResultInfo:
     scores: dict[str, int]
 
 
+def _what_it_does(d: Description) -> tuple:
+    """A description without the acting piece and its path: what identical riders share."""
+    return d.kind, d.letter, d.source, d.target, d.ends_turn, d.built, d.steps
+
+
 class PlaySession:
     """One game being played; see the module docstring."""
 
@@ -248,12 +255,11 @@ class PlaySession:
         self.source = source or SessionSource(variant=variant.name)
         self.state = state if state is not None else self.game.initial_state()
         self.names = FieldNames(self.board)
-        self._sea = {f.id for f in self.board.fields if str(f.terrain) == "sea"}
         self.history: list[Entry] = []
         self.pending: list[Pending] = []  # redo stack, next step first
         self.revision = 0  # counts changes, for views that redraw only when it moved
         self._views: list[ActionView] | None = None
-        self._by_source: dict[str | None, list[tuple[object, str]]] | None = None
+        self._by_source: dict[str | None, list[Description]] | None = None
         self._source_views: dict[str | None, list[ActionView]] = {}
         self._stacks: dict[str, StackView | None] = {}
 
@@ -315,12 +321,8 @@ class PlaySession:
 
     # ---- legal actions ---------------------------------------------------------------------
 
-    def _view(self, action: object, text: str | None = None) -> ActionView:
-        st = self.state
-        if text is None:
-            text = to_text(st, action)
-        return view_of(action, text, to_text(st, action, True),
-                       st.action_cost(action), self.stack_at, self._sea.__contains__)
+    def _view(self, action: tuple) -> ActionView:
+        return view_of(self.state, self.state.description(action))
 
     def refresh(self) -> None:
         """Drop what is cached for the position (legal actions, their views, stacks); every
@@ -331,14 +333,14 @@ class PlaySession:
         self._source_views = {}
         self._stacks = {}
 
-    def _sources(self) -> dict[str | None, list[tuple[object, str]]]:
-        """The legal actions by the field of their stack (only their short notation is made
-        for all; the full views are made per stack when asked)."""
+    def _sources(self) -> dict[str | None, list[Description]]:
+        """The legal actions' descriptions by the field of their stack (their notation is made
+        per stack, when its views are asked for)."""
         if self._by_source is None:
             st, by = self.state, {}
             for a in st.legal_actions():
-                text = to_text(st, a)
-                by.setdefault(source_of(text), []).append((a, text))
+                d = st.description(a)
+                by.setdefault(d.source, []).append(d)
             self._by_source = by
         return self._by_source
 
@@ -350,8 +352,8 @@ class PlaySession:
 
     def _of_source(self, src: str | None) -> list[ActionView]:
         if src not in self._source_views:
-            self._source_views[src] = [self._view(a, text)
-                                       for a, text in self._sources().get(src, [])]
+            st = self.state
+            self._source_views[src] = [view_of(st, d) for d in self._sources().get(src, [])]
         return self._source_views[src]
 
     def actions_of(self, field_id: str) -> list[ActionView]:
@@ -362,6 +364,20 @@ class PlaySession:
     def general_actions(self) -> list[ActionView]:
         """Legal actions of no stack: end, decline, draw offers and answers, resign."""
         return list(self._of_source(None))
+
+    def listed(self, action: tuple) -> ActionView | None:
+        """The legal view of an action chosen elsewhere (an agent's): the action itself, else
+        the listed one that does the same with an identical piece (the engine lists one of
+        identical riders per destination, MOVE-1); None when no legal action does it."""
+        views = self.legal()
+        hit = next((v for v in views if v.action == action), None)
+        if hit is not None or self.state.is_terminal():
+            return hit
+        try:
+            same = _what_it_does(self.state.description(action))
+        except (IndexError, KeyError, TypeError, ValueError):
+            return None
+        return next((v for v in views if _what_it_does(v.description) == same), None)
 
     def targets(self, field_id: str) -> list[TargetGroup]:
         """The legal actions of a stack grouped by target field, cheapest group first."""
@@ -439,11 +455,13 @@ class PlaySession:
         return self.explain(what, notation)
 
     def _apply(self, view: ActionView) -> None:
+        """Play an action its verdict found legal: the verdict was the one legality check, the
+        engine applies without a second one."""
         st = self.state
         entry = Played(exact_text(st, view.action), exact_text(st, view.action, False),
                        puzzle_text(st, view, self.names), st.actor or "", view.kind, view.cost,
                        view.action)
-        st.apply(view.action)
+        st.apply(view.action, check=False)
         self.history.append(entry)
         self.refresh()
 
@@ -537,12 +555,10 @@ class PlaySession:
         if self.state.is_terminal():
             return None
         action = random_action(self.state, rng)
-        view = self._view(action)
-        try:
-            self.pending.clear()
-            self._apply(view)
-        except IllegalAction:
+        if self.state.explain(action) is not None:
             return None
+        self.pending.clear()
+        self._apply(self._view(action))
         return self.history[-1]
 
     def play_random_turns(self, turns: int, seed: int, max_actions: int = 10_000) -> int:

@@ -4,13 +4,8 @@ agent, its stop flag, response windows, and an evaluation read from the victory 
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
-
 from support.ruleworld import make_state, play
 
 from editor.agents.base import (

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
-
 from support.ruleworld import make_state
 
 from editor.agents.greedy import greedy_action
@@ -61,11 +56,11 @@ def test_play_chunk_unpickles_the_game_and_matches_play_game(c4: Game) -> None:
 def test_captures_record_the_field_and_both_seats(c4: Game) -> None:
     rec = play_game(c4, 0, seed=1, policy="greedy", max_turns=60)
     assert rec.captures, "60 greedy turns of C4 without a capture"
-    seats = set(c4.c.seat_ids)
+    seats = set(c4.compiled.seat_ids)
     for cap in rec.captures:
         assert cap.by in seats and cap.victim in seats and cap.by != cap.victim
-        assert cap.field in c4.c.node_index
-        assert cap.piece in c4.c.type_names
+        assert cap.field in c4.compiled.node_index
+        assert cap.piece in c4.compiled.type_names
 
 
 def test_greedy_plays_only_legal_actions(c4: Game) -> None:
@@ -86,7 +81,7 @@ def test_greedy_takes_an_unanswered_capture() -> None:
     """CAPT-1: a capture in reach beats every quiet move."""
     st = make_state(["south:N@g0_0", "north:S@g3_0"])
     a = greedy_action(st, random.Random(1))
-    assert a[0] == MOVE and st.c.node_ids[a[2][-1]] == "g3_0"
+    assert a[0] == MOVE and st.game.compiled.node_ids[a[2][-1]] == "g3_0"
 
 
 def test_greedy_prefers_the_capture_the_victim_cannot_answer() -> None:
@@ -95,7 +90,7 @@ def test_greedy_prefers_the_capture_the_victim_cannot_answer() -> None:
     st = make_state(["south:N@g0_2", "north:S@g1_0", "north:S@g2_0", "north:S@g3_3"])
     for seed in range(5):
         a = greedy_action(st, random.Random(seed))
-        assert st.c.node_ids[a[2][-1]] == "g3_3"
+        assert st.game.compiled.node_ids[a[2][-1]] == "g3_3"
 
 
 def test_greedy_heads_for_enemy_capitals_and_the_grail() -> None:
@@ -104,7 +99,7 @@ def test_greedy_heads_for_enemy_capitals_and_the_grail() -> None:
     from editor.agents.greedy import targets_of
 
     st = make_state(["south:N@g0_0", "north:S@nt4"])
-    dist = targets_of(st.g).dist[(st.ptype[0], st.c.team_of[0])]
+    dist = targets_of(st.game).dist[(st.piece(0).kind_index, st.game.compiled.team_of[0])]
     a = greedy_action(st, random.Random(2))
     assert a[0] == MOVE and a[1] == 0
     assert dist[a[2][-1]] < dist[a[2][0]]

@@ -39,6 +39,7 @@ from editor.cli.docs_cmd import all_codes
 from editor.model import load_board, parse_board
 from editor.model.findings import CODES, Finding
 from editor.model.io import MAX_FILE_BYTES
+from editor.resources import data_dir
 
 AREAS = ("board", "file")
 
@@ -85,6 +86,14 @@ def calibrated(px_per_cm: float) -> Board:
 def one_way(to: str) -> Board:
     d = grail_board()
     d["connections"][-1]["one_way"] = {"to": to, "pieces": ["elephant"]}
+    return d
+
+
+def moated(drawbridge: bool) -> Board:
+    d = castle_board()
+    d["castles"][0]["moat"] = True
+    for c in d["connections"][:5]:
+        c["drawbridge"] = drawbridge
     return d
 
 
@@ -178,7 +187,21 @@ CASES = [
          castle_board, "/castles/0/towers/0", ("castle 'k1'", "tower 't1'", "2 connections")),
     Case("GRAIL_FIELD_COUNT",
          lambda: edit(grail_board(), lambda d: d["grail"]["fields"].pop()),
-         grail_board, "/grail/fields", ("grail", "4 distinct fields")),
+         grail_board, "/grail/fields", ("grail", "4 distinct fields"),
+         frozenset({"GRAIL_ROADS"})),  # its road now ends at no grail field
+    # CASTLE-1, BF-7: a tower is entered across a castle access, not a road
+    Case("TOWER_ACCESS_KIND",
+         lambda: edit(castle_board(), lambda d: _set(d["connections"][0], "kind", "road")),
+         castle_board, "/connections/0/kind", ("castle 'k1'", "tower 't1'", "is a road")),
+    # DRAW-1, BF-8: a moated castle's accesses cross the moat by drawbridges
+    Case("TOWER_NO_DRAWBRIDGE", lambda: moated(False), lambda: moated(True),
+         "/connections/0", ("castle 'k1'", "moat", "tower 't1'", "no drawbridge")),
+    # TEAM-13, BF-12: the field in front of the grail
+    Case("GRAIL_FRONT", lambda: edit(grail_board(), lambda d: d["grail"].pop("front")),
+         grail_board, "/grail", ("grail", "no front field")),
+    # TEAM-12, BF-12: the roads leading to the grail
+    Case("GRAIL_ROADS", lambda: edit(grail_board(), lambda d: _set(d["grail"], "roads", [])),
+         grail_board, "/grail", ("grail", "no roads")),
     Case("STAIR_NOT_ADJACENT",
          lambda: edit(region_board(), lambda d: _set(d["fields"][1], "y", 100)),
          region_board, "/regions/0/stairs/0", ("region 'w1'", "stair field 's'", "200 px")),
@@ -485,3 +508,27 @@ def test_columns_count_characters_not_bytes() -> None:
     text = '{"format": "conquest-board/1", "description": "日本語 äö", "name": 5}'
     (f,) = parse_board(text).findings
     assert (f.line, f.column) == (1, text.index('"name"') + 1)
+
+
+def test_grail_front_and_roads_are_checked_against_the_grail() -> None:
+    """BF-12 / TEAM-12 / TEAM-13: the front field is joined to the grail, each grail field has
+    a road, and a grail road is a road or bridge ending at a grail field."""
+    data = grail_board()
+    data["grail"]["front"] = "y"                      # two steps away: joined to no grail field
+    data["grail"]["roads"] = ["rg1", "rg2", "rg3", "rg4", "rx"]
+    found = [f for f in check_board(parse_board(board_text(data)).model)
+             if f.code in ("GRAIL_FRONT", "GRAIL_ROADS")]
+    assert [f.message for f in found] == [
+        "the grail's front field 'y' is joined to no grail field",
+        "grail road 'rx' is a road that ends at no grail field; a grail road is a road or "
+        "bridge leading to a grail field",
+        "no grail road leads to grail field 'g5'"]
+    assert all(not f.is_error for f in found)   # free-for-all games do not read them
+
+
+def test_shipped_boards_have_castle_accesses_drawbridges_and_grail_roads() -> None:
+    for name in ("conquest-2p", "conquest-4p", "grand-conquest-2p", "grand-conquest-4p"):
+        board = load_board(data_dir("boards") / f"{name}.board.json").model
+        codes = {f.code for f in check_board(board)}
+        assert not codes & {"TOWER_ACCESS_KIND", "TOWER_NO_DRAWBRIDGE", "GRAIL_FRONT",
+                            "GRAIL_ROADS"}, name

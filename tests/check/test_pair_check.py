@@ -76,3 +76,19 @@ def test_pair_messages_name_ids_in_words_not_python_lists():
     seat = next(m for m in messages if "the variant seats" in m)
     assert "the board has no seat" in seat
     assert not any("[" in m for m in messages), messages
+
+
+@pytest.mark.parametrize("drop, lacking", [("front", "front field"), ("roads", "roads")])
+def test_a_team_variant_needs_the_grail_front_and_roads(tmp_path, drop, lacking):
+    """PAIR_GRAIL_TEAM (TEAM-12, TEAM-13): the board check only warns about a grail without its
+    front field or roads; a partnership variant cannot do without them."""
+    board = shipped_board("grand-conquest-4p")
+    board["grail"].pop(drop)
+    path = write_json(tmp_path / "b.board.json", board)
+    team = [f for f in check_pair(str(path), "grand-conquest-team") if f.is_error]
+    assert [f.code for f in team] == ["PAIR_GRAIL_TEAM"]
+    assert f"needs the grail's {lacking}" in team[0].message
+    assert team[0].pointer == "/grail" and team[0].line is not None
+    free = check_pair(str(path), "grand-conquest-4p")
+    assert not [f for f in free if f.is_error]
+    assert {"GRAIL_FRONT", "GRAIL_ROADS"} & {f.code for f in free}

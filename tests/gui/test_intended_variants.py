@@ -37,3 +37,24 @@ def test_a_board_made_for_no_variant_gets_no_pair_findings(make_window, tmp_path
 def test_an_unknown_intended_variant_is_a_finding(make_window, tmp_path) -> None:
     w = make_window(str(_board_without_drawbridges(tmp_path, ["no-such-variant"])))
     assert "PAIR_VARIANT" in _codes(w)
+
+
+def test_the_designer_names_the_variants_in_the_inspector(make_window, qtbot,
+                                                         tmp_path) -> None:
+    """Board page, "Made for": typed names become the board's variants (one edit, saved),
+    and the pair check against them shows at once; undo takes them back."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLineEdit
+
+    w = make_window(str(_board_without_drawbridges(tmp_path, [])))
+    w.trace.inspector.show_keys([])
+    made_for = w.trace.inspector.findChild(QLineEdit, "board_variants")
+    assert made_for is not None and made_for.isVisibleTo(w.trace.inspector)
+    made_for.setFocus()
+    qtbot.keyClicks(made_for, "grand-conquest-2p, grand-conquest-2p")
+    qtbot.keyClick(made_for, Qt.Key.Key_Return)
+    assert w.doc.board.variants == ["grand-conquest-2p"]
+    assert "PAIR_NO_DRAWBRIDGES" in _codes(w)
+    w.doc.stack.undo()
+    assert w.doc.board.variants == []
+    assert not [c for c in _codes(w) if c.startswith("PAIR_")]

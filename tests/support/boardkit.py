@@ -147,7 +147,7 @@ def rich_board() -> Board:
             land("b1", 650, 350, island="rock"),
         ],
         "connections": [
-            *[conn(f"c{i}", "castle_access", f"t{i}", f"f{i}", drawbridge=(i == 1))
+            *[conn(f"c{i}", "castle_access", f"t{i}", f"f{i}", drawbridge=True)
               for i in range(1, 6)],
             *[road(f"rf{i}", f"f{i}", f"f{i + 1}") for i in range(1, 5)],
             *[road(f"rg{i}", f"g{i}", "gf") for i in range(1, 6)],

@@ -3,7 +3,7 @@ and overlay, written as text (`playthrough_text.py`: one action per line in engi
 the position key after it; at checked positions the number and digest of the legal actions and
 the explanations of a few probe actions on their own lines).
 
-`tests/rules/test_rules_playthroughs.py` replays them; regenerate (only when a rule deliberately
+`tests/engine/test_playthroughs.py` replays them; regenerate (only when a rule deliberately
 changes) with
 
     make playthroughs
@@ -27,7 +27,7 @@ from editor.rules.game_loader import load_game
 from editor.rules.notation import exact_text, parse_action, to_text
 from support.playthrough_text import format_text, parse
 
-DATA = Path(__file__).resolve().parents[1] / "rules" / "data" / "playthroughs"
+DATA = Path(__file__).resolve().parents[1] / "engine" / "data" / "playthroughs"
 REGENERATE = [
     "Regenerate only for a deliberate rule change:  make playthroughs",
     "  (the same from tests/:  PYTHONPATH=.. ../.venv/bin/python -m support.playthrough)",

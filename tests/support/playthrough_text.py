@@ -1,4 +1,4 @@
-"""The text form of a recorded playthrough (tests/rules/data/playthroughs/*.txt): a header, then
+"""The text form of a recorded playthrough (tests/engine/data/playthroughs/*.txt): a header, then
 per game one action per line, diffable in review as OpenSpiel's playthrough files are.
 
     variant conquest-4p
@@ -36,7 +36,7 @@ def header(variant: str, overlays: list[str], games: int, regenerate: list[str])
     return [
         f"# Recorded playthrough of {variant}"
         f"{' with ' + ', '.join(overlays) if overlays else ''}: seeded random games replayed",
-        "# by tests/rules/test_rules_playthroughs.py (tests/support/playthrough.py records them;",
+        "# by tests/engine/test_playthroughs.py (tests/support/playthrough.py records them;",
         "# the format is described in tests/support/playthrough_text.py).",
         *(f"# {line}" for line in regenerate),
         f"variant {variant}",

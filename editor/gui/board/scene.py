@@ -36,6 +36,7 @@ from editor.gui.board.items import (
     ScanItem,
     SlitItem,
 )
+from editor.gui.board.scan_discs import printed_disc_radius
 from editor.gui.shell.codes import scan_findings
 from editor.gui.shell.document import BoardDocument
 from editor.model.board import Board, IslandKind
@@ -59,16 +60,21 @@ _LISTS = {k: COLLECTION_OF[k] for k in DRAWN_KINDS}
 class _ScanReading:
     """A scan decoded on a thread (a QImage; the pixmap is made on the GUI thread)."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, measure: bool = False) -> None:
         self.path = path
         self.key = _file_key(path)  # taken before the read: a later change is read again
         self.scan: ScanRead | None = None
+        self.measure = measure
+        #: the printed discs' radius (`printed_disc_radius`), when `measure` asked for it
+        self.disc_radius: float | None = None
         self.thread = threading.Thread(target=self._read, name="scan-reader", daemon=True)
         if path is not None:
             self.thread.start()
 
     def _read(self) -> None:
         self.scan = read_scan(self.path)
+        if self.measure:
+            self.disc_radius = printed_disc_radius(self.scan.image, self.key)
 
     def result(self) -> tuple[str, ScanRead] | None:
         if self.path is None:
@@ -103,6 +109,9 @@ class BoardScene(QGraphicsScene):
         self.scan_opacity = 0.85
         #: the user's factor on the derived disc size (View > tool options "Discs")
         self.disc_scale = 1.0
+        #: the radius of the discs printed on the scan shown (measured while the board has no
+        #: scale; None without a scan, without printed circles or without the detect extra)
+        self.scan_radius: float | None = None
         self.current_setup: str | None = None
         self.items_by_key: dict[Key, QGraphicsItem] = {}
         self.node_conns: dict[str, set[str]] = defaultdict(set)  # node id -> connection ids
@@ -133,6 +142,8 @@ class BoardScene(QGraphicsScene):
         img = self.board.image
         if self.board.scale is not None:
             r = 0.45 * self.board.scale.px_per_cm
+        elif self.scan_radius is not None:  # the scan's printed circles, until calibrated
+            r = self.scan_radius
         elif img is not None:
             r = max(img.width, img.height) / 120
         else:
@@ -160,11 +171,17 @@ class BoardScene(QGraphicsScene):
         self.field_regions.clear()
         self._index.clear()
         self.background = None
+        # decoded while the items are built, unless the same file is shown already (reopen);
+        # an uncalibrated board waits for it: its discs take the size of the printed ones
+        uncalibrated = self.board.scale is None
+        reading = _ScanReading(None if kept else self.doc.scan_path(), measure=uncalibrated)
+        if kept is None:
+            self.scan_radius = None
+            if uncalibrated and reading.result() is not None:
+                self.scan_radius = reading.disc_radius
         self._metrics()
         if self.board.setups and self.current_setup not in {s.id for s in self.board.setups}:
             self.current_setup = self.board.setups[0].id
-        # decoded while the items are built, unless the same file is shown already (reopen)
-        reading = _ScanReading(None if kept else self.doc.scan_path())
         self._decor = self.decorations()
         for f in self.board.fields:
             self._sync_field(f.id)
@@ -214,6 +231,8 @@ class BoardScene(QGraphicsScene):
         else:
             key = _file_key(path)  # before reading: a file changed meanwhile is read again
             scan = read_scan(path)
+            self.scan_radius = (printed_disc_radius(scan.image, key)
+                                if self.board.scale is None else None)
         if scan.image is not None:
             self._scan_key = key
             self.background = ScanItem(QPixmap.fromImage(scan.image))

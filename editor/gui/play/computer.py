@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
 
 from editor.agents.base import Agent, agent_names, canonical, make_agent
 from editor.agents.decision import Decision
-from editor.rules.action_view import ActionView
-from editor.rules.notation import to_text
 from editor.rules.session import PlaySession
 
 PERSON = "person"
@@ -180,7 +178,7 @@ class ComputerSeats(QObject):
         """After every change: when a computer seat acts, play its next action soon."""
         s = self.session
         if s is None or self.paused or self.held or self.running is not None or \
-                s.state.terminal:
+                s.state.is_terminal():
             return
         if s.can_redo():
             return  # stepping through undone actions or a scenario: the person leads
@@ -225,7 +223,7 @@ class ComputerSeats(QObject):
         if self.paused:
             self._show_status()
             return
-        view = self._view_of(decision.action)
+        view = self.session.listed(decision.action)
         if view is None:
             self.panel.status.setText("The computer chose an action the game does not list")
             self.paused = True
@@ -238,19 +236,9 @@ class ComputerSeats(QObject):
         self.panel.status.setText(f"{who} played {view.full}. {decision.reason}")
         self.poke()
 
-    def _view_of(self, action: tuple) -> ActionView | None:
-        """The session's view of an agent's action: the listed one, else the one its engine
-        notation names (the engine lists one of identical riders, MOVE-1)."""
-        s = self.session
-        view = next((v for v in s.legal() if v.action == action), None)
-        if view is None:
-            verdict = s.explain(to_text(s.state, action))
-            view = verdict.view if verdict.legal else None
-        return view
-
     def _explain(self, decision: Decision) -> str:
         s = self.session
-        view = self._view_of(decision.action)
+        view = s.listed(decision.action)
         text = view.full if view is not None else str(decision.action)
         terms = ", ".join(f"{k} {v:+.1f}" for k, v in decision.terms.items())
         return (f"Hint for {s.state.actor}: {text}. {decision.reason}"
@@ -301,7 +289,7 @@ class ComputerSeats(QObject):
     def hint(self) -> None:
         """What the search agent would play for whoever acts now (its evaluation, why)."""
         s = self.session
-        if s is None or s.state.terminal:
+        if s is None or s.state.is_terminal():
             return
         if self.running is not None:
             self.panel.hint.setText("The computer is thinking; ask again in a moment")
@@ -311,7 +299,7 @@ class ComputerSeats(QObject):
 
     def _show_status(self) -> None:
         s = getattr(self.mode, "session", None)
-        game_on = s is not None and not s.state.terminal
+        game_on = s is not None and not s.state.is_terminal()
         for button in (self.panel.stop_button, self.panel.undo_button, self.panel.hint_button):
             button.setEnabled(game_on)
         if self.running is not None and self.running[0] == "play":

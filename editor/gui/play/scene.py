@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from editor.gui.board.scene import BoardScene
 from editor.gui.play import tag_layout
 from editor.gui.shell.document import BoardDocument
+from editor.model.geometry import centroid
 from editor.rules.action_view import Kind
 from editor.rules.position_view import StackView
 from editor.rules.session import TargetGroup
@@ -257,12 +258,20 @@ class PlayScene(BoardScene):
         self.colours = {s.id: QColor(s.colour) for s in self.board.seats}
 
     def field_pos(self, field: str) -> QPointF | None:
+        """Where a node's piece and target marker go: a field's centre, or the centroid of a
+        wilderness region (a region is a node pieces stand on, WILD-1)."""
         item = self.items_by_key.get(("field", field))
-        return item.pos() if item is not None else None
+        if item is not None:
+            return item.pos()
+        region = next((r for r in self.board.regions if r.id == field), None)
+        if region is None or not region.polygon:
+            return None
+        return QPointF(*centroid([(p.x, p.y) for p in region.polygon]))
 
     def field_at(self, pos: QPointF) -> str | None:
-        """The field under a scene position (nearest centre within the radius)."""
-        item = self.pick(pos, kinds=("field",))
+        """The node under a scene position: the nearest field centre within the radius, else
+        the wilderness region the position lies in (knights and camels enter it, WILD-2)."""
+        item = self.pick(pos, kinds=("field", "region"))
         return item.key[1] if item is not None else None
 
     # ---- pieces ----------------------------------------------------------------------------

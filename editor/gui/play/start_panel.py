@@ -134,14 +134,18 @@ class StartPanel(QWidget):
         self.variant.setCurrentIndex(index)
 
     def set_board(self, board: Board, path: str | None) -> None:
-        """Offer the board's setups and preselect the variant that names this board."""
+        """Offer the board's setups and preselect a variant: the first shipped one the board
+        says it is made for (`Board.variants`), else the one named like the board file."""
         self.setup.clear()
         self.setup.addItem("(the variant's setup)", None)
         for s in board.setups:
             self.setup.addItem(s.id, s.id)
+        if self.house_rule is not None:
+            return
         stem = Path(path).name.split(".")[0] if path else ""
-        if stem in self.variants and self.house_rule is None:
-            self.variant.setCurrentIndex(self.variants.index(stem))
+        wanted = next((v for v in [*board.variants, stem] if v in self.variants), None)
+        if wanted is not None:
+            self.variant.setCurrentIndex(self.variants.index(wanted))
 
     def select_variant(self, name: str) -> None:
         index = self.variant.findText(name)

@@ -24,7 +24,7 @@ def guide_start() -> QUrl:
 
 def app_icon() -> QIcon:
     """The application's icon (editor/gui/conquest-workbench.svg)."""
-    return QIcon(str(Path(__file__).with_name("conquest-workbench.svg")))
+    return QIcon(str(Path(__file__).resolve().parent.parent / "conquest-workbench.svg"))
 
 
 class GuideBrowser(QTextBrowser):

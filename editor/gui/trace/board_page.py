@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,9 +29,11 @@ from editor.gui.trace.pages import (
     pick_row,
     show_line,
 )
+from editor.i18n import _
 from editor.model import edit as ops
 from editor.model.board import Board, Castle, IslandKind, Seat
 from editor.model.names import FieldNames
+from editor.model.variant import shipped_variant_names
 
 
 class BoardPage(GeneratedPage):
@@ -49,6 +52,17 @@ class BoardPage(GeneratedPage):
         for name in ("name", "side"):
             row = self.generated(name)
             self.form.addRow(row.label, row.widget)
+        self.made_for = QLineEdit()
+        self.made_for.setObjectName("board_variants")
+        self.made_for.setPlaceholderText(_("variants, comma separated (e.g. grand-conquest-2p)"))
+        self.made_for.setToolTip(_("The variants the board is made for (shipped names or paths "
+                                   "next to the board): Trace checks the board against each "
+                                   "with the other findings."))
+        completer = QCompleter(shipped_variant_names(), self.made_for)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.made_for.setCompleter(completer)
+        self.made_for.editingFinished.connect(self._set_variants)
+        self.form.addRow(_("Made for"), self.made_for)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.form.addRow(self.summary)
@@ -183,6 +197,13 @@ class BoardPage(GeneratedPage):
     def write(self, attr: str, value: Any, merge: bool = False) -> None:
         self.apply(f"Board {attr}", ops.set_board_attr, attr, value, merge=merge)
 
+    def _set_variants(self) -> None:
+        """The board's intended variants (`Board.variants`), typed comma separated."""
+        names = list(dict.fromkeys(n.strip() for n in self.made_for.text().split(",")
+                                   if n.strip()))
+        if names != self.doc.board.variants:
+            self.apply(_("Made for variants"), ops.set_board_attr, "variants", names)
+
     def current_seat(self) -> str | None:
         item = self.seat_list.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item else None
@@ -190,6 +211,8 @@ class BoardPage(GeneratedPage):
     def show_ids(self, ids: list[str]) -> None:
         b = self.doc.board
         self.show_rows([b])
+        if not self.made_for.hasFocus():
+            self.made_for.setText(", ".join(b.variants))
         show_line(self.grail_fields, [fields_text(b, b.grail.fields) if b.grail else ""])
         scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
         image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"

@@ -20,6 +20,7 @@ from editor.gui.trace.inspector import Inspector
 from editor.gui.trace.tools import CONNECTION_KINDS, TOOLS, Tool, ToolOptions
 from editor.gui.trace.tools_more import MORE_TOOLS, PickTool
 from editor.gui.trace.tools_symmetry import SYMMETRIES, SYMMETRY_TOOLS
+from editor.i18n import _
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF
@@ -234,6 +235,11 @@ class TraceMode(Mode):
         self.scan_label.setStyleSheet("color: #8a5a00")
         self.window.statusBar().addPermanentWidget(self.scan_label)
         self.status_widgets.append(self.scan_label)
+        self.scale_label = QLabel()
+        self.scale_label.setObjectName("scale_prompt")
+        self.scale_label.setStyleSheet("color: #8a5a00")
+        self.window.statusBar().addPermanentWidget(self.scale_label)
+        self.status_widgets.append(self.scale_label)
         self.doc.pathChanged.connect(self._show_scan_place)
         self.view.cursorMoved.connect(self._cursor)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f" {z * 100:.0f}% "))
@@ -373,6 +379,8 @@ class TraceMode(Mode):
     def _on_doc_changed(self, keys: set) -> None:
         if ("board", "image") in keys:
             self._show_scan_place()
+        if keys & {("board", "image"), ("board", "scale")}:
+            self._show_scale_prompt()
         if any(k in ("setup", "seat") for k, _ in keys):
             self._refresh_place_combos()
         self._refresh_status()
@@ -392,8 +400,25 @@ class TraceMode(Mode):
             self.scan_label.setToolTip(f"The scan is {outside}; copy it next to the board to "
                                        "keep them together (File > Replace scan relinks it).")
 
+    def _show_scale_prompt(self) -> None:
+        """A scan traced without a scale asks for the calibration (K); until then the discs
+        take the size of the scan's printed circles when they can be measured."""
+        b = self.doc.board
+        self.scale_label.setVisible(b.image is not None and b.scale is None)
+        measured = self.scene.scan_radius
+        if measured is not None:
+            self.scale_label.setText(_(" Scale not calibrated: discs sized from the scan's "
+                                       "circles (radius {r:.0f} px); press K to calibrate ")
+                                     .format(r=measured))
+        else:
+            self.scale_label.setText(_(" Scale not calibrated: press K to calibrate "))
+        self.scale_label.setToolTip(_("Tool K: click two points a known distance apart on the "
+                                      "scan and type the distance in cm; discs, the 4 cm "
+                                      "catapult and the stair distances use the scale."))
+
     def _on_reset(self) -> None:
         self._show_scan_place()
+        self._show_scale_prompt()
         self._refresh_place_combos()
         self.inspector.show_keys([])
         self.view.fit()

@@ -7,27 +7,15 @@ field tools number fields as before.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QRect
-from PySide6.QtGui import QImage
 
+from editor.gui.board.scan_discs import bgr_array
 from editor.gui.board.scene import BoardScene
 
 #: The crop handed to the reader: this many field radii round the click, at least
 #: `CROP_SHARE` of the scan's long side and `CROP_MIN` px (the disc size is measured on it,
 #: so it must hold a few discs even before the scale is calibrated).
 CROP_RADII, CROP_SHARE, CROP_MIN = 7, 0.06, 160
-
-
-def _bgr(image: QImage) -> Any:
-    """The image as a BGR numpy array (numpy comes with the detect extra)."""
-    import numpy as np
-
-    image = image.convertToFormat(QImage.Format.Format_BGR888)
-    w, h, stride = image.width(), image.height(), image.bytesPerLine()
-    data = np.frombuffer(image.constBits(), np.uint8, count=stride * h)
-    return data.reshape(h, stride)[:, :w * 3].reshape(h, w, 3).copy()
 
 
 def read_number_under(scene: BoardScene, x: float, y: float):
@@ -48,7 +36,7 @@ def read_number_under(scene: BoardScene, x: float, y: float):
     x0 = max(0, min(int(x) - half, pixmap.width() - 2 * half - 1))
     y0 = max(0, min(int(y) - half, pixmap.height() - 2 * half - 1))
     rect = QRect(x0, y0, 2 * half + 1, 2 * half + 1) & pixmap.rect()
-    crop = _bgr(pixmap.copy(rect).toImage())
+    crop = bgr_array(pixmap.copy(rect).toImage())
     reading = read_number_at(crop, x - rect.x(), y - rect.y())
     return type(reading)(reading.x + rect.x(), reading.y + rect.y(), reading.r, reading.number,
                          reading.problem)

@@ -5,7 +5,9 @@ Mirror or a rotation in the tool options. Mirror: click the axis's first point, 
 mirrored copy follows the cursor; Shift keeps the axis horizontal or vertical) and click its
 second point. Rotate: move (the rotated copy turns about the cursor) and click the centre. The
 copy is one undoable edit (`editor.model.edit_symmetry`): fresh ids, castles' seats mapped,
-start pieces of every setup copied, joined to the board where copied fields land on fields.
+start pieces of every setup copied, joined to the board where copied fields land on fields
+(within half a field radius); a copy landing on a disc printed on the scan takes the number
+printed there (the field tools' digit reader) and its id from it.
 """
 
 from __future__ import annotations
@@ -14,8 +16,15 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from editor.gui.trace.scan_numbers import read_number_under
 from editor.gui.trace.tools import Tool, preview_pen
-from editor.model.edit_symmetry import mirror_selection, rotate_selection, symmetric_elements
+from editor.model.edit_base import nearest_field
+from editor.model.edit_symmetry import (
+    mirror_selection,
+    rotate_selection,
+    seam_tolerance,
+    symmetric_elements,
+)
 from editor.model.transform import PointMap, reflection, rotation
 
 #: the tool options' choices: title -> rotation angle (None: mirror)
@@ -66,9 +75,45 @@ class SymmetryTool(Tool):
         self.axis_a = None
         self.preview = None
 
+    def _centre(self, pos: QPointF) -> QPointF:
+        """A rotation centre clicked within a field radius of a field's centre, or of the
+        scan's centre, is that point: a centre a pixel off puts every copy two pixels off."""
+        r = self.scene.radius
+        f = nearest_field(self.doc.board, pos.x(), pos.y(), r)
+        if f is not None:
+            return QPointF(f.x, f.y)
+        img = self.doc.board.image
+        if img is not None and abs(pos.x() - img.width / 2) <= r and \
+                abs(pos.y() - img.height / 2) <= r:
+            return QPointF(img.width / 2, img.height / 2)
+        return pos
+
+    def _printed_numbers(self, ids: list[str], point_map: PointMap) -> dict[str, int]:
+        """Selected field id -> the number printed on the scan where its copy lands (the
+        digit reader of the field tools), for copies that land on no field already there."""
+        if not self.options.read_numbers or self.scene.background is None:
+            return {}
+        board = self.doc.board
+        tolerance = seam_tolerance(board, self._radius())
+        out = {}
+        for f in symmetric_elements(board, ids).fields:
+            x, y = point_map(f.x, f.y)
+            there = nearest_field(board, x, y, tolerance)
+            if there is not None and there.terrain == f.terrain:
+                continue
+            reading = read_number_under(self.scene, x, y)
+            if reading is not None and reading.number is not None:
+                out[f.id] = reading.number
+        return out
+
+    def _radius(self) -> float:
+        """The field radius the copy's seams are measured by (without the view's disc size)."""
+        return self.scene.radius / (self.scene.disc_scale or 1.0)
+
     def _map(self, pos: QPointF, shift: bool) -> PointMap | None:
         if self.angle is not None:
-            return rotation((pos.x(), pos.y()), self.angle)
+            centre = self._centre(pos)
+            return rotation((centre.x(), centre.y()), self.angle)
         if self.axis_a is None:
             return None
         b = self._snapped(pos, shift)
@@ -120,8 +165,11 @@ class SymmetryTool(Tool):
             return
         seats = default_seat_map([s.id for s in self.doc.board.seats], self.angle)
         if self.angle is not None:
+            centre = self._centre(pos)
+            numbers = self._printed_numbers(ids, rotation((centre.x(), centre.y()), self.angle))
             self.doc.apply(f"Rotate {len(ids)} elements by {self.angle:g}°", rotate_selection,
-                           ids, (pos.x(), pos.y()), self.angle, seats)
+                           ids, (centre.x(), centre.y()), self.angle, seats, self._radius(),
+                           numbers)
             self.cancel()
             return
         if self.axis_a is None:
@@ -131,8 +179,9 @@ class SymmetryTool(Tool):
         b = self._snapped(pos, shift)
         a = self.axis_a
         self.cancel()
+        numbers = self._printed_numbers(ids, reflection((a.x(), a.y()), (b.x(), b.y())))
         self.doc.apply(f"Mirror {len(ids)} elements", mirror_selection, ids, (a.x(), a.y()),
-                       (b.x(), b.y()), seats)
+                       (b.x(), b.y()), seats, self._radius(), numbers)
 
 
 SYMMETRY_TOOLS: list[type[Tool]] = [SymmetryTool]

@@ -284,3 +284,16 @@ def test_house_rule_file_overlay_and_options_are_named_in_the_saved_scenario(tmp
     assert scn.variant.options == {"allow_resignation": True}
     assert scenario_run.run(out) == []
     assert session.play("resign").legal
+
+
+def test_listed_view_of_an_identical_riders_action_move_1(tmp_path):
+    """MOVE-1: the engine lists one of two identical riders per destination; an agent's action
+    made by the other rider is played as the listed one (its description but the piece)."""
+    session = _load(write_scenario(tmp_path, ["south:E[SS]@g1_1"]))
+    st = session.state
+    listed = next(v for v in session.actions_of("g1_1") if v.kind is Kind.DISMOUNT)
+    riders = st.cargo[st.carrier[listed.action[1]]]
+    other = next(p for p in riders if p != listed.action[1])
+    assert session.listed((listed.action[0], other, *listed.action[2:])) is listed
+    assert session.listed(listed.action) is listed
+    assert session.listed(("move", other, (0, 0), False)) is None

@@ -1,4 +1,4 @@
-"""Step-count (perft) suite in the spirit of chess perft: tests/rules/perft.json.
+"""Step-count (perft) suite in the spirit of chess perft: tests/engine/perft.json.
 
 Each reference position stores the number of legal actions at depth 1 (and 2 where affordable)
 and, for small positions, the count after each root action ('divide'); a differing count prints

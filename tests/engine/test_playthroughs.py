@@ -1,4 +1,4 @@
-"""Replay the recorded playthroughs (tests/rules/data/playthroughs/*.txt, see
+"""Replay the recorded playthroughs (tests/engine/data/playthroughs/*.txt, see
 tests/support/playthrough.py): after every action the legal-action count and digest, the
 explanations (reason code and rule ID) of the probe actions and the position key equal the
 recording, for every shipped variant and overlay (C2, C4, CT, CP2, CP4, CP-4CM, GC2, GC4, GCT;

@@ -1,10 +1,9 @@
 """Refusals cite a rule that is about what was refused (issue 15 item 5).
 
 Every (reason code, rule ID) pair the engine can give -- the literal pairs in editor/engine,
-editor/rules and
-the pairs `conquest why` answers in tests/cli/test_cli_why.py -- is checked against the rule's
-text in the catalogue (docs/rules.md): the text must mention at least one keyword of the code's
-subject.
+editor/rules and the pairs `conquest why` answers in tests/cli/test_cli_why.py -- is checked
+against the rule's text in the catalogue (docs/rules.md): the text must mention at least one
+keyword of the code's subject.
 """
 
 from __future__ import annotations
@@ -89,9 +88,8 @@ def _catalogue() -> dict[str, str]:
 
 def _source_pairs() -> set[tuple[str, str]]:
     pairs = set()
-    sources = [*(ROOT / "editor" / "engine").glob("*.py"),
-               *(ROOT / "editor" / "rules").glob("*.py")]
-    for f in sources:
+    for f in [*(ROOT / "editor" / "engine").glob("*.py"),
+              *(ROOT / "editor" / "rules").glob("*.py")]:
         for m in PAIR_RE.finditer(f.read_text(encoding="utf-8")):
             pairs.add((m.group(1) or m.group(3), m.group(2) or m.group(4)))
     return pairs

@@ -176,7 +176,7 @@ def test_recap_17_ex4_retaliation_shot_with_a_necessary_step():
 
 def test_recap_18_any_number_of_retaliation_shots():
     """RECAP-18: in GC a catapult may fire one retaliation shot per capture window, any number
-    per opponent turn (RECAP-19 limits CP to one per turn, see test_rules_cp)."""
+    per opponent turn (RECAP-19 limits CP to one per turn, see test_catapults)."""
     st = gc(["north:N@g3_1", "north:N@g1_1", "south:S@g2_1", "south:S@g1_2",
              "south:K@g2_2"], to_move="north")
     play(st, "N g3_1*g2_1")
