@@ -86,14 +86,15 @@ def _other(sim: State, rng: random.Random) -> tuple:
 def siege_win(st: State) -> tuple | None:
     """A move of the mover's siege piece that wins the game at once (module docstring), or
     None."""
-    g = st.g
+    g = st.game
     if not g.siege_victories or st.ap_left() <= 0:
         return None
-    c, me = st.c, st.mover
+    c, me = g.compiled, st.mover
+    ptype, owner, node, _occ = st.columns()
     goal = frozenset(siege_fields(g, c.team_of[me]))
     candidates = []
-    for pid in range(len(st.owner)):
-        if st.owner[pid] != me or st.node[pid] < 0 or not c.siege[st.ptype[pid]]:
+    for pid in range(len(owner)):
+        if owner[pid] != me or node[pid] < 0 or not c.siege[ptype[pid]]:
             continue
         maxd = min(st.range_left(pid), st.ap_left())
         for v, _d, kind in (st.search(pid, maxd) if maxd > 0 else ()):
@@ -101,9 +102,9 @@ def siege_win(st: State) -> tuple | None:
                 candidates.append((RIDE if kind == K_RIDE else MOVE, pid, st.path_to(v), False))
     for action in candidates:  # the engine decides (a raised drawbridge, an occupied field)
         sim = st.clone()
-        sim.keep_undo = False
+        sim.set_undo(False)
         sim.apply(action, check=False)
-        res = sim.result() if sim.terminal else None
+        res = sim.result() if sim.is_terminal() else None
         if res is not None and c.seat_ids[me] in res.winners:
             return action
     return None

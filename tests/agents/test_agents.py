@@ -135,4 +135,4 @@ def test_the_search_takes_a_siege_win_in_the_grail_at_once_win_11() -> None:
     decision = make_agent("search:1", random.Random(0)).decide(st)
     assert decision.value == WIN_VALUE and "siege" in decision.reason
     st.apply(decision.action)
-    assert st.terminal and "WIN-11" in st.result_.reason
+    assert st.is_terminal() and "WIN-11" in st.result().reason
