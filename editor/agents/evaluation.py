@@ -9,7 +9,12 @@ from an edition name:
 * enemy capital and tower fields (capital occupation WIN-1 / WIN-21, sieges WIN-5 / WIN-13 /
   WIN-20) and the grail (GRAIL-4): fields held, and steps towards them;
 * freeze (FREEZE-1, all others frozen WIN-7 / WIN-14, TEAM-5): own penalty fields held by
-  enemies cost their 4 AP each (CASTLE-2), a frozen seat is nearly lost.
+  enemies cost their 4 AP each (CASTLE-2), a frozen seat is nearly lost;
+* siege victories (siege tower in the capital WIN-5, in the grail WIN-11, siege engine in a
+  tower WIN-13 / WIN-20 / TEAM-6): each own siege piece is worth more the fewer turns it needs
+  to reach a field where it wins (`Game.siege_victories`: the grail, or enemy castle fields).
+  Since a seat's value is its strength against the others', an enemy siege piece close to its
+  goal is a threat the search tries to take or block.
 
 A finished game is worth +-`WIN_VALUE`. The value of a seat is its team's strength minus the
 strength of the other teams (the strongest counts half, the average half).
@@ -19,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from editor.agents.greedy import UNREACHABLE, targets_of
+from editor.agents.greedy import UNREACHABLE, bfs_to, targets_of
 from editor.engine.game import Game, State
 
 WIN_VALUE = 1000.0
@@ -40,6 +45,7 @@ class Weights:
     progress: float
     penalty: float
     frozen: float
+    siege: float = 0.0
 
 
 def weights_for(game: Game) -> Weights:
@@ -54,7 +60,26 @@ def weights_for(game: Game) -> Weights:
                    held=12.0 if capital else 4.0,
                    progress=0.6 if capital else 0.25,
                    penalty=6.0 if kinds & _FREEZE_KINDS else 4.0,
-                   frozen=60.0)
+                   frozen=60.0,
+                   siege=SIEGE_WEIGHT if game.siege_victories else 0.0)
+
+
+#: an own siege piece one turn from a winning field (WIN-5, WIN-11, WIN-13, WIN-20)
+SIEGE_WEIGHT = 60.0
+
+
+def siege_fields(game: Game, team: int) -> list[int]:
+    """The fields where a siege piece of `team` wins at once, as the engine checks them
+    (`SiegeRules.siege_win`): the grail (WIN-11), enemy castle fields (WIN-5, WIN-13, WIN-20)."""
+    c = game.compiled
+    out: set[int] = set()
+    for kind in game.siege_victories:
+        if kind == "siege_in_grail":
+            out.update(c.grail_fields)
+        else:
+            out.update(v for v, s in enumerate(c.castle_owner)
+                       if s >= 0 and c.team_of[s] != team)
+    return sorted(out)
 
 
 class Evaluation:
@@ -73,15 +98,19 @@ class Evaluation:
                             else 0.3 for t in range(len(c.type_names))]
         self.target_fields = {team: frozenset(v for v, flag in enumerate(flags) if flag)
                               for team, flags in self.targets.is_target.items()}
+        n = len(c.node_ids)
+        self.siege_dist = {(t, team): bfs_to(c.adj_unloaded[t], siege_fields(game, team), n)
+                           for team in self.teams for t in game.siege_types}
 
     def terms(self, st: State, seat: int) -> dict[str, float]:
         """The weighted terms of one seat's strength (for explanations)."""
         w = self.weights
         team = self.team_of[seat]
-        material = progress = 0.0
+        material = progress = siege = 0.0
         held = 0
         ptype, owner, node, occ = st.columns()
         is_target = self.targets.is_target[team]
+        c_siege = self.game.compiled.siege
         for pid in range(len(owner)):
             v = node[pid]
             if v < 0 or owner[pid] != seat:
@@ -93,14 +122,28 @@ class Evaluation:
                 progress += 1.0 / (1.0 + d)
             if is_target[v] and occ[v] == pid:
                 held += 1
+            if w.siege and c_siege[t]:
+                siege += self._siege_threat(t, team, v)
         nc, ng = st.penalty_fields(seat)
         out = {"pieces": w.piece * material, "targets held": w.held * held,
                "progress": w.progress * progress, "fields lost": -w.penalty * (nc + ng)}
+        if w.siege:
+            out["siege"] = w.siege * siege
         if w.points:
             out["victory points"] = w.points * st.score(seat)
         if st.is_frozen(seat):
             out["frozen"] = -w.frozen
         return out
+
+    def _siege_threat(self, t: int, team: int, v: int) -> float:
+        """1 / turns**2 for a siege piece of type `t` on `v` that needs that many turns (at
+        its range, on the bare board) to reach a winning field; 0 when it cannot."""
+        d = self.siege_dist[(t, team)][v]
+        if d >= UNREACHABLE:
+            return 0.0
+        step = max(1, self.game.compiled.range_[t])
+        turns = max(1, -(-d // step))
+        return 1.0 / (turns * turns)
 
     def strength(self, st: State, seat: int) -> float:
         return sum(self.terms(st, seat).values())

@@ -60,10 +60,10 @@ class _Targets:
                 flags[v] = True
             self.is_target[team] = flags
             for t in range(len(c.type_names)):
-                self.dist[(t, team)] = _bfs_to(c.adj_unloaded[t], targets, n)
+                self.dist[(t, team)] = bfs_to(c.adj_unloaded[t], targets, n)
 
 
-def _bfs_to(adj: list[tuple[int, ...]], targets: list[int], n: int) -> list[int]:
+def bfs_to(adj: list[tuple[int, ...]], targets: list[int], n: int) -> list[int]:
     """Steps from every node to the nearest target (BFS over the reversed adjacency)."""
     rev: list[list[int]] = [[] for _ in range(n)]
     for u, outs in enumerate(adj):

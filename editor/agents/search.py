@@ -10,6 +10,10 @@ replies), and scores the position with `editor.agents.evaluation` (the variant's
 conditions). The best plan is played one action at a time; when the position before an action
 is not the one the plan expected (an opponent answered a window otherwise) it plans again.
 
+Before planning, a move of an own siege piece onto a field where it wins at once (WIN-5,
+WIN-11, WIN-13, WIN-20: `Game.siege_victories`) is played when there is one, since a sampled
+plan may not look at that piece.
+
 A response window or a draw offer (RECAP-1, RECAP-17, WIN-4) is answered by trying every
 answer the same way (the rest of the turn and the replies). Deterministic for a seed unless a
 level sets `max_seconds`; `stop` (a `threading.Event`) ends the sampling early.
@@ -23,9 +27,9 @@ import time
 from dataclasses import dataclass
 
 from editor.agents.decision import Decision
-from editor.agents.evaluation import Evaluation
+from editor.agents.evaluation import WIN_VALUE, Evaluation, siege_fields
 from editor.agents.greedy import greedy_action, respond
-from editor.engine.game import Game, State
+from editor.engine.game import K_CAPTURE, K_RIDE, MOVE, RIDE, Game, State
 
 #: guard against a simulated turn that does not end (a policy that never ends its turn)
 MAX_TURN_ACTIONS = 200
@@ -79,6 +83,33 @@ def _other(sim: State, rng: random.Random) -> tuple:
     return greedy_action(sim, rng)
 
 
+def siege_win(st: State) -> tuple | None:
+    """A move of the mover's siege piece that wins the game at once (module docstring), or
+    None."""
+    g = st.game
+    if not g.siege_victories or st.ap_left() <= 0:
+        return None
+    c, me = g.compiled, st.mover
+    ptype, owner, node, _occ = st.columns()
+    goal = frozenset(siege_fields(g, c.team_of[me]))
+    candidates = []
+    for pid in range(len(owner)):
+        if owner[pid] != me or node[pid] < 0 or not c.siege[ptype[pid]]:
+            continue
+        maxd = min(st.range_left(pid), st.ap_left())
+        for v, _d, kind in (st.search(pid, maxd) if maxd > 0 else ()):
+            if v in goal and kind != K_CAPTURE:
+                candidates.append((RIDE if kind == K_RIDE else MOVE, pid, st.path_to(v), False))
+    for action in candidates:  # the engine decides (a raised drawbridge, an occupied field)
+        sim = st.clone()
+        sim.set_undo(False)
+        sim.apply(action, check=False)
+        res = sim.result() if sim.is_terminal() else None
+        if res is not None and c.seat_ids[me] in res.winners:
+            return action
+    return None
+
+
 class SearchAgent:
     """The search agent of the module docstring."""
 
@@ -96,6 +127,10 @@ class SearchAgent:
     def decide(self, st: State) -> Decision:
         if st.answering():
             return self._answer(st)
+        win = siege_win(st)
+        if win is not None:
+            self._plan = None
+            return Decision(win, WIN_VALUE, f"{self.name} wins at once with a siege piece")
         plan = self._plan
         if plan and plan.actions and st.snapshot() == plan.expected[0]:
             plan.expected.pop(0)

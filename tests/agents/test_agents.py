@@ -106,3 +106,33 @@ def test_evaluation_of_a_finished_game_is_a_win_or_a_loss(c2: Game) -> None:
 
     st.result_ = Result((c2.compiled.seat_ids[0],), "WIN-2: test")
     assert ev.value(st, 0) == WIN_VALUE and ev.value(st, 1) == -WIN_VALUE
+
+
+def _cp4(pieces: list[str], to_move: str = "south"):
+    return make_state(pieces, to_move, variant="conquest-plus-4p")
+
+
+def test_evaluation_values_a_siege_tower_by_its_turns_to_the_grail_win_11() -> None:
+    """WIN-11 (CP4, `siege_in_grail` in the variant): an own siege tower close to the grail
+    raises the seat's strength, an enemy one close to it lowers the seat's value; variants
+    without a siege victory have no such term."""
+    near = _cp4(["south:T@g5_3", "north:S@g0_0"])
+    far = _cp4(["south:T@g0_0", "north:S@g5_3"])
+    ev = Evaluation(near.game)
+    assert ev.weights.siege > 0 and weights_for(_game("conquest-4p")).siege == 0
+    assert ev.terms(near, 0)["siege"] > ev.terms(far, 0)["siege"] > 0
+    north = near.game.compiled.seat_index["north"]
+    threat = _cp4(["north:T@g5_3", "south:S@g0_0"])
+    calm = _cp4(["north:T@g0_0", "south:S@g5_3"])
+    assert ev.value(threat, 0) < ev.value(calm, 0)
+    assert ev.value(threat, north) > ev.value(calm, north)
+
+
+def test_the_search_takes_a_siege_win_in_the_grail_at_once_win_11() -> None:
+    """WIN-11: a siege tower that can enter the grail this turn does, whatever the plans."""
+    st = _cp4(["south:T@v1", "south:S@g0_0", "south:S@g1_0", "south:S@g2_0",
+               "north:S@g4_0"])
+    decision = make_agent("search:1", random.Random(0)).decide(st)
+    assert decision.value == WIN_VALUE and "siege" in decision.reason
+    st.apply(decision.action)
+    assert st.is_terminal() and "WIN-11" in st.result().reason

@@ -39,7 +39,6 @@ from editor.rules.action_view import Kind
 from editor.rules.session import PlaySession, SessionSource, TargetGroup, Verdict
 
 SCENARIO_FILTER = "Conquest scenarios (*.scenario.json *.json);;All files (*)"
-VARIANT_FILTER = "Conquest variants (*.variant.json *.json);;All files (*)"
 
 
 class PlayMode(Mode, GamePlay):
@@ -284,7 +283,8 @@ class PlayMode(Mode, GamePlay):
         return self.start_with(GameChoice(variant=str(ref)))
 
     def _choose_house_rule(self) -> None:
-        path = dialogs.get_open_path(self.window, _("Open a house-rule file"), VARIANT_FILTER)
+        path = dialogs.get_open_path(self.window, _("Open a house-rule file"),
+                                         dialogs.VARIANT_FILTER)
         self.start_panel.set_house_rule(path)
 
     def open_scenario(self, path: str | None = None) -> bool:
