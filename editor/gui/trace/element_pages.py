@@ -46,7 +46,24 @@ def cargo_text(items: list[Any]) -> str:
                       for c in items)
 
 
-class FieldPage(GeneratedPage):
+class ElementPage(GeneratedPage):
+    """A page of one kind of board element: its rows are built in `ROWS` order; every page has
+    a title row, and an id row where `ROWS` lists "id" (the kind and collection it renames)."""
+
+    def __init__(self, inspector: QWidget) -> None:
+        super().__init__(inspector)
+        self.build_rows()
+
+    def row_title(self) -> None:
+        self.title = QLabel()
+        self.form.addRow(self.title)
+
+    def row_id(self) -> None:
+        self.ident = self.id_edit(self.element_kind, self.COLLECTION)
+        self.form.addRow(_("Id"), self.ident)
+
+
+class FieldPage(ElementPage):
     element_kind = "field"
     MODEL = Field
     COLLECTION = "fields"
@@ -57,19 +74,7 @@ class FieldPage(GeneratedPage):
     #: the position is dragged on the canvas; harbour is among the flags (derived)
     HIDDEN = frozenset({"former_ids", "x", "y", "unconfirmed", "harbour"})
 
-    def __init__(self, inspector: QWidget) -> None:
-        super().__init__(inspector)
-        self.build_rows()
-
     # ---- custom rows ----------------------------------------------------------------
-
-    def row_title(self) -> None:
-        self.title = QLabel()
-        self.form.addRow(self.title)
-
-    def row_id(self) -> None:
-        self.ident = self.id_edit("field", "fields")
-        self.form.addRow(_("Id"), self.ident)
 
     def row_island(self) -> None:
         """A choice among the board's islands (the model only knows it is an id)."""
@@ -230,7 +235,7 @@ class FieldPage(GeneratedPage):
                    self.tower.value() - 1 if castle else None)
 
 
-class ConnectionPage(GeneratedPage):
+class ConnectionPage(ElementPage):
     element_kind = "connection"
     MODEL = Connection
     COLLECTION = "connections"
@@ -248,19 +253,7 @@ class ConnectionPage(GeneratedPage):
         "barred": (N_("Bar"), N_("Unbar")),
         "only_unloaded": (N_("Only unloaded:"), N_("Loaded ok:"))}
 
-    def __init__(self, inspector: QWidget) -> None:
-        super().__init__(inspector)
-        self.build_rows()
-
     # ---- custom rows ----------------------------------------------------------------
-
-    def row_title(self) -> None:
-        self.title = QLabel()
-        self.form.addRow(self.title)
-
-    def row_id(self) -> None:
-        self.ident = self.id_edit("connection", "connections")
-        self.form.addRow(_("Id"), self.ident)
 
     def row_kind(self) -> None:
         """The kinds by their map names; a change of kind also fixes the harbour flags."""
@@ -376,7 +369,7 @@ class ConnectionPage(GeneratedPage):
             self.apply(_("Set one-way pieces"), ops.set_one_way_pieces, list(self.ids), piece, on)
 
 
-class RegionPage(GeneratedPage):
+class RegionPage(ElementPage):
     element_kind = "region"
     MODEL = Region
     COLLECTION = "regions"
@@ -386,14 +379,6 @@ class RegionPage(GeneratedPage):
     #: the outline is edited on the canvas
     HIDDEN = frozenset({"id", "island", "polygon"})
     NULL_TEXT: ClassVar[dict[str, str]] = {"capacity": N_("variant")}
-
-    def __init__(self, inspector: QWidget) -> None:
-        super().__init__(inspector)
-        self.build_rows()
-
-    def row_title(self) -> None:
-        self.title = QLabel()
-        self.form.addRow(self.title)
 
     def _fields_row(self, name: str, label: str, placeholder: str, slot) -> QLineEdit:
         line = QLineEdit()
@@ -454,7 +439,7 @@ class RegionPage(GeneratedPage):
                        [(f, f in screened) for f in fields])
 
 
-class SlitPage(GeneratedPage):
+class SlitPage(ElementPage):
     """An arrow slit: its two fields, picked on the canvas (no value of its own to edit)."""
 
     element_kind = "slit"
@@ -464,14 +449,6 @@ class SlitPage(GeneratedPage):
     ROWS = ("title", "ends")
     CUSTOM = frozenset({"title", "ends"})
     HIDDEN = frozenset({"id", "a", "b"})  # the ends row edits a and b
-
-    def __init__(self, inspector: QWidget) -> None:
-        super().__init__(inspector)
-        self.build_rows()
-
-    def row_title(self) -> None:
-        self.title = QLabel()
-        self.form.addRow(self.title)
 
     def row_ends(self) -> None:
         self.ends = QLineEdit()
