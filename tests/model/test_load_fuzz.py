@@ -36,8 +36,8 @@ from editor.model.findings import CODES, Finding, Severity
 
 #: Mutated files per format through the loaders (10,000 in all) and through `conquest
 #: validate` in-process (1,000 in all), plus real subprocesses.
-LOADER_EXAMPLES = {"board": 4000, "variant": 3000, "scenario": 3000}
-CLI_EXAMPLES = {"board": 600, "variant": 200, "scenario": 200}
+LOADER_EXAMPLES = {"board": 2000, "variant": 1500, "scenario": 1500}  # more: `make fuzz`
+CLI_EXAMPLES = {"board": 300, "variant": 200, "scenario": 200}
 SUBPROCESS_EXAMPLES = 4  # per format
 #: Seconds one case may take before it counts as a hang (generous: CI shares its core).
 CASE_BUDGET = 20
