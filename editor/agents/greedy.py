@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from editor.engine.game import (
     A_DECLINE,
@@ -27,6 +28,8 @@ from editor.engine.game import (
     State,
 )
 from editor.engine.playout import movable_pieces, random_action
+
+T = TypeVar("T")
 
 Policy = Callable[[State, random.Random], tuple]
 
@@ -85,18 +88,23 @@ def bfs_to(adj: list[tuple[int, ...]], targets: list[int], n: int) -> list[int]:
     return dist
 
 
-_TARGETS: dict[int, tuple[Game, _Targets]] = {}
+_TARGETS: dict[int, tuple[Game, Any]] = {}
+
+
+def per_game(cache: dict[int, tuple[Game, Any]], game: Game, make: Callable[[Game], T]) -> T:
+    """`make(game)`, made once per game and kept in `cache` (at most a few games at a time)."""
+    entry = cache.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(cache) > 8:
+            cache.clear()
+        entry = (game, make(game))
+        cache[id(game)] = entry
+    return entry[1]
 
 
 def targets_of(game: Game) -> _Targets:
     """The target tables of `game` (cached per game)."""
-    entry = _TARGETS.get(id(game))
-    if entry is None or entry[0] is not game:
-        if len(_TARGETS) > 8:
-            _TARGETS.clear()
-        entry = (game, _Targets(game))
-        _TARGETS[id(game)] = entry
-    return entry[1]
+    return per_game(_TARGETS, game, _Targets)
 
 
 def _answered(st: State, v: int, victim_seat: int, reach: int) -> bool:

@@ -25,10 +25,11 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from editor.agents.decision import Decision
 from editor.agents.evaluation import WIN_VALUE, Evaluation, siege_fields
-from editor.agents.greedy import greedy_action, respond
+from editor.agents.greedy import greedy_action, per_game, respond
 from editor.engine.game import K_CAPTURE, K_RIDE, MOVE, RIDE, Game, State
 
 #: guard against a simulated turn that does not end (a policy that never ends its turn)
@@ -62,18 +63,12 @@ class _Plan:
     terms: dict[str, float]
 
 
-_EVALUATIONS: dict[int, tuple[Game, Evaluation]] = {}
+_EVALUATIONS: dict[int, tuple[Game, Any]] = {}
 
 
 def evaluation_of(game: Game) -> Evaluation:
     """The evaluation of `game` (made once per game)."""
-    entry = _EVALUATIONS.get(id(game))
-    if entry is None or entry[0] is not game:
-        if len(_EVALUATIONS) > 8:
-            _EVALUATIONS.clear()
-        entry = (game, Evaluation(game))
-        _EVALUATIONS[id(game)] = entry
-    return entry[1]
+    return per_game(_EVALUATIONS, game, Evaluation)
 
 
 def _other(sim: State, rng: random.Random) -> tuple:

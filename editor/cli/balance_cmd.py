@@ -14,7 +14,7 @@ from pathlib import Path
 from editor.agents.base import agent_names
 from editor.cli import balance_eval
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.cli.game_args import game_or_exit
+from editor.cli.game_args import add_game_arguments, game_or_exit
 from editor.cli.variant_cmd import parse_options
 
 NAME = "balance"
@@ -33,12 +33,7 @@ MAX_GAMES = 10_000_000
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
-    p.add_argument("--variant", required=True, metavar="V", help="variant name or path")
-    p.add_argument("--board", metavar="B", help="board (default: the variant's board)")
-    p.add_argument("--overlay", action="append", default=[], metavar="O",
-                   help="overlay applied to --variant (repeatable)")
-    p.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="option override for --variant (repeatable)")
+    add_game_arguments(p)
     p.add_argument("--vs", metavar="VARIANT2",
                    help="second variant to compare against (same board, seeds and policy)")
     p.add_argument("--vs-overlay", action="append", default=[], metavar="O",

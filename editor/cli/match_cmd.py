@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.cli.game_args import add_game_arguments
 
 NAME = "match"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
@@ -29,12 +30,7 @@ EPILOG = (
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
-    p.add_argument("--variant", required=True, metavar="V", help="variant name or path")
-    p.add_argument("--board", metavar="B", help="board (default: the variant's board)")
-    p.add_argument("--overlay", action="append", default=[], metavar="O",
-                   help="overlay applied to the variant (repeatable)")
-    p.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="option override (repeatable)")
+    add_game_arguments(p)
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                    help="one agent per seat in seat order (see below)")
     p.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
