@@ -308,13 +308,15 @@ def _dashes(on: np.ndarray, unseen: float = 1.0) -> bool:
     a lane may hide under a bridge) and one longer dash are allowed (where a harbour link
     crosses the coast the sides differ, so the dash there is not seen, or the coast's own
     line joins the dots there into one long run); single samples among long dashes are
-    specks, not dashes."""
+    specks, not dashes, unless they end the way (dashes cut short by the margin)."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]
     dashes = stops - starts
-    keep = dashes > 1              # single samples among long dashes are specks (a bar's edge)
+    # single samples among long dashes are specks (a bar's edge); one at either end of the
+    # way is a dash cut short by the disc's margin (a short harbour link shows two dashes)
+    keep = (dashes > 1) | (starts == 0) | (stops == len(on))
     if 2 <= keep.sum() < len(dashes) and np.median(dashes[keep]) >= 4:
         starts, stops, dashes = starts[keep], stops[keep], dashes[keep]
     gaps = starts[1:] - stops[:-1]
