@@ -107,3 +107,11 @@ def test_a_curve_seeing_a_line_on_half_its_way_only_is_no_dashed_line() -> None:
     assert not _dashes(half, unseen=0.45)
     assert _judge(0, 1, half, np.zeros_like(half), 0.9, 150.0, 70.0, curved=True,
                   lane=True) is None
+
+
+def test_a_short_harbour_link_showing_two_dashes_and_their_cut_ends_is_dashed() -> None:
+    """A short dotted harbour link between close fields (the engraved parchment's black
+    dashes) shows two whole dashes and a sample of one at either end, cut short by the
+    discs' margin: those end samples are dashes, not specks."""
+    link = "#.....#####....######.....#"
+    assert _dashes(np.array([c == "#" for c in link]))
