@@ -84,14 +84,17 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
 
 
 def without_ponds(discs: list[Disc]) -> list[Disc]:
-    """Leave out round patches of the sea's own colour inside their shore (a lake, a bay)
-    whose waves looked like a number: a field has a fill of its own. The sea's colour is the
-    median surroundings of the sea fields."""
+    """Leave out round patches of the sea's own colour inside a shore (a lake, a bay) whose
+    waves looked like a number: a field's fill is its own, or (a pale sea field on a pale
+    sea) it lies in the sea. The sea's colour is the median surroundings of the sea fields."""
     ground = _ground(discs, classify_terrain(discs))
     if ground is None:
         return discs
-    return [d for d in discs if d.square
-            or float(np.abs(np.array(d.fill) - ground.sea).sum()) >= POND_COLOUR]
+
+    def off_sea(colour: tuple[float, float, float]) -> float:
+        return float(np.abs(np.array(colour) - ground.sea).sum())
+    return [d for d in discs
+            if d.square or off_sea(d.fill) >= POND_COLOUR or off_sea(d.surround) < 2 * POND_COLOUR]
 
 
 def _ground(discs: list[Disc], terrain: list[Terrain]) -> Ground | None:

@@ -160,7 +160,8 @@ def test_a_bridge_over_a_found_sea_lane_names_it_as_the_lane_beneath() -> None:
 
 def test_a_lake_whose_waves_look_like_a_number_is_no_field() -> None:
     """A small lake inside its shore, hatched with waves like the sea (the engraved
-    parchment), passes the text test; its fill is the sea's own colour, a field's is not."""
+    parchment), passes the text test; its fill is the sea's own colour and its shore is no
+    sea. A sea field whose pale fill is close to a pale sea lies in the sea and stays."""
     from editor.detect.discs import Disc
     from editor.detect.draft import without_ponds
 
@@ -170,5 +171,6 @@ def test_a_lake_whose_waves_look_like_a_number_is_no_field() -> None:
                for k in range(4)]
     lake = Disc(50.0, 100.0, 16.0, False, (152.0, 121.0, 113.0), land)
     tower = Disc(50.0, 300.0, 16.0, True, sea, land)
-    kept = without_ponds([*fields, lake, tower])
-    assert lake not in kept and len(kept) == 9
+    pale = Disc(150.0, 100.0, 16.0, False, (156.0, 121.0, 113.0), sea)  # a pale sea field
+    kept = without_ponds([*fields, lake, tower, pale])
+    assert lake not in kept and len(kept) == 10
