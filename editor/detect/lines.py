@@ -36,8 +36,9 @@ LONG_DASH_SHARE = 0.6
 #: A wide bar (a bridge) may be hidden for longer: sea fields it passes over, the lanes
 #: round them and a photograph's bend hide it near them; it must leave both fields.
 WIDE_SHARE = 0.65
-#: Samples this close to a found bridge bar (in field radii) are hidden under it.
-BAR_COVER = 0.7
+#: Samples this close to a found bridge bar (in field radii) are hidden under it; a lane
+#: under a bar must show on this share of its way between the discs.
+BAR_COVER, UNDER_SEEN = 0.7, 0.25
 #: Bends tried for a curved line (middle offset in chord lengths), on either side, between
 #: fields of one terrain (lanes, roads) up to `MAX_CURVED_SPAN` spacings apart.
 BENDS = (0.05, 0.1, 0.15, 0.2)
@@ -215,7 +216,7 @@ def _under_bars(lab: np.ndarray, points: np.ndarray, radius: float, sea: Ground 
             continue                                              # no bar crosses it
         on, wide, over_sea = line_profile(lab, p, q, radius, sea, bars=bars)
         length = float(np.hypot(*(q - p)))
-        if len(on) >= 0.3 * max(length - 2.3 * radius, 1.0):
+        if len(on) >= UNDER_SEEN * max(length - 2.3 * radius, 1.0):
             found_line = _judge(i, j, on, wide, over_sea, length, sp, lane=True)
             if found_line is not None:
                 out.append(found_line)
