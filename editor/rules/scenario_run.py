@@ -12,6 +12,7 @@ from pathlib import Path
 
 from editor.engine.compiled import CompileError
 from editor.engine.game import Game, State
+from editor.i18n import _
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity, define
@@ -133,26 +134,28 @@ def check_variant_ref(ref: str | VariantRef, base: Path) -> list[Finding]:
     out: list[Finding] = []
     if locate_variant(name, base) is None:
         out.append(SCENARIO_VARIANT.at(
-            f"variant '{name}' not found: no such file (relative to the scenario) and no "
-            "shipped variant of that name",
+            _("variant '{name}' not found: no such file (relative to the scenario) and no "
+              "shipped variant of that name").format(name=name),
             "/variant" if isinstance(ref, str) else "/variant/name"))
     if isinstance(ref, str):
         return out
     for i, ov in enumerate(ref.overlays):
         target = locate_variant(ov, base)
         if target is None:
-            out.append(SCENARIO_VARIANT.at(f"overlay '{ov}' not found", f"/variant/overlays/{i}"))
+            out.append(SCENARIO_VARIANT.at(_("overlay '{ref}' not found").format(ref=ov),
+                f"/variant/overlays/{i}"))
             continue
         rv = resolve_variant(str(target), base)
         if rv.raw is not None and rv.raw.get("overlay") is not True:
             out.append(SCENARIO_VARIANT.at(
-                f"'{ov}' is a complete variant, not an overlay (its file does not set "
-                "\"overlay\": true)", f"/variant/overlays/{i}"))
+                _("'{ref}' is a complete variant, not an overlay (its file does not set "
+                  "\"overlay\": true)").format(ref=ov), f"/variant/overlays/{i}"))
     if ref.options:
         try:
             Options.model_validate(ref.options)
         except ValidationError as exc:
-            out.extend(SCENARIO_VARIANT.at(f"option override: {f.message}",
+            out.extend(SCENARIO_VARIANT.at(_("option override: {message}").format(
+                                               message=f.message),
                                            "/variant/options" + f.pointer)
                        for f in _pydantic_findings(exc))
     return out
@@ -228,14 +231,14 @@ def load(path: str | Path) -> Loaded:
     if board is None:
         msg = "; ".join(f.format_line() for f in bf[:3])
         out.findings.append(result.locate([SCENARIO_BOARD.at(
-            f"board cannot be used: {msg}", "/board")])[0])
+            _("board cannot be used: {msg}").format(msg=msg), "/board")])[0])
         return out
     scn, ambiguous = with_field_ids(scn, board)  # fields by id or printed number (BOARD-5)
     out.scenario = scn
     if ambiguous:
         out.findings.extend(result.locate([SCENARIO_POSITION.at(
-            m, p, hint="A field may be named by its printed number only when that names one "
-            "field; use its id here.") for m, p in ambiguous]))
+            m, p, hint=_("A field may be named by its printed number only when that names one "
+                         "field; use its id here.")) for m, p in ambiguous]))
         return out
     bad = check_variant_ref(scn.variant, base)
     if bad:
@@ -245,7 +248,7 @@ def load(path: str | Path) -> Loaded:
     if variant is None:
         msg = "; ".join(f.format_line() for f in vf[:3])
         out.findings.append(result.locate([SCENARIO_VARIANT.at(
-            f"variant cannot be used: {msg}", "/variant")])[0])
+            _("variant cannot be used: {msg}").format(msg=msg), "/variant")])[0])
         return out
     out.findings += vf  # warnings only, e.g. an older variant's migration note
     setup_id = scn.setup or variant.setup
@@ -270,7 +273,7 @@ def load(path: str | Path) -> Loaded:
         out.findings.append(result.locate([SCENARIO_POSITION.at(str(exc), ptr)])[0])
         return out
     out.game, out.state = game, state
-    _ = shown
+    del shown  # kept in the signature for the callers
     return out
 
 
@@ -381,7 +384,8 @@ def run(path: str | Path) -> list[Finding]:
             a, why = parse_or_reason(st, step.action)
         if a is None and step.expect == "legal":
             out.extend(res.locate([SCENARIO_NOTATION.at(
-                f"step {i + 1} {step.action!r}: {why}", ptr + "/action",
+                _("step {number} {action!r}: {why}").format(
+                    number=i + 1, action=step.action, why=why), ptr + "/action",
                 hint=_notation_hint(why))]))
             break
         if step.expect == "legal":
