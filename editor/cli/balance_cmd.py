@@ -16,13 +16,14 @@ from editor.cli import balance_eval
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import add_game_arguments, game_or_exit
 from editor.cli.variant_cmd import parse_options
+from editor.i18n import N_, _
 
 NAME = "balance"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
 EXTRAS = ("balance",)
-HELP = ("Play many games of a variant in parallel (local processes or a Dask cluster), store "
-        "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
-        "length, victory rules, captures per field; with --vs the differences.")
+HELP = (N_("Play many games of a variant in parallel (local processes or a Dask cluster), store "
+           "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
+           "length, victory rules, captures per field; with --vs the differences."))
 EPILOG = (
     "An interrupted run (Ctrl-C, kill) keeps every finished game; run the same command again "
     "to play only the missing ones. Games are seeded per game from --seed, so the results do "
@@ -35,34 +36,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
     add_game_arguments(p)
     p.add_argument("--vs", metavar="VARIANT2",
-                   help="second variant to compare against (same board, seeds and policy)")
+                   help=_("second variant to compare against (same board, seeds and policy)"))
     p.add_argument("--vs-overlay", action="append", default=[], metavar="O",
-                   help="overlay applied to --vs, e.g. --vs conquest-4p --vs-overlay "
-                   "classic-recapture (repeatable)")
+                   help=_("overlay applied to --vs, e.g. --vs conquest-4p --vs-overlay "
+                     "classic-recapture (repeatable)"))
     p.add_argument("--vs-option", action="append", default=[], metavar="K=V",
-                   help="option override for --vs (repeatable)")
-    p.add_argument("--games", type=int, required=True, metavar="N", help="games per variant")
+                   help=_("option override for --vs (repeatable)"))
+    p.add_argument("--games", type=int, required=True, metavar="N", help=_("games per variant"))
     p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="local worker processes (ignored with --scheduler; default 1)")
+                   help=_("local worker processes (ignored with --scheduler; default 1)"))
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
+                   help=_("Dask scheduler address (e.g. tcp://host:8786): play on that cluster"))
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="how long to try reaching the scheduler (default 10)")
+                   help=_("how long to try reaching the scheduler (default 10)"))
     p.add_argument("--policy", choices=agent_names(), default="random", metavar="AGENT",
-                   help="the agent of every seat: random (uniform over a piece, then its legal "
-                        "destinations), greedy (prefers captures and safe moves, heads for "
-                        "capitals and the grail), search or search:LEVEL (plans its turns; "
-                        f"levels {', '.join(n for n in agent_names() if ':' in n)}) "
-                        "(default: random)")
+                   help=_("the agent of every seat: random (uniform over a piece, then its legal "
+                          "destinations), greedy (prefers captures and safe moves, heads for "
+                          "capitals and the grail), search or search:LEVEL (plans its turns; "
+                          "levels {levels}) (default: random)").format(
+                       levels=", ".join(n for n in agent_names() if ":" in n)))
     balance_eval.add_arguments(p)
     p.add_argument("--seed", type=int, default=1, metavar="S",
-                   help="run seed; game i plays from a seed derived from S and i (default 1)")
+                   help=_("run seed; game i plays from a seed derived from S and i (default 1)"))
     p.add_argument("--max-turns", type=int, default=400, metavar="T",
-                   help="turn cap per game; a capped game ends without a winner, rule 'cap' "
-                        "(default 400)")
+                   help=_("turn cap per game; a capped game ends without a winner, rule 'cap' "
+                          "(default 400)"))
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
+                   help=_("progress bar on stderr (default: when stderr is a terminal)"))
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help=_("output folder"))
 
 
 def _fail(message: str, code: int) -> int:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model.findings import Finding
 from editor.model.scan_limit import MAX_SCAN_PIXELS
 
@@ -15,9 +16,9 @@ NAME = "detect"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
 EXTRAS = ("detect",)
 MAX_SCALE = 1000.0
-HELP = ("Draft a board from a scan: find the field discs, tell land from sea, read the printed "
-        "numbers and propose the connections along the drawn lines. Every proposed element is "
-        "marked unconfirmed for the designer to accept or delete in the editor.")
+HELP = (N_("Draft a board from a scan: find the field discs, tell land from sea, read the printed "
+           "numbers and propose the connections along the drawn lines. Every proposed element is "
+           "marked unconfirmed for the designer to accept or delete in the editor."))
 EPILOG = (
     f"The scan must be a PNG, JPEG or BMP image of at most {MAX_SCAN_PIXELS // 1_000_000} "
     "megapixels, the editor's limit too (checked from the "
@@ -28,12 +29,13 @@ EPILOG = (
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
-    p.add_argument("scan", metavar="SCAN", help="scan image (PNG, JPEG or BMP)")
+    p.add_argument("scan", metavar="SCAN", help=_("scan image (PNG, JPEG or BMP)"))
     p.add_argument("-o", "--output", required=True, metavar="DRAFT.board.json",
-                   help="board file to write (conquest-board/1); missing folders are made")
+                   help=_("board file to write (conquest-board/1); missing folders are made"))
     p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
-                   help="scan pixels per printed centimetre, if known (stored in the board)")
-    p.add_argument("--name", default=None, help="board name (default: from the scan's file name)")
+                   help=_("scan pixels per printed centimetre, if known (stored in the board)"))
+    p.add_argument("--name", default=None,
+                   help=_("board name (default: from the scan's file name)"))
 
 
 def _fail(message: str, code: int) -> int:

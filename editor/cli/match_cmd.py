@@ -12,13 +12,14 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import add_game_arguments
+from editor.i18n import N_, _
 
 NAME = "match"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
 EXTRAS = ("balance",)
-HELP = ("Play agents against each other over many seeded games (local processes or a Dask "
-        "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
-        "rating (Elo scale) and its time per turn.")
+HELP = (N_("Play agents against each other over many seeded games (local processes or a Dask "
+           "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
+           "rating (Elo scale) and its time per turn."))
 EPILOG = (
     "Agents: random, greedy, search (the default level) or search:LEVEL. --agents names one "
     "agent per seat; fewer than the seats are filled up with the last one (`--agents search "
@@ -32,20 +33,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
     add_game_arguments(p)
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                   help="one agent per seat in seat order (see below)")
-    p.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
+                   help=_("one agent per seat in seat order (see below)"))
+    p.add_argument("--games", type=int, required=True, metavar="N", help=_("games to play"))
     p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="local worker processes (ignored with --scheduler)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address")
+                   help=_("local worker processes (ignored with --scheduler)"))
+    p.add_argument("--scheduler", metavar="ADDRESS", help=_("Dask scheduler address"))
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="how long to try reaching the scheduler (default 10)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="match seed (default 1)")
+                   help=_("how long to try reaching the scheduler (default 10)"))
+    p.add_argument("--seed", type=int, default=1, metavar="S", help=_("match seed (default 1)"))
     p.add_argument("--max-turns", type=int, default=400, metavar="T",
-                   help="turn cap per game (default 400)")
+                   help=_("turn cap per game (default 400)"))
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
+                   help=_("progress bar on stderr (default: when stderr is a terminal)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("-o", "--output", metavar="DIR", help="folder to store the games in")
+    p.add_argument("-o", "--output", metavar="DIR", help=_("folder to store the games in"))
 
 
 def _number(x: float) -> float | None:

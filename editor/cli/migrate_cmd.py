@@ -13,16 +13,17 @@ import argparse
 import sys
 
 from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model.package import is_package
 from editor.model.schema import SCHEMAS
 
 NAME = "migrate"
-HELP = ("Rewrite board, variant and scenario files and game packages of an older format "
-        "version in the current one (atomically; the old file is kept as FILE.bak).")
+HELP = (N_("Rewrite board, variant and scenario files and game packages of an older format "
+           "version in the current one (atomically; the old file is kept as FILE.bak)."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="+", metavar="FILE", help="files to migrate in place")
+    p.add_argument("files", nargs="+", metavar="FILE", help=_("files to migrate in place"))
 
 
 def run(args: argparse.Namespace) -> int:

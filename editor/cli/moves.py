@@ -9,27 +9,27 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.engine.game import MOVE, RESP
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.names import FieldNames
 from editor.rules import scenario_run
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
 
 NAME = "moves"
-HELP = "List the legal actions and their AP cost in a scenario's position (after its steps)."
+HELP = N_("List the legal actions and their AP cost in a scenario's position (after its steps).")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", metavar="SCENARIO",
-                   help="a *.scenario.json file, or a game package (*.conquest): its start "
-                   "position")
-    p.add_argument("--piece", metavar="FIELD", help="only actions of the stack on this field "
-                   "(its printed number or its id)")
+                   help=_("a *.scenario.json file, or a game package (*.conquest): its start "
+                     "position"))
+    p.add_argument("--piece", metavar="FIELD", help=_("only actions of the stack on this field "
+                     "(its printed number or its id)"))
     p.add_argument("--steps", type=int, default=None, metavar="N",
-                   help="replay only the first N steps (default: all legal steps)")
-    p.add_argument("--full-path", action="store_true", help="print whole paths")
+                   help=_("replay only the first N steps (default: all legal steps)"))
+    p.add_argument("--full-path", action="store_true", help=_("print whole paths"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text: one action per line (default); json: an object with who acts, "
-                   "AP left and the actions (notation, AP cost, path)")
+                   help=_("text: one action per line (default); json: an object with who acts, "
+                     "AP left and the actions (notation, AP cost, path)"))
 
 
 def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:

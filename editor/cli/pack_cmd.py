@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model.findings import Finding
 from editor.model.package import (
     PACKAGE_SUFFIX,
@@ -21,19 +22,19 @@ from editor.model.package import (
 from editor.resources import locate
 
 NAME = "pack"
-HELP = ("Write a game package (*.conquest): the board, its scan, the variant chain and the "
-        "resolved variant, with a checksummed manifest.")
+HELP = (N_("Write a game package (*.conquest): the board, its scan, the variant chain and the "
+           "resolved variant, with a checksummed manifest."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("board", metavar="BOARD", help="board file or shipped board name")
+    p.add_argument("board", metavar="BOARD", help=_("board file or shipped board name"))
     p.add_argument("--variant", required=True, metavar="NAME|PATH",
-                   help="variant name or *.variant.json path")
+                   help=_("variant name or *.variant.json path"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="apply an overlay variant (repeatable)")
+                   help=_("apply an overlay variant (repeatable)"))
     p.add_argument("-o", "--output", required=True, metavar=f"NAME{PACKAGE_SUFFIX}",
-                   help="the package file to write")
-    p.add_argument("--name", help="package name (default: the output file's name)")
+                   help=_("the package file to write"))
+    p.add_argument("--name", help=_("package name (default: the output file's name)"))
 
 
 def _print(findings: list[Finding]) -> None:

@@ -8,14 +8,15 @@ from pathlib import Path
 
 from editor.check.board_checks import check_board
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model import load_board
 from editor.model.findings import Finding
 from editor.model.io import FILE_UNREADABLE
 
 NAME = "render"
 MAX_SCALE = 1000.0
-HELP = ("Draw a board the way a printed map looks (sea, islands, roads, bridges, castles, "
-        "grail, wilderness) as a PNG or SVG file.")
+HELP = (N_("Draw a board the way a printed map looks (sea, islands, roads, bridges, castles, "
+           "grail, wilderness) as a PNG or SVG file."))
 EPILOG = (
     "A board that fails 'conquest validate' with semantic problems (e.g. a dangling "
     "reference) is still drawn: its findings are printed on stderr as warnings and the exit "
@@ -26,12 +27,12 @@ EPILOG = (
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = EPILOG
-    p.add_argument("board", metavar="BOARD", help="board file (*.board.json)")
+    p.add_argument("board", metavar="BOARD", help=_("board file (*.board.json)"))
     p.add_argument("-o", "--output", required=True, metavar="FILE",
-                   help="output file; the extension (.png or .svg) selects the format")
+                   help=_("output file; the extension (.png or .svg) selects the format"))
     p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
-                   help="output pixels per printed centimetre (default: the board's own scale, "
-                   "100 px/cm without one); greater than 0 and at most 1000")
+                   help=_("output pixels per printed centimetre (default: the board's own scale, "
+                     "100 px/cm without one); greater than 0 and at most 1000"))
 
 
 def _fail(message: str, code: int) -> int:

@@ -11,16 +11,17 @@ import argparse
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK
+from editor.i18n import N_, _
 from editor.model.rulebook import load_catalogue
 
 NAME = "rules"
-HELP = "Show a rule of the rules catalogue by ID (OBST-3) or search it by words."
+HELP = N_("Show a rule of the rules catalogue by ID (OBST-3) or search it by words.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", nargs="*", metavar="ID|WORD",
-                   help="a rule ID (OBST-3, CONF-16, BF-4) or words to search for; none: "
-                   "list every entry")
+                   help=_("a rule ID (OBST-3, CONF-16, BF-4) or words to search for; none: "
+                     "list every entry"))
 
 
 def run(args: argparse.Namespace) -> int:

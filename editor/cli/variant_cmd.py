@@ -10,26 +10,27 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model.variant import dump_variant, locate_variant, resolve_variant
 
 NAME = "variant"
-HELP = ("Print a variant with its parents and overlays resolved (JSON); 'variant diff A B' "
-        "lists the keys that differ.")
+HELP = (N_("Print a variant with its parents and overlays resolved (JSON); 'variant diff A B' "
+           "lists the keys that differ."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("variant", metavar="NAME|PATH", help="shipped variant name or file path; or "
-                   "'diff' followed by two variants A and B")
+    p.add_argument("variant", metavar="NAME|PATH", help=_("shipped variant name or file path; or "
+                     "'diff' followed by two variants A and B"))
     p.add_argument("others", nargs="*", metavar="B", help=argparse.SUPPRESS)
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="apply an overlay variant (repeatable; with diff: to B)")
+                   help=_("apply an overlay variant (repeatable; with diff: to B)"))
     p.add_argument("--a-overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="with diff: apply an overlay to A (repeatable)")
+                   help=_("with diff: apply an overlay to A (repeatable)"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="with diff: one line per key (text) or a JSON list")
+                   help=_("with diff: one line per key (text) or a JSON list"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                   help="override an option, e.g. --option recapture_moves_must_be_necessary="
-                   "false (repeatable)")
+                   help=_("override an option, e.g. --option recapture_moves_must_be_necessary="
+                     "false (repeatable)"))
 
 
 def parse_options(items: list[str]) -> dict | None:

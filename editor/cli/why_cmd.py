@@ -16,13 +16,13 @@ import sys
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options
 from editor.engine.explain import E_BAD_NOTATION
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.terms import kind_name
 
 NAME = "why"
-HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "
-        "start of a board and variant, with its AP cost and path, or why not (reason code, "
-        "rule ID, message).")
+HELP = (N_("Say whether an action is legal in a scenario's position (after its steps) or at the "
+           "start of a board and variant, with its AP cost and path, or why not (reason code, "
+           "rule ID, message)."))
 
 
 #: `why SCEN --steps 1 ACTION` as well as `why --steps 1 SCEN ACTION` (see cli.main).
@@ -36,25 +36,25 @@ USAGE = ("conquest why [options] SCENARIO ACTION\n"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = USAGE
     p.add_argument("inputs", nargs="+", metavar="SCENARIO ACTION",
-                   help="a *.scenario.json file and an action in engine notation (with "
-                   "--variant: the action alone)")
+                   help=_("a *.scenario.json file and an action in engine notation (with "
+                     "--variant: the action alone)"))
     p.add_argument("--steps", type=int, default=None, metavar="N",
-                   help="replay only the first N steps of the scenario")
-    p.add_argument("--board", metavar="BOARD", help="board file or shipped board name "
-                   "(with --variant; default: the variant's board)")
+                   help=_("replay only the first N steps of the scenario"))
+    p.add_argument("--board", metavar="BOARD", help=_("board file or shipped board name "
+                     "(with --variant; default: the variant's board)"))
     p.add_argument("--variant", metavar="VARIANT",
-                   help="variant name or file: ask about the start position instead")
+                   help=_("variant name or file: ask about the start position instead"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="with --variant: an overlay applied to the variant (repeatable)")
+                   help=_("with --variant: an overlay applied to the variant (repeatable)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                   help="with --variant: an option override, e.g. no_capture_rounds=6 "
-                   "(repeatable)")
-    p.add_argument("--setup", metavar="SETUP", help="setup id of the board")
+                   help=_("with --variant: an option override, e.g. no_capture_rounds=6 "
+                     "(repeatable)"))
+    p.add_argument("--setup", metavar="SETUP", help=_("setup id of the board"))
     p.add_argument("--puzzle", action="store_true",
-                   help="the action is in puzzle-book notation (RULES.md 5.9)")
+                   help=_("the action is in puzzle-book notation (RULES.md 5.9)"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text: one line (default); json: an object with the verdict, kind, "
-                   "AP cost, path and reason")
+                   help=_("text: one line (default); json: an object with the verdict, kind, "
+                     "AP cost, path and reason"))
 
 
 def _usage(message: str) -> int:
