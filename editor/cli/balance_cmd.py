@@ -73,17 +73,20 @@ def _fail(message: str, code: int) -> int:
 
 def _check_numbers(args: argparse.Namespace) -> str | None:
     if not 1 <= args.games <= MAX_GAMES:
-        return f"--games must be between 1 and {MAX_GAMES}, got {args.games}"
+        return _("--games must be between 1 and {limit}, got {games}").format(
+                   limit=MAX_GAMES, games=args.games)
     if args.workers < 1:
-        return f"--workers must be at least 1, got {args.workers}"
+        return _("--workers must be at least 1, got {workers}").format(workers=args.workers)
     if args.max_turns < 1:
-        return f"--max-turns must be at least 1, got {args.max_turns}"
+        return _("--max-turns must be at least 1, got {max_turns}").format(
+                   max_turns=args.max_turns)
     if not 0 <= args.seed < 2**62:
-        return f"--seed must be between 0 and 2**62, got {args.seed}"
+        return _("--seed must be between 0 and 2**62, got {seed}").format(seed=args.seed)
     if not 0 < args.scheduler_timeout <= 600:
-        return f"--scheduler-timeout must be between 0 and 600 s, got {args.scheduler_timeout}"
+        return _("--scheduler-timeout must be between 0 and 600 s, got {value}").format(
+                   value=args.scheduler_timeout)
     if args.vs is None and (args.vs_overlay or args.vs_option):
-        return "--vs-overlay and --vs-option need --vs"
+        return _("--vs-overlay and --vs-option need --vs")
     return None
 
 
@@ -146,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         return sides
     out = Path(args.output)
     if out.exists() and not out.is_dir():
-        return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
+        return _fail(_("-o '{out}' is a file, not a folder").format(out=out), EXIT_USAGE)
     out.mkdir(parents=True, exist_ok=True)
     from editor.agents.base import canonical
     from editor.balance.runner import RunError, SchedulerError, make_plan
@@ -170,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         except SchedulerError as exc:
             return _fail(str(exc), EXIT_USAGE)
         except RunError as exc:
-            return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
+            return _fail(_("{exc}; the finished games are stored").format(exc=exc), EXIT_FINDINGS)
         return _finish(args, store, plans, sides, summary, out, skill)
 
 
@@ -214,8 +217,9 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
     rate = (f"{summary.played} games in {summary.seconds:.1f} s "
             f"({summary.games_per_second:.1f} games/s)")
     if summary.interrupted:
-        print(f"conquest balance: interrupted after {rate}; stored {stored}. Run the same "
-              "command again to play the remaining games.", file=sys.stderr)
+        print(_("conquest balance: interrupted after {rate}; stored {stored}. Run the same "
+                "command again to play the remaining games.").format(rate=rate, stored=stored),
+                    file=sys.stderr)
         return 130
     data = []
     counted = _games_to_report(store, plans)
@@ -227,9 +231,9 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
                              game.variant.options.model_dump(mode="json")))
     game = sides[0][0]
     if counted > args.games:
-        print(f"conquest balance: the folder holds {counted} games per variant; the report "
-              f"uses all {counted} (--games {args.games} asked for fewer; use a new folder "
-              "for a report of fewer games)", file=sys.stderr)
+        print(_("conquest balance: the folder holds {counted} games per variant; the report uses"
+                " all {counted} (--games {games} asked for fewer; use a new folder for a report "
+                "of fewer games)").format(counted=counted, games=args.games), file=sys.stderr)
     note = (f"{counted} games per variant on board {game.board.name}, policy "
             f"{args.policy}, seed {args.seed}, turn cap {args.max_turns}. Games are stored "
             f"in {store.path.name} (DuckDB). This run: {rate}.")
@@ -237,7 +241,7 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
     extra = balance_eval.sections(store, plans, [t for _g, t in sides], skill, out, game)
     report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs,
                           extra)
-    print(f"played {rate}; stored {stored}")
+    print(_("played {rate}; stored {stored}").format(rate=rate, stored=stored))
     for side in data:
         print(f"{side.summary.label} ({side.title}): {seat_verdict(side.summary)}")
     if len(data) == 2:
@@ -245,8 +249,9 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
 
         a, b = data[0].summary, data[1].summary
         for line in compare_verdict(a, b, compare(a, b), pairs):
-            print(f"B against A: {line}")
+            print(_("B against A: {line}").format(line=line))
     if skill is not None:
-        print(f"skill: {balance_eval.skill_verdict(store, skill)}")
-    print(f"wrote {report}")
+        print(_("skill: {verdict}").format(
+                  verdict=balance_eval.skill_verdict(store, skill)))
+    print(_("wrote {report}").format(report=report))
     return EXIT_OK

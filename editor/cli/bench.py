@@ -169,7 +169,7 @@ def run_against(args: argparse.Namespace) -> int:
     from editor.cli.bench_engine import VARIANTS, compare, table
 
     if min(args.rounds, args.actions, args.games, args.max_turns) < 1:
-        print("conquest bench: --rounds, --actions, --games and --max-turns must be positive",
+        print(_("conquest bench: --rounds, --actions, --games and --max-turns must be positive"),
               file=sys.stderr)
         return EXIT_USAGE
     variants = (args.variant,) if args.variant else VARIANTS
@@ -179,7 +179,7 @@ def run_against(args: argparse.Namespace) -> int:
             from editor.cli import bench_editor
 
             if args.fields < 10:
-                print("conquest bench: --fields must be at least 10", file=sys.stderr)
+                print(_("conquest bench: --fields must be at least 10"), file=sys.stderr)
                 return EXIT_USAGE
             result = bench_editor.compare(args.against, args.fields, args.rounds, progress=say)
             print(json.dumps(result, indent=2) if args.format == "json"
@@ -188,7 +188,7 @@ def run_against(args: argparse.Namespace) -> int:
         result = compare(args.against, variants, args.rounds, args.actions, args.games,
                          args.max_turns, args.seed, progress=say)
     except BenchError as exc:
-        print(f"conquest bench: {exc}", file=sys.stderr)
+        print(_("conquest bench: {exc}").format(exc=exc), file=sys.stderr)
         return EXIT_FINDINGS
     print(json.dumps(result, indent=2) if args.format == "json" else table(result))
     same = all(r["same_games"] and not r["violations"] for r in result["rows"])
@@ -202,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     if args.against:
         return run_against(args)
     if args.balance_games < 0 or (args.workers is not None and args.workers < 1):
-        print("conquest bench: --balance-games and --workers must be positive",
+        print(_("conquest bench: --balance-games and --workers must be positive"),
               file=sys.stderr)
         return EXIT_USAGE
     packaged = bool(args.board) and is_package(args.board)
@@ -235,9 +235,11 @@ def run(args: argparse.Namespace) -> int:
     if args.balance_games:
         one = figures["balance_games_per_second_1_worker"]
         many = figures[f"balance_games_per_second_{workers}_workers"]
-        print(f"balance throughput ({args.balance_games} games, {game.variant.name}): "
-              f"1 worker {one} games/s | {workers} workers {many} games/s "
-              f"({figures['balance_speedup']}x; after worker start-up "
-              f"{figures['balance_startup_s_1_worker']} s | "
-              f"{figures[f'balance_startup_s_{workers}_workers']} s)")
+        print(_("balance throughput ({games} games, {variant}): 1 worker {one} games/s |"
+                " {workers} workers {many} games/s ({speedup}x; after worker start-up {start_one}"
+                " s | {start_many} s)").format(
+                  games=args.balance_games, variant=game.variant.name, one=one,
+                  workers=workers, many=many, speedup=figures['balance_speedup'],
+                  start_one=figures['balance_startup_s_1_worker'],
+                  start_many=figures[f'balance_startup_s_{workers}_workers']))
     return EXIT_OK

@@ -53,13 +53,14 @@ def _report(findings: list[Finding], scan: str, draft: str | None = None) -> Non
 def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if args.scale is not None and not (0 < args.scale <= MAX_SCALE):
-        return _fail(f"--scale must be greater than 0 and at most {MAX_SCALE:g} px/cm, "
-                     f"got {args.scale:g}", EXIT_USAGE)
+        return _fail(_("--scale must be greater than 0 and at most {limit:g} px/cm, got "
+                       "{scale:g}").format(limit=MAX_SCALE, scale=args.scale), EXIT_USAGE)
     blocked = next((p for p in (out.parent, *out.parent.parents) if p.exists()), None)
     if blocked is not None and not blocked.is_dir():
-        return _fail(f"cannot write '{out}': '{blocked}' is a file, not a folder", EXIT_USAGE)
+        return _fail(_("cannot write '{out}': '{blocked}' is a file, not a folder").format(
+                         out=out, blocked=blocked), EXIT_USAGE)
     if not Path(args.scan).is_file():
-        return _fail(f"cannot read '{args.scan}': no such file", EXIT_USAGE)
+        return _fail(_("cannot read '{scan}': no such file").format(scan=args.scan), EXIT_USAGE)
     from editor.detect import detect_board, load_scan
     from editor.model import save_board
 
@@ -78,10 +79,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)  # like balance -o: the folder is made
     except OSError as exc:
-        return _fail(f"cannot make folder '{out.parent}': {exc.strerror or exc}", EXIT_USAGE)
+        return _fail(_("cannot make folder '{parent}': {error}").format(
+                         parent=out.parent, error=exc.strerror or exc), EXIT_USAGE)
     save_board(board, out)
-    print(f"wrote {out}: {len(board.fields)} fields "
-          f"({sum(f.terrain == 'sea' for f in board.fields)} sea), "
-          f"{sum(f.number is not None for f in board.fields)} numbers read, "
-          f"{len(board.connections)} connections, all unconfirmed")
+    print(_("wrote {out}: {fields} fields ({sea} sea), {numbers} numbers read, {connections} "
+            "connections, all unconfirmed").format(
+              out=out, fields=len(board.fields), sea=sum(f.terrain == 'sea' for f in
+              board.fields), numbers=sum(f.number is not None for f in board.fields),
+              connections=len(board.connections)))
     return EXIT_OK

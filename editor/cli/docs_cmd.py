@@ -53,12 +53,13 @@ def run(args: argparse.Namespace) -> int:
     if current == text:
         return EXIT_OK
     if args.check:
-        print(f"{out}: out of date; run 'conquest docs'", file=sys.stderr)
+        print(_("{out}: out of date; run 'conquest docs'").format(out=out), file=sys.stderr)
         return EXIT_FINDINGS
     if out.is_dir():
-        print(f"conquest docs: '{out}' is a folder; give the file to write", file=sys.stderr)
+        print(_("conquest docs: '{out}' is a folder; give the file to write").format(out=out),
+            file=sys.stderr)
         return EXIT_USAGE
     out.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(out, text, backup=False)
-    print(f"wrote {out}")
+    print(_("wrote {out}").format(out=out))
     return EXIT_OK

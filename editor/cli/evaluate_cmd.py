@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             notes.extend(found[1])
     page = _page(args, rows, notes)
     Path(args.output).write_text(page, encoding="utf-8")
-    print(f"wrote {args.output}")
+    print(_("wrote {output}").format(output=args.output))
     return EXIT_OK
 
 
@@ -103,7 +103,7 @@ def _evaluate(args: argparse.Namespace, name: str, folder: Path):
     if args.skill_games > 0:
         plans.append(make_plan(game, SKILL_LABEL, args.skill_games, args.seed,
                                ",".join(args.skill), args.max_turns))
-    print(f"{name}: playing", file=sys.stderr)
+    print(_("{name}: playing").format(name=name), file=sys.stderr)
     with Store(folder) as store:
         summary = play_plans(args, store, plans)
         if summary.interrupted:

@@ -63,11 +63,12 @@ def _check(args: argparse.Namespace, seats: int) -> str | None:
     from editor.agents.base import check_spec
 
     if len(args.agents) > seats:
-        return f"--agents names {len(args.agents)} agents for {seats} seats"
+        return _("--agents names {n} agents for {seats} seats").format(
+                   n=len(args.agents), seats=seats)
     for spec in args.agents:
         problem = check_spec(spec)
         if problem:
-            return f"--agents: {problem}"
+            return _("--agents: {problem}").format(problem=problem)
     return None
 
 
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         out = Path(args.output)
         if out.exists() and not out.is_dir():
-            return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
+            return _fail(_("-o '{out}' is a file, not a folder").format(out=out), EXIT_USAGE)
         out.mkdir(parents=True, exist_ok=True)
         return _match(args, game, out)
     with tempfile.TemporaryDirectory(prefix="conquest-match-") as tmp:
@@ -109,8 +110,8 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
         with Store(out) as store:
             summary = play_plans(args, store, [plan])
             if summary.interrupted:
-                return _fail(f"interrupted; stored {summary.stored.get('M', 0)}/{args.games} "
-                             "games", 130)
+                return _fail(_("interrupted; stored {stored}/{games} games").format(
+                                 stored=summary.stored.get('M', 0), games=args.games), 130)
             seats = list(plan.meta.seats)
             results = summarise_match(lineup.split(","), seats, store.games("M", args.games),
                                       store.seat_agents("M", args.games),
@@ -121,7 +122,7 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
     except SchedulerError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except RunError as exc:
-        return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
+        return _fail(_("{exc}; the finished games are stored").format(exc=exc), EXIT_FINDINGS)
     if args.format == "json":
         rows = [{"agent": r.name, "games": r.games, "wins": r.wins, "win_rate": r.rate()[0],
                  "interval": list(r.rate()[1:]), "par": r.par, "rating": r.rating,
@@ -131,8 +132,10 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
         print(json.dumps({"variant": game.variant.name, "games": args.games,
                           "seed": args.seed, "agents": rows}, indent=2))
     else:
-        print(f"{game.variant.name}: {args.games} games, lineup {' '.join(names)}, "
-              f"seed {args.seed}, played in {summary.seconds:.1f} s")
+        print(_("{variant}: {games} games, lineup {names}, seed {seed}, played in {seconds:.1f} "
+                "s").format(
+                  variant=game.variant.name, games=args.games, names=' '.join(names),
+                  seed=args.seed, seconds=summary.seconds))
         for line in match_lines(results, seats):
             print(line)
     return EXIT_OK

@@ -40,10 +40,11 @@ def run(args: argparse.Namespace) -> int:
             result = migrate_file(path, current)
         if not result.changed:
             unusable += result.reason.startswith("not read")
-            print(f"{path}: not changed: {result.reason}", file=sys.stderr)
+            print(_("{path}: not changed: {reason}").format(path=path, reason=result.reason),
+                file=sys.stderr)
             continue
         for note in result.notes or []:
             print((note if note.path else note.located(path)).format_line())
-        print(f"{path}: migrated {result.source} -> {result.target} (old file kept as "
-              f"{path}.bak)", file=sys.stderr)
+        print(_("{path}: migrated {source} -> {target} (old file kept as {path}.bak)").format(
+                  path=path, source=result.source, target=result.target), file=sys.stderr)
     return EXIT_USAGE if unusable else EXIT_OK

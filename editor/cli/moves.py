@@ -9,7 +9,7 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.engine.game import MOVE, RESP
-from editor.i18n import N_, _
+from editor.i18n import N_, _, ngettext
 from editor.model.names import FieldNames
 from editor.rules import scenario_run
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
     if args.piece:
         got = names.resolve(args.piece)
         if got.field is None:
-            print(f"conquest moves: --piece: {got.problem}", file=sys.stderr)
+            print(_("conquest moves: --piece: {problem}").format(problem=got.problem),
+                file=sys.stderr)
             return EXIT_USAGE
         want = set(st.pieces_at(c.node_index[got.field]))
     rows = []
@@ -100,6 +101,6 @@ def run(args: argparse.Namespace) -> int:
               + (_(", response window open") if head["response_window"] else "")
               + (_(", game over") if st.is_terminal() else ""))
         for r in rows:
-            print(f"{r['shown']:<40} {r['ap']} AP")
-        print(_("# {n} action(s)").format(n=len(rows)))
+            print(f"{r['shown']:<40} " + _("{cost} AP").format(cost=r["ap"]))
+        print(ngettext("# {n} action", "# {n} actions", len(rows)).format(n=len(rows)))
     return EXIT_OK

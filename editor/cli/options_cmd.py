@@ -8,7 +8,7 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_OK
-from editor.i18n import N_, _
+from editor.i18n import N_, _, ngettext
 from editor.model.variant import Options, resolve_variant
 from editor.model.variant_fields import describe_allowed, option_infos
 
@@ -58,5 +58,6 @@ def run(args: argparse.Namespace) -> int:
             line += f"; in {args.variant}: {_value(value)}{mark}"
         print(f"{line} [{ids}]")
         print(f"    {info.description}")
-    print(f"# {len(infos)} options", file=sys.stderr)
+    print(ngettext("# {n} option", "# {n} options", len(infos)).format(n=len(infos)),
+          file=sys.stderr)
     return EXIT_OK

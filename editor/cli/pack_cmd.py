@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
     board_file = locate("boards", args.board)
     if board_file is None:
-        print(f"conquest pack: board '{args.board}' not found: give a board file or a shipped "
-              "board name", file=sys.stderr)
+        print(_("conquest pack: board '{board}' not found: give a board file or a shipped board "
+                "name").format(board=args.board), file=sys.stderr)
         return EXIT_USAGE
     source = open_game_source(str(board_file))
     rv = resolve_variant(args.variant, Path.cwd(), args.overlay or None)
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     problems = [f for f in check_source(source) if f.is_error]
     if problems:
         _print(problems)
-        print("conquest pack: not written: the board and variant have errors", file=sys.stderr)
+        print(_("conquest pack: not written: the board and variant have errors"), file=sys.stderr)
         return EXIT_FINDINGS
     output = Path(args.output)
     name = args.name or output.name.removesuffix(PACKAGE_SUFFIX)
@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         _print(written.findings)
         return EXIT_FINDINGS
     members = len(written.manifest.members) + 1
-    print(f"wrote {output} ({len(data)} bytes, {members} members: board "
-          f"'{source.board.name}', variant '{rv.variant.name}')", file=sys.stderr)
+    print(_("wrote {output} ({size} bytes, {members} members: board '{board}', variant "
+            "'{variant}')").format(
+              output=output, size=len(data), members=members, board=source.board.name,
+              variant=rv.variant.name), file=sys.stderr)
     return EXIT_OK

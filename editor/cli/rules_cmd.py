@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK
-from editor.i18n import N_, _
+from editor.i18n import N_, _, ngettext
 from editor.model.rulebook import load_catalogue
 
 NAME = "rules"
@@ -30,12 +30,14 @@ def run(args: argparse.Namespace) -> int:
     if not query:
         for rule in catalogue.rules.values():
             print(rule.heading)
-        print(f"# {len(catalogue.rules)} entries", file=sys.stderr)
+        n = len(catalogue.rules)
+        print(ngettext("# {n} entry", "# {n} entries", n).format(n=n), file=sys.stderr)
         return EXIT_OK
     hits = catalogue.search(query)
     if not hits:
-        print(f"conquest rules: nothing in the rules catalogue matches '{query}'; try a rule "
-              "ID such as OBST-3 or one word, or `conquest rules` for the list",
+        print(_("conquest rules: nothing in the rules catalogue matches '{query}'; try a rule ID"
+                " such as OBST-3 or one word, or `conquest rules` for the list").format(
+                  query=query),
               file=sys.stderr)
         return EXIT_FINDINGS
     exact = catalogue.get(query)
@@ -44,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     for rule in hits:
         print(rule.heading)
-    print(f"# {len(hits)} entries match '{query}'; `conquest rules ID` prints one",
+    print(ngettext("# {n} entry matches '{query}'; `conquest rules ID` prints one",
+                   "# {n} entries match '{query}'; `conquest rules ID` prints one",
+                   len(hits)).format(n=len(hits), query=query),
           file=sys.stderr)
     return EXIT_OK

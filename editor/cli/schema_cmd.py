@@ -30,8 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     folder = args.out or data_dir("schema")
     if folder.exists() and not folder.is_dir():
-        print(f"conquest schema: '{folder}' is not a folder; --out takes the folder to write "
-              f"the schemas to", file=sys.stderr)
+        print(_("conquest schema: '{folder}' is not a folder; --out takes the folder to write "
+                "the schemas to").format(folder=folder), file=sys.stderr)
         return EXIT_USAGE
     stale = []
     for spec in SCHEMAS:
@@ -42,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
             continue
         if args.check:
             stale.append(target)
-            print(f"{target}: out of date; run 'conquest schema' (or 'make schema')",
+            print(_("{target}: out of date; run 'conquest schema' (or 'make schema')").format(
+                      target=target),
                   file=sys.stderr)
         else:
             folder.mkdir(parents=True, exist_ok=True)
             atomic_write_text(target, text, backup=False)
-            print(f"wrote {target}")
+            print(_("wrote {target}").format(target=target))
     return EXIT_FINDINGS if stale else EXIT_OK

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from editor.engine.playout import selfplay
 
     if args.games < 1 or args.max_turns < 1:
-        print("conquest selfplay: --games and --max-turns must be positive", file=sys.stderr)
+        print(_("conquest selfplay: --games and --max-turns must be positive"), file=sys.stderr)
         return EXIT_USAGE
     game, code = game_from_args(args)
     if game is None:
@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
                 for record in log:
                     handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         except OSError as exc:
-            print(f"conquest selfplay: cannot write '{args.log}': {exc.strerror}",
+            print(_("conquest selfplay: cannot write '{log}': {error}").format(
+                      log=args.log, error=exc.strerror),
                   file=sys.stderr)
             return EXIT_USAGE
     summary = {

@@ -10,7 +10,7 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.i18n import N_, _
+from editor.i18n import N_, _, ngettext
 from editor.model.variant import dump_variant, locate_variant, resolve_variant
 
 NAME = "variant"
@@ -38,7 +38,8 @@ def parse_options(items: list[str]) -> dict | None:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            print(f"conquest: --option expects KEY=VALUE, got {item!r}", file=sys.stderr)
+            print(_("conquest: --option expects KEY=VALUE, got {item!r}").format(item=item),
+                file=sys.stderr)
             return None
         try:
             out[key] = json.loads(value)
@@ -93,7 +94,7 @@ def run_diff(args: argparse.Namespace) -> int:
     from editor.model.variant_edit import diff_variants
 
     if len(args.others) != 2:
-        print("conquest variant diff: give two variants, A and B", file=sys.stderr)
+        print(_("conquest variant diff: give two variants, A and B"), file=sys.stderr)
         return EXIT_USAGE
     resolved = []
     for ref, overlays in ((args.others[0], args.a_overlay), (args.others[1], args.overlay)):
@@ -109,7 +110,9 @@ def run_diff(args: argparse.Namespace) -> int:
     else:
         for c in changes:
             print("\n".join(_lines(c.pointer, c.old, c.new)))
-        print(f"# {len(changes)} difference(s) between {args.others[0]} and {args.others[1]}",
+        print(ngettext("# {n} difference between {a} and {b}",
+                       "# {n} differences between {a} and {b}", len(changes)).format(
+                  n=len(changes), a=args.others[0], b=args.others[1]),
               file=sys.stderr)
     return EXIT_OK
 
@@ -118,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
     if args.variant == "diff" and args.others:
         return run_diff(args)
     if args.others:
-        print(f"conquest variant: unexpected arguments {args.others} (did you mean "
-              "'conquest variant diff A B'?)", file=sys.stderr)
+        print(_("conquest variant: unexpected arguments {others} (did you mean 'conquest variant"
+                " diff A B'?)").format(others=args.others), file=sys.stderr)
         return EXIT_USAGE
     options = parse_options(args.option)
     if options is None:

@@ -79,7 +79,7 @@ def _session(args: argparse.Namespace):
     else:
         path = args.inputs[0]
         if not Path(path).is_file():
-            return None, _usage(f"cannot read '{path}'")
+            return None, _usage(_("cannot read '{path}'").format(path=path))
         session, findings = session_io.load(path)
     for f in findings:
         print(f.format_line(), file=sys.stderr)
@@ -91,9 +91,11 @@ def _session(args: argparse.Namespace):
             before, step = len(session.history), session.pending[0]
             verdict = session.redo()
             if len(session.history) == before:
-                print(f"conquest why: {args.inputs[0]}: step {i + 1} {step.text!r} "
-                      f"(expected {step.expect}) does not replay: {verdict} (run conquest "
-                      "check on it, or stop before it with --steps)", file=sys.stderr)
+                print(_("conquest why: {scenario}: step {number} {text!r} (expected {expect}) does"
+                        " not replay: {verdict} (run conquest check on it, or stop before it "
+                        "with --steps)").format(
+                          scenario=args.inputs[0], number=i + 1, text=step.text,
+                          expect=step.expect, verdict=verdict), file=sys.stderr)
                 return None, EXIT_USAGE
     return session, None
 
@@ -101,12 +103,12 @@ def _session(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     want = 1 if args.variant else 2
     if len(args.inputs) != want:
-        return _usage('give SCENARIO "ACTION", or --variant V [--board B] "ACTION"'
-                      if want == 2 else 'with --variant give the action alone: "ACTION"')
+        return _usage(_('give SCENARIO "ACTION", or --variant V [--board B] "ACTION"')
+                      if want == 2 else _('with --variant give the action alone: "ACTION"'))
     if args.steps is not None and (args.steps < 0 or args.variant):
-        return _usage("--steps takes a number >= 0 and a scenario")
+        return _usage(_("--steps takes a number >= 0 and a scenario"))
     if args.board and not args.variant:
-        return _usage("--board needs --variant (a scenario names its own board)")
+        return _usage(_("--board needs --variant (a scenario names its own board)"))
     session, code = _session(args)
     if session is None:
         return code
