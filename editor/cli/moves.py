@@ -11,6 +11,7 @@ from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.engine.game import MOVE, RESP
 from editor.i18n import N_, _, ngettext
 from editor.model.names import FieldNames
+from editor.model.terms import seat_label
 from editor.rules import scenario_run
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
 
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(head, indent=2, ensure_ascii=False))
     else:
         print(_("# actor {actor}, {seat} to move, {ap} AP left").format(
-            actor=head["actor"], seat=head["to_move"], ap=head["ap_left"])
+            actor=seat_label(head["actor"], c.board.seats) if head["actor"] else "-",
+            seat=seat_label(head["to_move"], c.board.seats), ap=head["ap_left"])
               + (_(", response window open") if head["response_window"] else "")
               + (_(", game over") if st.is_terminal() else ""))
         for r in rows:
