@@ -288,8 +288,8 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
             if occ.value not in known[target]:
                 role = target if ref.target_of else ref.role
                 yield DANGLING_REFERENCE.at(
-                    _("{owner} refers to missing {role} '{occ}'").format(
-                        owner=_owner(ix, occ), role=role, occ=occ.value),
+                    _("{owner} refers to missing {role} '{id}'").format(
+                        owner=_owner(ix, occ), role=element_name(role), id=occ.value),
                     pointer_join(*occ.pointer), element=occ.key[1])
 
 
@@ -422,8 +422,8 @@ def castles(ix: Index) -> Iterator[Finding]:
     for i, castle in enumerate(ix.board.castles):
         name = _describe("castle", castle.id)
         if len(castle.towers) != 5:
-            yield CASTLE_TOWER_COUNT.at(_("{name} has {n_towers} towers, not 5").format(
-                                            name=name, n_towers=len(castle.towers)),
+            yield CASTLE_TOWER_COUNT.at(_("{name} has {n} towers, not 5").format(
+                                            name=name, n=len(castle.towers)),
                                         pointer_join("castles", i, "towers"), element=castle.id)
         towers = {t.field for t in castle.towers}
         for pair, ids in ix.pairs.items():
@@ -460,8 +460,8 @@ def grail(ix: Index) -> Iterator[Finding]:
     distinct = set(g.fields)
     if len(g.fields) != 5 or len(distinct) != 5:
         yield GRAIL_FIELD_COUNT.at(
-            _("the grail has {n_distinct} distinct fields, not 5").format(
-                n_distinct=len(distinct)),
+            _("the grail has {n} distinct fields, not 5").format(
+                n=len(distinct)),
             pointer_join("grail", "fields"), element="grail")
     for j, gid in enumerate(g.fields):
         f = ix.fields.get(gid)

@@ -288,8 +288,8 @@ def _gc_features(board: Board, v: Variant) -> list[Finding]:
         for ci, castle in enumerate(board.castles):
             if len(castle.towers) < 3:
                 out.append(PAIR_NO_TOWER_RING.at(
-                    _("castle '{castle}' has {n_towers} towers").format(
-                        castle=castle.id, n_towers=len(castle.towers)), f"/castles/{ci}"))
+                    _("castle '{castle}' has {n} towers").format(
+                        castle=castle.id, n=len(castle.towers)), f"/castles/{ci}"))
         if opts.catapult_fire_via_arrow_slits and not board.arrow_slits:
             out.append(PAIR_NO_ARROW_SLITS.at(_("the board has no arrow slits"), "/arrow_slits"))
     if shooters and opts.catapult_fire_mode == "radius_cm" and board.scale is None:

@@ -53,7 +53,7 @@ def _completeness(v: Variant) -> list[Finding]:
     out: list[Finding] = []
     if v.overlay:
         return out
-    parent = "or extend a complete variant (\"extends\": \"conquest-4p\"), "
+    parent = _("or extend a complete variant (\"extends\": \"conquest-4p\"), ")
     if len(v.seats) < 2:
         out.append(VARIANT_INCOMPLETE.at(_("a game needs at least two seats"), "/seats", hint=(
             _("List the seats in turn order under \"seats\" (e.g. [{{\"id\": \"south\"}}, "
