@@ -24,7 +24,7 @@ EXTRAS = ("balance",)
 HELP = (N_("Play many games of a variant in parallel (local processes or a Dask cluster), store "
            "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
            "length, victory rules, captures per field; with --vs the differences."))
-EPILOG = (
+EPILOG = N_(
     "An interrupted run (Ctrl-C, kill) keeps every finished game; run the same command again "
     "to play only the missing ones. Games are seeded per game from --seed, so the results do "
     "not depend on --workers or the cluster. A folder holding games of another variant, "
@@ -33,13 +33,13 @@ MAX_GAMES = 10_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
+    p.epilog = _(EPILOG)  # marked with N_ above
     add_game_arguments(p)
     p.add_argument("--vs", metavar="VARIANT2",
                    help=_("second variant to compare against (same board, seeds and policy)"))
     p.add_argument("--vs-overlay", action="append", default=[], metavar="O",
                    help=_("overlay applied to --vs, e.g. --vs conquest-4p --vs-overlay "
-                     "classic-recapture (repeatable)"))
+                          "classic-recapture (repeatable)"))
     p.add_argument("--vs-option", action="append", default=[], metavar="K=V",
                    help=_("option override for --vs (repeatable)"))
     p.add_argument("--games", type=int, required=True, metavar="N", help=_("games per variant"))
@@ -214,8 +214,8 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
 
     stored = ", ".join(f"{p.meta.label} {summary.stored.get(p.meta.label, 0)}/{p.games}"
                        for p in plans)
-    rate = (f"{summary.played} games in {summary.seconds:.1f} s "
-            f"({summary.games_per_second:.1f} games/s)")
+    rate = _("{n} games in {seconds:.1f} s ({speed:.1f} games/s)").format(
+        n=summary.played, seconds=summary.seconds, speed=summary.games_per_second)
     if summary.interrupted:
         print(_("conquest balance: interrupted after {rate}; stored {stored}. Run the same "
                 "command again to play the remaining games.").format(rate=rate, stored=stored),

@@ -48,17 +48,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="K",
                    help=_("worker processes for the balance figure (default: CPU count, >= 2)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
-    g = p.add_argument_group("against an old revision (playout speed, old and new alternating)")
+    g = p.add_argument_group(_("against an old revision (playout speed, old and new alternating)"))
     g.add_argument("--against", metavar="REV",
                    help=_("compare the random playout speed with git revision REV (e.g. 7e92724) "
-                     "on conquest-4p and grand-conquest-4p (or --variant)"))
+                          "on conquest-4p and grand-conquest-4p (or --variant)"))
     g.add_argument("--rounds", type=int, default=3, help=_("alternating old/new rounds (medians)"))
     g.add_argument("--actions", type=int, default=10000, help=_("playout actions per run"))
     g.add_argument("--games", type=int, default=20, help=_("selfplay games per run"))
     g.add_argument("--max-turns", type=int, default=400, help=_("selfplay turn cap per game"))
     g.add_argument("--editor", action="store_true",
                    help=_("compare the editor on a large synthetic board instead (open, edit, "
-                     "pan; wall-clock ms against the goals)"))
+                          "pan; wall-clock ms against the goals)"))
     g.add_argument("--fields", type=int, default=10000,
                    help=_("fields of the synthetic board with --editor (made once, then cached)"))
 

@@ -19,16 +19,15 @@ MAX_SCALE = 1000.0
 HELP = (N_("Draft a board from a scan: find the field discs, tell land from sea, read the printed "
            "numbers and propose the connections along the drawn lines. Every proposed element is "
            "marked unconfirmed for the designer to accept or delete in the editor."))
-EPILOG = (
-    f"The scan must be a PNG, JPEG or BMP image of at most {MAX_SCAN_PIXELS // 1_000_000} "
-    "megapixels, the editor's limit too (checked from the "
-    "file header before decoding). A file that is not such an image, or a scan on which no "
-    "field discs are found, is reported as an error and exits 1; numbers that could not be "
-    "read are warnings. Usage errors exit 2.")
+EPILOG = N_(
+    "The scan must be a PNG, JPEG or BMP image of at most {limit} megapixels, the editor's "
+    "limit too (checked from the file header before decoding). A file that is not such an "
+    "image, or a scan on which no field discs are found, is reported as an error and exits 1; "
+    "numbers that could not be read are warnings. Usage errors exit 2.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
+    p.epilog = _(EPILOG).format(limit=MAX_SCAN_PIXELS // 1_000_000)
     p.add_argument("scan", metavar="SCAN", help=_("scan image (PNG, JPEG or BMP)"))
     p.add_argument("-o", "--output", required=True, metavar="DRAFT.board.json",
                    help=_("board file to write (conquest-board/1); missing folders are made"))

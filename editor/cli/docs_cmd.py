@@ -38,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--check", action="store_true", help=_("exit 1 when the file is out of date"))
     p.add_argument("--out", type=Path, default=None,
                    help=_("target file (default: docs/findings.md of the checkout, else of the "
-                     "current folder)"))
+                          "current folder)"))
 
 
 def default_target() -> Path:

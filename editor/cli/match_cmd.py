@@ -20,7 +20,7 @@ EXTRAS = ("balance",)
 HELP = (N_("Play agents against each other over many seeded games (local processes or a Dask "
            "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
            "rating (Elo scale) and its time per turn."))
-EPILOG = (
+EPILOG = N_(
     "Agents: random, greedy, search (the default level) or search:LEVEL. --agents names one "
     "agent per seat; fewer than the seats are filled up with the last one (`--agents search "
     "greedy` on 4 seats: one search agent against three greedy ones), and the lineup rotates "
@@ -30,7 +30,7 @@ EPILOG = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
+    p.epilog = _(EPILOG)  # marked with N_ above
     add_game_arguments(p)
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                    help=_("one agent per seat in seat order (see below)"))

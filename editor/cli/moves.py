@@ -22,15 +22,15 @@ HELP = N_("List the legal actions and their AP cost in a scenario's position (af
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", metavar="SCENARIO",
                    help=_("a *.scenario.json file, or a game package (*.conquest): its start "
-                     "position"))
+                          "position"))
     p.add_argument("--piece", metavar="FIELD", help=_("only actions of the stack on this field "
-                     "(its printed number or its id)"))
+                                                      "(its printed number or its id)"))
     p.add_argument("--steps", type=int, default=None, metavar="N",
                    help=_("replay only the first N steps (default: all legal steps)"))
     p.add_argument("--full-path", action="store_true", help=_("print whole paths"))
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help=_("text: one action per line (default); json: an object with who acts, "
-                     "AP left and the actions (notation, AP cost, path)"))
+                          "AP left and the actions (notation, AP cost, path)"))
 
 
 def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:

@@ -17,7 +17,7 @@ NAME = "render"
 MAX_SCALE = 1000.0
 HELP = (N_("Draw a board the way a printed map looks (sea, islands, roads, bridges, castles, "
            "grail, wilderness) as a PNG or SVG file."))
-EPILOG = (
+EPILOG = N_(
     "A board that fails 'conquest validate' with semantic problems (e.g. a dangling "
     "reference) is still drawn: its findings are printed on stderr as warnings and the exit "
     "status is 0. A file that is not a valid board (structural errors) exits 1 without "
@@ -26,13 +26,13 @@ EPILOG = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
+    p.epilog = _(EPILOG)  # marked with N_ above
     p.add_argument("board", metavar="BOARD", help=_("board file (*.board.json)"))
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help=_("output file; the extension (.png or .svg) selects the format"))
     p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
                    help=_("output pixels per printed centimetre (default: the board's own scale, "
-                     "100 px/cm without one); greater than 0 and at most 1000"))
+                          "100 px/cm without one); greater than 0 and at most 1000"))
 
 
 def _fail(message: str, code: int) -> int:
@@ -58,9 +58,11 @@ def run(args: argparse.Namespace) -> int:
         if first is not None and first.code == FILE_UNREADABLE.code:
             return _fail(_("cannot read '{board}': no such file or not readable").format(
                              board=args.board), EXIT_USAGE)
-        detail = first.format_line() if first is not None else "not a board file"
-        more = f" (and {len(result.findings) - 1} more problem(s); run 'conquest validate')" \
-            if len(result.findings) > 1 else ""
+        detail = first.format_line() if first is not None else _("not a board file")
+        others = len(result.findings) - 1
+        more = ngettext(" (and {n} more problem; run 'conquest validate')",
+                        " (and {n} more problems; run 'conquest validate')", others).format(
+            n=others) if others else ""
         return _fail(_("'{board}' is not a valid board: {detail}{more}").format(
                          board=args.board, detail=detail, more=more), EXIT_FINDINGS)
     from editor.render import RenderError, render_board_to_file

@@ -21,7 +21,7 @@ HELP = N_("Show a rule of the rules catalogue by ID (OBST-3) or search it by wor
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", nargs="*", metavar="ID|WORD",
                    help=_("a rule ID (OBST-3, CONF-16, BF-4) or words to search for; none: "
-                     "list every entry"))
+                          "list every entry"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ HELP = N_("Play random games, check invariants after every action and print a su
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", required=False, metavar="BOARD",
                    help=_("board file, shipped board name or game package (*.conquest) (default: "
-                     "the variant's board, or exit 2 when it is missing)"))
+                          "the variant's board, or exit 2 when it is missing)"))
     p.add_argument("--variant", metavar="VARIANT",
                    help=_("variant name or path (required unless --board is a game package)"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",

@@ -23,10 +23,10 @@ HELP = N_("Check board, variant and scenario files and print one line per findin
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help=_("files to check; a folder is searched for *.board.json, *.variant.json "
-                     "and *.scenario.json files"))
+                          "and *.scenario.json files"))
     p.add_argument("--board", metavar="BOARD",
                    help=_("with --variant: check that the board (a file or a shipped board "
-                     "name) has what the variant needs"))
+                          "name) has what the variant needs"))
     p.add_argument("--variant", metavar="VARIANT",
                    help=_("with --board: a variant name or *.variant.json path"))
     p.add_argument("--format", choices=["text", "json"], default="text",

@@ -19,8 +19,9 @@ HELP = (N_("Print a variant with its parents and overlays resolved (JSON); 'vari
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("variant", metavar="NAME|PATH", help=_("shipped variant name or file path; or "
-                     "'diff' followed by two variants A and B"))
+    p.add_argument("variant", metavar="NAME|PATH",
+                   help=_("shipped variant name or file path; or 'diff' followed by two "
+                          "variants A and B"))
     p.add_argument("others", nargs="*", metavar="B", help=argparse.SUPPRESS)
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help=_("apply an overlay variant (repeatable; with diff: to B)"))
@@ -30,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("with diff: one line per key (text) or a JSON list"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                    help=_("override an option, e.g. --option recapture_moves_must_be_necessary="
-                     "false (repeatable)"))
+                          "false (repeatable)"))
 
 
 def parse_options(items: list[str]) -> dict | None:

@@ -37,24 +37,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = USAGE
     p.add_argument("inputs", nargs="+", metavar="SCENARIO ACTION",
                    help=_("a *.scenario.json file and an action in engine notation (with "
-                     "--variant: the action alone)"))
+                          "--variant: the action alone)"))
     p.add_argument("--steps", type=int, default=None, metavar="N",
                    help=_("replay only the first N steps of the scenario"))
-    p.add_argument("--board", metavar="BOARD", help=_("board file or shipped board name "
-                     "(with --variant; default: the variant's board)"))
+    p.add_argument("--board", metavar="BOARD",
+                   help=_("board file or shipped board name (with --variant; default: the "
+                          "variant's board)"))
     p.add_argument("--variant", metavar="VARIANT",
                    help=_("variant name or file: ask about the start position instead"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
                    help=_("with --variant: an overlay applied to the variant (repeatable)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                    help=_("with --variant: an option override, e.g. no_capture_rounds=6 "
-                     "(repeatable)"))
+                          "(repeatable)"))
     p.add_argument("--setup", metavar="SETUP", help=_("setup id of the board"))
     p.add_argument("--puzzle", action="store_true",
                    help=_("the action is in puzzle-book notation (RULES.md 5.9)"))
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help=_("text: one line (default); json: an object with the verdict, kind, "
-                     "AP cost, path and reason"))
+                          "AP cost, path and reason"))
 
 
 def _usage(message: str) -> int:

@@ -259,15 +259,15 @@ register(SchemaSpec("variant.schema.json", lambda: Variant, VARIANT_FORMAT))
 PIECE_NAME_FLAGS: dict[str, dict[str, str]] = {
     "elephant": {
         "x_bridge_barred": N_("may not cross X bridges under narrow_bridge_rule x_no_elephants "
-                           "(OBST-3)"),
+                              "(OBST-3)"),
         "rope_bridge_unloaded_only": N_("crosses rope bridges only unloaded under "
-                                     "narrow_bridge_rule rope_unloaded_elephant (OBST-4)")},
+                                        "narrow_bridge_rule rope_unloaded_elephant (OBST-4)")},
     "galleon": {
         "seized_by_catapults": N_("may be seized by catapults under catapult_may_seize "
-                               "(CONF-7)")},
+                                  "(CONF-7)")},
     "catapult": {
         "castle_access_by_option": N_("is kept out of castles when catapult_castle_access is "
-                                   "forbidden (PIECE-CATAPULT-6)")},
+                                      "forbidden (PIECE-CATAPULT-6)")},
 }
 
 

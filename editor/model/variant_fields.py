@@ -307,9 +307,10 @@ def _value_hint(f: Finding, root: type[BaseModel], prefix: str) -> Finding:
         info = field_at(root, pointer)
     if info is None:
         return f
-    default = "" if info.required else (
-        f" (default {json.dumps(info.default, ensure_ascii=False)})")
-    return replace(f, hint=f"'{info.name}' takes {describe_allowed(info)}{default}.")
+    default = "" if info.required else _(" (default {value})").format(
+        value=json.dumps(info.default, ensure_ascii=False))
+    return replace(f, hint=_("'{name}' takes {allowed}{default}.").format(
+        name=info.name, allowed=describe_allowed(info), default=default))
 
 
 def reference_hint(ref: str, base: Path | None, names: list[str], suffix: str) -> str:
@@ -321,6 +322,7 @@ def reference_hint(ref: str, base: Path | None, names: list[str], suffix: str) -
     stem = Path(ref).name.removesuffix(suffix)
     close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.6)
     if close:
-        return f"Did you mean '{close[0]}'? Correct the reference '{ref}'."
-    return (f"Give a *{suffix} path relative to the referring file, or a shipped name: "
-            f"{', '.join(names)}.")
+        return _("Did you mean '{name}'? Correct the reference '{ref}'.").format(
+            name=close[0], ref=ref)
+    return _("Give a *{suffix} path relative to the referring file, or a shipped name: "
+             "{names}.").format(suffix=suffix, names=", ".join(names))
