@@ -103,6 +103,7 @@ def seat_label(seat_id: str, seats: Iterable[Any] = ()) -> str:
     `id` and `name`), or the rule books' word in the current language where the board has none
     of its own (no name, or only the id spelled out: "South" for `south`)."""
     own = next((str(getattr(s, "name", "") or "") for s in seats if s.id == seat_id), "")
-    if own and own.strip().lower() != seat_id.replace("_", " ").lower():
+    spelled_out = own.strip().lower() == seat_id.replace("_", " ").lower()
+    if own and not (spelled_out and seat_id in SEAT_NAMES):
         return own
     return seat_name(seat_id)
