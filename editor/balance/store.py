@@ -92,8 +92,7 @@ class Store:
                 self.con.execute(statement)
         except duckdb.Error as exc:
             raise StoreError(BALANCE_STORE_UNREADABLE.at(
-                _("cannot open the balance store: {error}").format(
-                    error=str(exc).splitlines()[0]),
+                _("cannot open the balance store: {error}").format(error=str(exc).splitlines()[0]),
                 element=str(self.path)).located(str(self.path))) from None
 
     def close(self) -> None:

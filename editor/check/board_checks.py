@@ -349,8 +349,7 @@ def harbours_without_link(ix: Index) -> Iterator[Finding]:
         if f.id not in linked:
             yield HARBOUR_UNLINKED.at(
                 (_("sea field '{field}' is flagged a harbour, but no harbour link starts at "
-                   "it").format(
-                     field=ix.name(f.id)) if f.terrain == Terrain.SEA
+                   "it").format(field=ix.name(f.id)) if f.terrain == Terrain.SEA
                  else _("land field '{field}' is flagged a harbour").format(field=ix.name(f.id))),
                 pointer_join("fields", i, "harbour"), element=f.id)
 
@@ -387,14 +386,12 @@ def connection_attributes(ix: Index) -> Iterator[Finding]:
                     pointer_join("connections", i, "under_lane"), element=c.id)
         if c.drawbridge and c.kind != ConnectionKind.CASTLE_ACCESS:
             yield CONNECTION_ATTRIBUTE.at(_("{name} has a drawbridge but is not a castle "
-                                            "access").format(
-                                              name=name),
+                                            "access").format(name=name),
                                           pointer_join("connections", i, "drawbridge"),
                                           element=c.id)
         if c.crossing is not None and c.kind != ConnectionKind.WILDERNESS_PATH:
             yield CONNECTION_ATTRIBUTE.at(_("{name} has a crossing but is not a wilderness "
-                                            "path").format(
-                                              name=name),
+                                            "path").format(name=name),
                                           pointer_join("connections", i, "crossing"),
                                           element=c.id)
         if c.one_way is not None and c.one_way.to not in (c.a, c.b):
@@ -412,8 +409,7 @@ def duplicate_connections(ix: Index) -> Iterator[Finding]:
             for extra in ids[1:]:
                 yield DUPLICATE_CONNECTION.at(
                     _("connection '{extra}' joins '{a}' and '{b}', which '{ids}' already "
-                      "joins").format(
-                        extra=extra, a=ix.name(a), b=ix.name(b), ids=ids[0]),
+                      "joins").format(extra=extra, a=ix.name(a), b=ix.name(b), ids=ids[0]),
                     pointer_join("connections", ix.conn_pos[extra]), element=extra)
 
 
@@ -447,8 +443,7 @@ def castles(ix: Index) -> Iterator[Finding]:
             if access is not None and t.field not in (access.a, access.b):
                 yield TOWER_ACCESS.at(
                     _("{name}: access '{access}' of tower '{field}' does not touch the "
-                      "tower").format(
-                        name=name, access=t.access, field=ix.name(t.field)),
+                      "tower").format(name=name, access=t.access, field=ix.name(t.field)),
                     pointer_join("castles", i, "towers", j, "access"), element=t.field)
 
 
@@ -460,8 +455,7 @@ def grail(ix: Index) -> Iterator[Finding]:
     distinct = set(g.fields)
     if len(g.fields) != 5 or len(distinct) != 5:
         yield GRAIL_FIELD_COUNT.at(
-            _("the grail has {n} distinct fields, not 5").format(
-                n=len(distinct)),
+            _("the grail has {n} distinct fields, not 5").format(n=len(distinct)),
             pointer_join("grail", "fields"), element="grail")
     for j, gid in enumerate(g.fields):
         f = ix.fields.get(gid)
@@ -498,8 +492,7 @@ def regions(ix: Index) -> Iterator[Finding]:
                 continue
             if f.terrain != Terrain.LAND:
                 yield STAIR_NOT_ADJACENT.at(_("region '{region}': stair '{stair}' is a sea "
-                                              "field").format(
-                                                region=r.id, stair=ix.name(sid)),
+                                              "field").format(region=r.id, stair=ix.name(sid)),
                                             pointer_join("regions", i, "stairs", j), element=sid)
                 continue
             gap = distance_to_polygon((f.x, f.y), poly)
@@ -522,8 +515,7 @@ def arrow_slits(ix: Index) -> Iterator[Finding]:
             joined = ix.pairs[frozenset((s.a, s.b))]
             yield ARROW_SLIT_CONNECTED.at(
                 _("arrow slit '{slit}' joins '{a}' and '{b}', which are already connected by "
-                  "'{joined}'").format(
-                    slit=s.id, a=ix.name(s.a), b=ix.name(s.b), joined=joined[0]),
+                  "'{joined}'").format(slit=s.id, a=ix.name(s.a), b=ix.name(s.b), joined=joined[0]),
                     pointer_join("arrow_slits", i),
                 element=s.id)
 

@@ -199,9 +199,8 @@ def _setup_findings(board: Board, setup: Setup, v: Variant) -> list[Finding]:
         first = next(j for j, pl in enumerate(setup.placements) if pl.seat in foreign)
         out.append(PAIR_SETUP_SEATS.at(
             _("setup '{setup}' places pieces of {listed}, which the variant does not seat (it "
-              "seats {listed2})").format(
-                setup=setup.id, listed=_listed('seat', foreign), listed2=_listed('seat', [s.id
-                for s in v.seats])),
+              "seats {seated})").format(setup=setup.id, listed=_listed("seat", foreign),
+                seated=_listed("seat", [s.id for s in v.seats])),
             f"/setups/{si}/placements/{first}"))
     used = set()
     names = FieldNames(board)
@@ -302,8 +301,7 @@ def _gc_features(board: Board, v: Variant) -> list[Finding]:
         for ri, r in enumerate(board.regions):
             if not r.stairs:
                 out.append(PAIR_REGION_NO_STAIRS.at(_("region '{region}' has no stair "
-                                                      "fields").format(
-                                                        region=r.id),
+                                                      "fields").format(region=r.id),
                                                     f"/regions/{ri}/stairs"))
     if (any(p.build_limit is not None for p in v.pieces.values()) and board.grail is not None
             and not any(str(i.kind) == "central" for i in board.islands)):

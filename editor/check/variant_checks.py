@@ -112,8 +112,7 @@ def _unknown_types(v: Variant) -> list[Finding]:
                     _("{name} carries '{type}', which is not in play").format(name=name, type=t),
                     pointer_join("pieces", str(name), "carries", str(t)),
                     hint=_("Add '{type}' under \"pieces\", or remove it from {name}'s "
-                           "carries.").format(
-                             type=t, name=name)))
+                           "carries.").format(type=t, name=name)))
     for cap, targets in v.capture_matrix.items():
         for j, t in enumerate([cap, *targets]):
             if str(t) not in types:
@@ -145,8 +144,7 @@ def _teams(v: Variant) -> list[Finding]:
             out.append(VARIANT_TEAMS.at(
                 _("custom teams must list every seat once"), "/teams",
                 hint=_("Seats missing from \"teams\": {missing}; listed more than once or "
-                       "unknown: {twice}.").format(
-                    missing=missing or _("none"),
+                       "unknown: {twice}.").format(missing=missing or _("none"),
                     twice=twice or sorted(set(listed) - {s.id for s in v.seats}))))
     return out
 

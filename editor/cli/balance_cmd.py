@@ -78,8 +78,7 @@ def _check_numbers(args: argparse.Namespace) -> str | None:
     if args.workers < 1:
         return _("--workers must be at least 1, got {workers}").format(workers=args.workers)
     if args.max_turns < 1:
-        return _("--max-turns must be at least 1, got {max_turns}").format(
-                   max_turns=args.max_turns)
+        return _("--max-turns must be at least 1, got {max_turns}").format(max_turns=args.max_turns)
     if not 0 <= args.seed < 2**62:
         return _("--seed must be between 0 and 2**62, got {seed}").format(seed=args.seed)
     if not 0 < args.scheduler_timeout <= 600:
@@ -251,7 +250,6 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
         for line in compare_verdict(a, b, compare(a, b), pairs):
             print(_("B against A: {line}").format(line=line))
     if skill is not None:
-        print(_("skill: {verdict}").format(
-                  verdict=balance_eval.skill_verdict(store, skill)))
+        print(_("skill: {verdict}").format(verdict=balance_eval.skill_verdict(store, skill)))
     print(_("wrote {report}").format(report=report))
     return EXIT_OK

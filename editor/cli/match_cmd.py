@@ -133,8 +133,7 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
                           "seed": args.seed, "agents": rows}, indent=2))
     else:
         print(_("{variant}: {games} games, lineup {names}, seed {seed}, played in {seconds:.1f} "
-                "s").format(
-                  variant=game.variant.name, games=args.games, names=' '.join(names),
+                "s").format(variant=game.variant.name, games=args.games, names=' '.join(names),
                   seed=args.seed, seconds=summary.seconds))
         for line in match_lines(results, seats):
             print(line)

@@ -276,8 +276,7 @@ def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: f
     if reader is None:
         return [Reading(None, 0.0)] * len(discs), [SCAN_NUMBER_UNREAD.at(
             _("the digit reader is not installed, so no numbers were read"), element="scan",
-            hint=_("Install the detect extra: {command}.").format(
-                     command=install_hint('detect')))]
+            hint=_("Install the detect extra: {command}.").format(command=install_hint('detect')))]
     crops = []
     for k, d in enumerate(discs):
         if k % 128 == 0 and cancelled():

@@ -151,8 +151,7 @@ class Game:
             raise CompileError(_("the variant names no setup"))
         setup = self.board.setup(self.setup_id)
         if setup is None:
-            raise CompileError(_("the board has no setup '{setup}'").format(
-                                   setup=self.setup_id))
+            raise CompileError(_("the board has no setup '{setup}'").format(setup=self.setup_id))
         for pl in setup.placements:
             if pl.seat not in self.compiled.seat_index:
                 continue

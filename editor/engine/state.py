@@ -352,8 +352,7 @@ class StateData:
     def describe(self, pid: int) -> str:
         c = self.compiled
         where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else _("(captured)")
-        return _("{seat} {piece} on {field}").format(
-            seat=seat_name(c.seat_ids[self.owner[pid]]),
+        return _("{seat} {piece} on {field}").format(seat=seat_name(c.seat_ids[self.owner[pid]]),
             piece=piece_name(c.type_names[self.ptype[pid]]), field=where)
 
     def move_text(self, pid: int, path: tuple[int, ...], full: bool,

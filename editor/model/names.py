@@ -102,8 +102,7 @@ class FieldNames:
                 names=_(" or ").join(self.name(x) for x in sorted(numbered))))
         if name in self.former:
             return Resolved(self.former[name])
-        return Resolved(None, _("no field has the id or printed number '{name}'").format(
-            name=name))
+        return Resolved(None, _("no field has the id or printed number '{name}'").format(name=name))
 
     def is_name(self, token: str) -> bool:
         """Does a token name a field at all (rightly or ambiguously)?"""

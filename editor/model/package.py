@@ -239,15 +239,13 @@ def _check_directory(zf: zipfile.ZipFile, where: str) -> list[Finding]:
         if info.file_size > MAX_MEMBER_BYTES:
             out.append(PACKAGE_TOO_LARGE.at(
                 _("member '{shown}' unpacks to {file_size} bytes (limit "
-                  "{limit})").format(
-                    shown=shown, file_size=info.file_size,
+                  "{limit})").format(shown=shown, file_size=info.file_size,
                     limit=MAX_MEMBER_BYTES)).located(where))
         elif (info.file_size > RATIO_FLOOR
               and info.file_size > MAX_RATIO * max(info.compress_size, 1)):
             out.append(PACKAGE_TOO_LARGE.at(
                 _("member '{shown}' expands {number} times (limit {limit}): a zip "
-                  "bomb?").format(
-                    shown=shown, number=info.file_size // max(info.compress_size, 1),
+                  "bomb?").format(shown=shown, number=info.file_size // max(info.compress_size, 1),
                     limit=MAX_RATIO)).located(where))
     if total > MAX_TOTAL_BYTES and not out:
         out.append(PACKAGE_TOO_LARGE.at(
@@ -307,8 +305,7 @@ def _open_zip(path: Path, where: str) -> tuple[zipfile.ZipFile | None, list[Find
                                            "({exc})").format(member=member,
                                                exc=exc)).located(where)]
     except ZIP_ERRORS as exc:
-        return None, [PACKAGE_NOT_ZIP.at(_("the zip archive cannot be read: {exc}").format(
-                                             exc=exc))
+        return None, [PACKAGE_NOT_ZIP.at(_("the zip archive cannot be read: {exc}").format(exc=exc))
                       .located(where)]
 
 
@@ -473,8 +470,7 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
         if board_file is None:
             source.findings.append(FILE_UNREADABLE.at(
                 _("board '{path}' not found: no such file and no shipped board of that "
-                  "name").format(
-                    path=path))
+                  "name").format(path=path))
                 .located(str(path)))
             return source
         result = load_board(board_file)

@@ -67,8 +67,7 @@ def load_game(board: str | Board | None, variant: str | None = None, *,
     except CompileError as exc:
         return LoadedGame(None, [PAIR_VARIANT.at(
             _("board and variant do not fit: {exc} (run conquest validate --board "
-              "--variant)").format(
-                exc=exc))
+              "--variant)").format(exc=exc))
             .located(source.board_path)], source.board_path)
     return LoadedGame(game, [], source.board_path)
 

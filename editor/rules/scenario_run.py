@@ -109,21 +109,18 @@ def _terrain_problem(game: Game, ptype: str, field_id: str) -> str | None:
         return None
     field_id = c.node_names[node]  # what the message calls it
     if c.is_region[node]:
-        return (_("{piece} in wilderness region '{field}': only {items} enter regions "
-                  "(WILD-2)").format(
-                    piece=ptype, field=field_id, items=[n for i, n in enumerate(c.type_names)
-                    if c.wilderness[i]]))
+        entering = [n for i, n in enumerate(c.type_names) if c.wilderness[i]]
+        return _("{piece} in wilderness region '{field}': only {items} enter regions "
+                 "(WILD-2)").format(piece=ptype, field=field_id, items=entering)
     if c.is_sea[node] != c.sea_type[t]:
         if c.sea_type[t]:
             return _("{piece} on land field '{field}': vessels stay on sea fields "
-                     "(MOVE-2)").format(
-                       piece=ptype, field=field_id)
+                     "(MOVE-2)").format(piece=ptype, field=field_id)
         return (_("{piece} on sea field '{field}': land pieces stand on land or ride a vessel"
                   " as cargo (MOVE-2, CARRY-1)").format(piece=ptype, field=field_id))
     if c.is_grail[node]:
         return _("{piece} on grail field '{field}': not among grail_entry_types "
-                 "(GRAIL-2)").format(
-                   piece=ptype, field=field_id)
+                 "(GRAIL-2)").format(piece=ptype, field=field_id)
     return _("{piece} may not stand on '{field}' (PIECE-CATAPULT-6, CASTLE-5)").format(
                piece=ptype, field=field_id)
 
