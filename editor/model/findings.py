@@ -103,8 +103,11 @@ class Finding:
         return text
 
     def to_dict(self) -> dict:
+        """The finding for JSON output: code, severity, pointer and location as they are, the
+        message and the hint in the user's language (as `format_line` shows them)."""
         data = asdict(self)
         data["severity"] = self.severity.value
+        data["hint"] = _(self.hint) if self.hint else ""
         data.pop("extra")
         return data
 

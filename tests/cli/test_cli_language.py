@@ -58,6 +58,7 @@ def test_json_keeps_its_machine_readable_fields_in_another_language(cli, locale,
     assert (finding["code"], finding["severity"], finding["pointer"], finding["element"]) == (
         "CONNECTION_SELF_LOOP", "error", "/connections/1", "r2")
     assert finding["message"] == "Weg 'r2' verbindet 'a' mit sich selbst"
+    assert finding["hint"].startswith("Lösche die Verbindung")
 
 
 def test_the_language_option_wins_over_the_locale(cli, locale, self_loop):
