@@ -290,13 +290,13 @@ def _notation_hint(why) -> str | None:
     """A hint that fits why the action text names no action (None: the generic one)."""
     code = getattr(why, "code", None)
     if code == "E_NO_SUCH_PIECE":
-        return ("The text is readable, but no piece of that letter stands (or rides) on the field "
-                "in this position (after the previous steps): check the letter and the field, or "
-                "the steps before.")
+        return _("The text is readable, but no piece of that letter stands (or rides) on the "
+                 "field in this position (after the previous steps): check the letter and the "
+                 "field, or the steps before.")
     if code == "E_NOT_AVAILABLE":
-        return ("The text is readable, but this kind of action is not part of the scenario's "
-                "variant or board; mark the step 'expect': 'illegal' with this reason, or change "
-                "the variant.")
+        return _("The text is readable, but this kind of action is not part of the scenario's "
+                 "variant or board; mark the step 'expect': 'illegal' with this reason, or change "
+                 "the variant.")
     return None
 
 
