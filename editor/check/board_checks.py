@@ -11,13 +11,15 @@ from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
 from editor.check.castle_checks import castle_accesses, grail_front_and_roads
-from editor.i18n import N_, _
+from editor.check.element_names import describe as _describe
+from editor.check.element_names import holder, owner
+from editor.i18n import _
 from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
 from editor.model.derived import linked_harbours
 from editor.model.findings import Finding, Severity, define, pointer_join
 from editor.model.geometry import distance_to_polygon, polygon_problem
 from editor.model.names import FieldNames
-from editor.model.refs import KIND, KINDS, REFS, Occurrence, occurrences
+from editor.model.refs import KINDS, REFS, occurrences
 from editor.model.terms import (
     connection_name,
     element_name,
@@ -203,11 +205,6 @@ def check(fn: Check) -> Check:
     return fn
 
 
-def _describe(kind: str, ident: str) -> str:
-    """`connection 'c1'`, `castle 'south'`: an element's noun (translated) and its id."""
-    return _("{kind} '{id}'").format(kind=element_name(kind), id=ident)
-
-
 @check
 def duplicate_ids(ix: Index) -> Iterator[Finding]:
     groups: dict[str, list[tuple[str, int, str]]] = {}
@@ -222,32 +219,11 @@ def duplicate_ids(ix: Index) -> Iterator[Finding]:
                 c0, i0 = first[ident]
                 yield DUPLICATE_ID.at(
                     _("{holder} has the id '{ident}' of {holder2} (at /{c0}/{i0})").format(
-                        holder=_holder(ix, coll, i, what), ident=ident, holder2=_holder(ix, c0,
-                        i0, what), c0=c0, i0=i0),
+                        holder=holder(ix.board, coll, i, what), ident=ident,
+                        holder2=holder(ix.board, c0, i0, what), c0=c0, i0=i0),
                     pointer_join(coll, i, "id"), element=ident)
             else:
                 first[ident] = (coll, i)
-
-
-#: a field without a printed number, by its terrain
-_A_FIELD = {"land": N_("a land field"), "sea": N_("a sea field")}
-#: an element without a printed number, by its noun (editor.model.refs.Kind.noun)
-_AN_ELEMENT = {"region": N_("a region"), "field or region": N_("a field or region"),
-               "connection": N_("a connection"), "arrow slit": N_("an arrow slit"),
-               "castle": N_("a castle"), "seat": N_("a seat"), "setup": N_("a setup"),
-               "island": N_("an island")}
-
-
-def _holder(ix: Index, collection: str, i: int, what: str) -> str:
-    """A duplicate id's element as people read it: a field by its printed number (the id is
-    not unique, so the name service cannot say which), anything else by its kind."""
-    if collection == "fields":
-        f = ix.board.fields[i]
-        if f.number is not None:
-            return _("{kind} {number}").format(kind=field_kind_name(f.terrain), number=f.number)
-        return _(_A_FIELD[f.terrain.value])
-    noun = "region" if collection == "regions" else what
-    return _(_AN_ELEMENT[noun]) if noun in _AN_ELEMENT else f"a {noun}"
 
 
 @dataclass(frozen=True)
@@ -258,16 +234,6 @@ class _Missing:
 
     def __contains__(self, ident: object) -> bool:
         return ident not in self.known
-
-
-def _owner(ix: Index, occ: Occurrence) -> str:
-    """How a finding names the element holding a reference."""
-    kind, ident = occ.key
-    if kind == "connection":
-        return _describe(occ.element.kind.value, ident)
-    if kind == "field":
-        return _("field '{field}'").format(field=ix.name(ident))
-    return _describe(KIND[kind].noun if kind in KIND else ident, ident)
 
 
 @check
@@ -289,7 +255,7 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
                 role = target if ref.target_of else ref.role
                 yield DANGLING_REFERENCE.at(
                     _("{owner} refers to missing {role} '{id}'").format(
-                        owner=_owner(ix, occ), role=element_name(role), id=occ.value),
+                        owner=owner(occ, ix.name), role=element_name(role), id=occ.value),
                     pointer_join(*occ.pointer), element=occ.key[1])
 
 
@@ -588,17 +554,6 @@ def _adjacency(ix: Index) -> dict[str, set[str]]:
     return adj
 
 
-def _reach(adj: dict[str, set[str]], starts: set[str]) -> set[str]:
-    seen = set(starts)
-    queue = deque(starts)
-    while queue:
-        for nxt in adj[queue.popleft()]:
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    return seen
-
-
 @check
 def reachability(ix: Index) -> Iterator[Finding]:
     if len(ix.fields) < 2:
@@ -612,14 +567,14 @@ def reachability(ix: Index) -> Iterator[Finding]:
         for fid in ix.fields:  # board order, so the first of equally large parts wins
             if fid in done:
                 continue
-            part = _reach(adj, {fid})
+            part = set(_distances(adj, {fid}))
             done |= part
             fields_in_part = sum(1 for node in part if node in ix.fields)
             if fields_in_part > size:
                 best, size = part, fields_in_part
         seen = best
     else:
-        seen = _reach(adj, starts)
+        seen = set(_distances(adj, starts))
     for i, f in enumerate(ix.board.fields):
         if f.id not in seen:
             yield UNREACHABLE_FIELD.at(
@@ -631,6 +586,7 @@ def reachability(ix: Index) -> Iterator[Finding]:
 
 
 def _distances(adj: dict[str, set[str]], targets: set[str]) -> dict[str, int]:
+    """Steps from the nearest target to every node reached (its keys: what `targets` reach)."""
     dist = dict.fromkeys(targets, 0)
     queue = deque(targets)
     while queue:
