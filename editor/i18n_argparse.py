@@ -32,20 +32,14 @@ TEXTS: tuple[str, ...] = (
 )
 
 
-def _plural_texts(n: int) -> str:
-    """argparse's plural text (marked here: the catalogues hold both forms)."""
+def expected_arguments(n: int) -> str:
+    """argparse's one plural text, "expected N arguments" (marked here for the catalogues)."""
     return ngettext("expected %s argument", "expected %s arguments", n)
 
 
-def _gettext(message: str) -> str:
-    return _(message)
-
-
-def _ngettext(singular: str, plural: str, n: int) -> str:
-    return ngettext(singular, plural, n)
-
-
 def install() -> None:
-    """From now on argparse speaks the current language (`editor.i18n.set_language`)."""
-    argparse._ = _gettext  # type: ignore[attr-defined]  # argparse's own name for gettext
-    argparse.ngettext = _ngettext  # type: ignore[attr-defined]
+    """From now on argparse speaks the current language (`editor.i18n.set_language`): its
+    module-level `_` and `ngettext` (gettext's, as argparse imports them) become the product's,
+    which read the language at each call."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]

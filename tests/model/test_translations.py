@@ -233,6 +233,10 @@ def test_argparse_speaks_the_current_language() -> None:
     assert "mostra questo aiuto ed esci" in parser.format_help()
     i18n.set_language("en")
     assert argparse.ArgumentParser(prog="x").format_usage() == "usage: x [-h]\n"
+    i18n.set_language("de")
+    from editor.i18n_argparse import expected_arguments
+
+    assert expected_arguments(2) % 2 == "2 Argumente erwartet"
 
 
 class _Seat:
