@@ -4,7 +4,9 @@ Piece types and seats are ids in the variant files (`siege_engine`, `north`); pe
 rule book's word for them: Elefant, Reiter, Belagerungsmaschine, Zugbrücke; elefante,
 cavaliere, arma d'assedio, ponte levatoio. The German and Italian words are taken from the rule
 books (the glossary heads each catalogue in editor/locale and docs/glossary.md). An id not
-listed here is shown as it is written, with spaces for underscores.
+listed here is shown as it is written, with spaces for underscores. The board's own words
+(connection kinds, land and sea fields, element nouns) are here too, for the findings; a seat
+is shown by the board's name for it where that is a name of its own (`seat_label`).
 """
 
 from __future__ import annotations
