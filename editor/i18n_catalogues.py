@@ -29,6 +29,8 @@ CATALOGUE = "messages.po"
 _MARKERS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "ngettext": (0, 1),
                                         "define": (3,)}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: argparse's own texts (editor/i18n_argparse.py) use %-placeholders
+_PRINTF = re.compile(r"%(?:\([A-Za-z_]+\))?[srd]")
 
 
 @dataclass
@@ -78,8 +80,10 @@ def extract(root: Path = SOURCE_DIR) -> dict[str, Message]:
 
 
 def placeholders(text: str) -> list[str]:
-    """The `{name}` placeholders of a message, sorted (`{{` escapes are not placeholders)."""
-    return sorted(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+    """The `{name}` placeholders of a message, and its `%(name)s` / `%s` ones (argparse's),
+    sorted (`{{` and `%%` escapes are not placeholders)."""
+    braces = _PLACEHOLDER.findall(text.replace("{{", "").replace("}}", ""))
+    return sorted(braces + _PRINTF.findall(text.replace("%%", "")))
 
 
 def read_catalogue(path: Path) -> list[PoEntry]:

@@ -25,6 +25,7 @@ from editor.detect.discs import Disc, WorkImage, find_discs
 from editor.detect.lines import Ground, Line, find_lines
 from editor.detect.marks import one_way_end
 from editor.extras import install_hint
+from editor.i18n import _
 from editor.model.board import (
     Board,
     Connection,
@@ -71,7 +72,7 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
     value = np.array([d.surround[2] + 0.5 * d.fill[2] for d in discs]) / 1.5 - 128.0
     lo, hi = float(value.min()), float(value.max())
     threshold = (lo + hi) / 2
-    for _ in range(20):
+    for _attempt in range(20):
         a, b = value[value < threshold], value[value >= threshold]
         if not len(a) or not len(b):
             break
@@ -262,7 +263,7 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
     step(0.3, "telling land from sea", "discs")
     if not discs:
         return DraftResult(None, [SCAN_NO_FIELDS.at(
-            "no numbered field discs were found on the scan", element="scan")],
+            _("no numbered field discs were found on the scan"), element="scan")],
             seconds=seconds)
     discs = without_ponds(discs)
     terrain = classify_terrain(discs)
@@ -291,8 +292,8 @@ def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: f
     reader = reader or DigitReader.bundled()
     if reader is None:
         return [Reading(None, 0.0)] * len(discs), [SCAN_NUMBER_UNREAD.at(
-            "the digit reader is not installed, so no numbers were read", element="scan",
-            hint=f"Install the detect extra: {install_hint('detect')}.")]
+            _("the digit reader is not installed, so no numbers were read"), element="scan",
+            hint=_("Install the detect extra: {command}.").format(command=install_hint('detect')))]
     crops = []
     for k, d in enumerate(discs):
         if k % 128 == 0 and cancelled():
@@ -302,7 +303,8 @@ def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: f
 
 
 def _unread(board: Board) -> list[Finding]:
-    return [SCAN_NUMBER_UNREAD.at(f"the number of field '{f.id}' at ({f.x:g}, {f.y:g}) could "
-                                  "not be read", pointer_join("fields", i, "number"),
+    return [SCAN_NUMBER_UNREAD.at(_("the number of field '{field}' at ({x:g}, {y:g}) could not "
+                                    "be read").format(field=f.id, x=f.x, y=f.y),
+                                        pointer_join("fields", i, "number"),
                                   element=f.id)
             for i, f in enumerate(board.fields) if f.number is None]
