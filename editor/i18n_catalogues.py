@@ -29,6 +29,9 @@ CATALOGUE = "messages.po"
 _MARKERS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "ngettext": (0, 1),
                                         "define": (3,)}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: modules whose model fields' descriptions (`Field(description="...")`, literals) are
+#: messages too: the variant configurator shows them translated (`_(info.description)`)
+DESCRIBED = ("editor/model/options.py", "editor/model/variant.py")
 
 
 @dataclass
@@ -46,12 +49,25 @@ def _marker(call: ast.Call) -> str | None:
     return name if name in _MARKERS else None
 
 
+def _description(call: ast.Call, where: str) -> Message | None:
+    """The literal `description=` of a field declared in a DESCRIBED module."""
+    for keyword in call.keywords if where.rpartition(":")[0] in DESCRIBED else ():
+        value = keyword.value
+        if keyword.arg == "description" and isinstance(value, ast.Constant) and \
+                isinstance(value.value, str) and value.value:
+            return Message(value.value, None, [where])
+    return None
+
+
 def messages_of(source: str, where: str = "") -> list[Message]:
     """The marked messages of one module's source text, in order."""
     found: list[Message] = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call):
             continue
+        described = _description(node, f"{where}:{node.lineno}")
+        if described is not None:
+            found.append(described)
         name = _marker(node)
         at = _MARKERS.get(name or "", ())
         if not at or len(node.args) <= max(at):

@@ -153,7 +153,7 @@ def _int_row(writer: Writer, attr: str, info: OptionInfo, nullable: bool,
             return
         various = none is not None and len(set(values)) > 1  # its lowest value says so
         if none is not None:
-            spin.setSpecialValueText(VARIOUS if various else _(null_text))
+            spin.setSpecialValueText(_(VARIOUS) if various else _(null_text))
         spin.setValue(none if various or (values[0] is None and none is not None)
                       else values[0] or 0)
 

@@ -1,0 +1,127 @@
+"""Live language switching: the window's fixed texts put into the language just chosen.
+
+Widgets are built with `_()` texts, so a widget does not remember which message it shows; the
+catalogue does: a text shown in the old language is looked up in that language's catalogue
+(translation -> English message, `reverse_catalogue`) and replaced by the message in the new
+language. This covers the fixed wording of menus, actions, tool and status tips, dock and
+toolbar titles, labels, buttons, check boxes, group boxes, tabs, placeholders and table headers,
+everywhere in the window without a hook per widget. A text wrapped in simple markup
+(`<b>House rule</b>`) keeps its markup, one padded with spaces its padding, an action's text
+its shortcut after a tab.
+
+What is computed (counts, names, values, a refusal) is not a message: each mode shows it again in
+its `Mode.retranslate` hook, the shell its own (title, counts, status). Combo boxes, lists, trees
+and tables hold data (seat ids, setups) besides words and are left to those hooks; their header
+labels are fixed wording and are translated here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableWidget,
+    QTabWidget,
+    QToolBar,
+    QTreeWidget,
+    QWidget,
+)
+
+from editor.i18n import LANGUAGES, _, catalogue
+
+#: markup around a message that is kept as it is: `<b>…</b>`, `<p>…</p>`, `<i>…</i>`
+_WRAPPED = re.compile(r"^((?:<[a-z0-9]+(?: [^<>]*)?>)*)(.*?)((?:</[a-z0-9]+>)*)$", re.DOTALL)
+
+
+@cache
+def reverse_catalogue(language: str) -> dict[str, str]:
+    """A text as `language` shows it -> its English message (English: every message to
+    itself, read from the other languages' catalogues). A translation shared by two messages
+    maps to the first of them."""
+    if language == "en":
+        return {m: m for lang in LANGUAGES if lang != "en"
+                for m in getattr(catalogue(lang), "messages", {})}
+    messages = getattr(catalogue(language), "messages", {})
+    out: dict[str, str] = {}
+    for msgid, forms in messages.items():
+        if forms and forms[0]:
+            out.setdefault(forms[0], msgid)
+    return out
+
+
+def translate_text(text: str, old: str) -> str | None:
+    """`text`, shown in language `old`, in the current language; None when it is no message
+    of the catalogue (a name, a count, a value)."""
+    if not text:
+        return None
+    head, tab, tail = text.partition("\t")  # an action's "text\tshortcut"
+    if tab:
+        new = translate_text(head, old)
+        return None if new is None else new + tab + tail
+    core = text.strip()
+    if core != text:  # a label padded with spaces keeps its padding
+        new = translate_text(core, old)
+        return None if new is None else text[:text.index(core)] + new + \
+            text[text.index(core) + len(core):]
+    back = reverse_catalogue(old)
+    msgid = back.get(text)
+    if msgid is not None:
+        return _(msgid)
+    match = _WRAPPED.match(text)
+    if match and (match.group(1) or match.group(3)):
+        inner = back.get(match.group(2))
+        if inner is not None:
+            return match.group(1) + _(inner) + match.group(3)
+    return None
+
+
+def _swap(getter, setter, old: str) -> None:
+    new = translate_text(getter(), old)
+    if new is not None:
+        setter(new)
+
+
+def retranslate_tree(root: QWidget, old: str) -> None:
+    """Put every fixed text under `root` (its child widgets and actions) from language `old`
+    into the current one."""
+    for action in root.findChildren(QAction):
+        _swap(action.text, action.setText, old)
+        _swap(action.statusTip, action.setStatusTip, old)
+        _swap(action.toolTip, action.setToolTip, old)
+    for widget in [root, *root.findChildren(QWidget)]:
+        _retranslate_widget(widget, old)
+
+
+def _retranslate_widget(w: QWidget, old: str) -> None:
+    _swap(w.toolTip, w.setToolTip, old)
+    if isinstance(w, QMenu):
+        _swap(w.title, w.setTitle, old)
+    elif isinstance(w, QDockWidget | QToolBar):
+        _swap(w.windowTitle, w.setWindowTitle, old)
+    elif isinstance(w, QLabel) or (isinstance(w, QAbstractButton) and w.text()):
+        _swap(w.text, w.setText, old)
+    elif isinstance(w, QGroupBox):
+        _swap(w.title, w.setTitle, old)
+    elif isinstance(w, QLineEdit):
+        _swap(w.placeholderText, w.setPlaceholderText, old)
+    elif isinstance(w, QTabWidget):
+        for i in range(w.count()):
+            _swap(lambda i=i: w.tabText(i), lambda t, i=i: w.setTabText(i, t), old)
+            _swap(lambda i=i: w.tabToolTip(i), lambda t, i=i: w.setTabToolTip(i, t), old)
+    elif isinstance(w, QTreeWidget):
+        header = w.headerItem()
+        for col in range(w.columnCount()):
+            _swap(lambda c=col: header.text(c), lambda t, c=col: header.setText(c, t), old)
+    elif isinstance(w, QTableWidget):
+        for col in range(w.columnCount()):
+            item = w.horizontalHeaderItem(col)
+            if item is not None:
+                _swap(item.text, item.setText, old)
