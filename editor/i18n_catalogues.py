@@ -29,9 +29,12 @@ CATALOGUE = "messages.po"
 _MARKERS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "ngettext": (0, 1),
                                         "define": (3,)}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-#: modules whose model fields' descriptions (`Field(description="...")`, literals) are
-#: messages too: the variant configurator shows them translated (`_(info.description)`)
-DESCRIBED = ("editor/model/options.py", "editor/model/variant.py")
+#: modules whose model fields' descriptions are messages too (the variant configurator shows
+#: them translated, `_(info.description)`): module -> (the call, its argument holding one:
+#: a position or a keyword)
+DESCRIBED: dict[str, tuple[str, int | str]] = {
+    "editor/model/variant.py": ("F", "description"),
+    "editor/model/options_meta.py": ("_m", 0)}
 
 
 @dataclass
@@ -50,12 +53,16 @@ def _marker(call: ast.Call) -> str | None:
 
 
 def _description(call: ast.Call, where: str) -> Message | None:
-    """The literal `description=` of a field declared in a DESCRIBED module."""
-    for keyword in call.keywords if where.rpartition(":")[0] in DESCRIBED else ():
-        value = keyword.value
-        if keyword.arg == "description" and isinstance(value, ast.Constant) and \
-                isinstance(value.value, str) and value.value:
-            return Message(value.value, None, [where])
+    """The literal description of a field declared in a DESCRIBED module."""
+    name, at = DESCRIBED.get(where.rpartition(":")[0], ("", 0))
+    if not isinstance(call.func, ast.Name) or call.func.id != name:
+        return None
+    if isinstance(at, int):
+        value = call.args[at] if len(call.args) > at else None
+    else:
+        value = next((k.value for k in call.keywords if k.arg == at), None)
+    if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+        return Message(value.value, None, [where])
     return None
 
 
