@@ -167,3 +167,17 @@ def test_every_shipped_piece_type_and_seat_has_a_rule_book_word(repo_root: Path)
     assert [piece_name(t) for t in ("knight", "siege_engine", "chariot")] == [
         "Reiter", "Belagerungsmaschine", "Streitwagen"]
     assert seat_name("south") == "Süd"
+
+
+def test_the_descriptions_of_described_models_are_messages(tmp_path) -> None:
+    """The configurator shows option and field descriptions translated, so the extractor
+    reads them from the modules DESCRIBED names (and only there)."""
+    from editor.i18n_catalogues import DESCRIBED
+
+    source = 'X = F(default=1, description="AP per turn (TURN-2).")\nY = _m("Who wins.", "", "")\n'
+    found = {m.msgid for m in messages_of(source, "editor/model/variant.py")}
+    assert found == {"AP per turn (TURN-2)."}
+    found = {m.msgid for m in messages_of(source, "editor/model/options_meta.py")}
+    assert found == {"Who wins."}
+    assert not messages_of(source, "editor/model/other.py")
+    assert set(DESCRIBED) == {"editor/model/variant.py", "editor/model/options_meta.py"}

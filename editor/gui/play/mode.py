@@ -185,6 +185,14 @@ class PlayMode(Mode, GamePlay):
         self.view.setFocus()
         self.computer.hold(False)
 
+    def retranslate(self) -> None:
+        """The language changed: the players' rows, the turn, the log and the result again."""
+        if self.session is None:
+            self._name_seats()
+            return
+        self.turn_panel.show_session(self.session)  # no refresh: it would wake the computer
+        self.log.show_log(self.session, self.broken)
+
     def _doc_changed(self, *_args) -> None:
         self.board_changed = True
 

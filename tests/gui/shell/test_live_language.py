@@ -4,7 +4,6 @@ the chosen language at once, keeping the board, its undo history and the active 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget, QTabWidget
 from support.scenariokit import ROOT
 
 from editor.gui.shell.retranslate import translate_text
@@ -33,6 +32,11 @@ def test_a_text_is_put_into_the_new_language_through_the_old_ones_catalogue() ->
     set_language("it")
     assert translate_text("<b>Hausregel</b>", "de") == "<b>Regola della casa</b>"
     assert translate_text("12 Felder", "de") is None  # a count: the mode shows it again
+    # a padded label keeps its padding, an action its shortcut after the tab
+    assert translate_text(" Nummer ab: ", "de") == " Numero da: "
+    assert translate_text("Vorgeschlagene übernehmen\tEnter", "de") is None
+    assert translate_text("Gewählte Vorschläge übernehmen\tEnter", "de") == \
+        "Accetta le proposte selezionate\tEnter"
 
 
 def test_choosing_a_language_relabels_the_open_window_at_once(make_window) -> None:
