@@ -102,7 +102,7 @@ class PlayMode(Mode, GamePlay):
 
     def _build_actions(self) -> None:
         menu = self.add_menu(_("&Game"))
-        bar = self.add_toolbar("Play", "play_tools")
+        bar = self.add_toolbar(_("Play"), "play_tools")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         items = (
             (N_("&Start game"), self.start_game, "Ctrl+Shift+N", True),

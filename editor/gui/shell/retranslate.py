@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -37,8 +38,33 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import LANGUAGES, _, catalogue
 
+#: Qt's own catalogue in use (standard buttons, file dialogs, text boxes' context menus)
+_qt_translator: QTranslator | None = None
+
 #: markup around a message that is kept as it is: `<b>…</b>`, `<p>…</p>`, `<i>…</i>`
 _WRAPPED = re.compile(r"^((?:<[a-z0-9]+(?: [^<>]*)?>)*)(.*?)((?:</[a-z0-9]+>)*)$", re.DOTALL)
+
+
+def install_qt_translation(language: str) -> bool:
+    """Qt's own words (the standard buttons Save, Discard, Cancel, the file dialogs, the
+    context menu of a text box) in `language`, from the `qtbase_<language>.qm` catalogue
+    PySide6 ships; English, or a copy without it, keeps Qt's English. True when installed."""
+    global _qt_translator
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    if _qt_translator is not None:
+        app.removeTranslator(_qt_translator)
+        _qt_translator = None
+    if language == "en":
+        return False
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if not translator.load(f"qtbase_{language}", folder):
+        return False
+    app.installTranslator(translator)
+    _qt_translator = translator
+    return True
 
 
 @cache

@@ -33,7 +33,7 @@ from editor.gui.shell.files import BoardFiles
 from editor.gui.shell.menus import ShellMenus
 from editor.gui.shell.mode import Mode
 from editor.gui.shell.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
-from editor.gui.shell.retranslate import retranslate_tree
+from editor.gui.shell.retranslate import install_qt_translation, retranslate_tree
 from editor.gui.shell.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.shell.settings import app_settings
 from editor.gui.shell.switcher import ModeSwitcher
@@ -57,6 +57,7 @@ class MainWindow(QMainWindow):
         """`modes`: the mode classes, in menu order (default: `editor.gui.modes.MODES`)."""
         super().__init__()
         self.setObjectName("MainWindow")
+        install_qt_translation(language())  # Qt's standard buttons and dialogs too
         #: cycles are collected on this (the GUI) thread only, never on a worker
         self.collector = gc_policy.install()
         self.settings = settings or app_settings()
@@ -255,6 +256,7 @@ class MainWindow(QMainWindow):
         chosen = set_language(code)
         if chosen == old:
             return chosen
+        install_qt_translation(chosen)
         retranslate_tree(self, old)
         self.menus.retranslate()
         self.switcher.retranslate()
