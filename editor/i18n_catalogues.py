@@ -29,10 +29,11 @@ CATALOGUE = "messages.po"
 _MARKERS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "ngettext": (0, 1),
                                         "define": (3,)}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-#: modules whose model fields' descriptions are messages too (the variant configurator shows
-#: them translated, `_(info.description)`): module -> (the call, its argument holding one:
-#: a position or a keyword)
+#: modules whose model fields' descriptions are messages too (the variant configurator and the
+#: trace inspector show them translated, `_(info.description)`): module -> (the call, its
+#: argument holding one: a position or a keyword)
 DESCRIBED: dict[str, tuple[str, int | str]] = {
+    "editor/model/board.py": ("F", "description"),
     "editor/model/variant.py": ("F", "description"),
     "editor/model/options_meta.py": ("_m", 0)}
 

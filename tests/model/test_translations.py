@@ -180,4 +180,5 @@ def test_the_descriptions_of_described_models_are_messages(tmp_path) -> None:
     found = {m.msgid for m in messages_of(source, "editor/model/options_meta.py")}
     assert found == {"Who wins."}
     assert not messages_of(source, "editor/model/other.py")
-    assert set(DESCRIBED) == {"editor/model/variant.py", "editor/model/options_meta.py"}
+    assert set(DESCRIBED) == {"editor/model/board.py", "editor/model/variant.py",
+                              "editor/model/options_meta.py"}

@@ -186,7 +186,9 @@ class PlayMode(Mode, GamePlay):
         self.computer.hold(False)
 
     def retranslate(self) -> None:
-        """The language changed: the players' rows, the turn, the log and the result again."""
+        """The language changed: the choices, the players' rows, the turn and the log."""
+        self.start_panel.relabel()
+        self.seats_panel.relabel()
         if self.session is None:
             self._name_seats()
             return

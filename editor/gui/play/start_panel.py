@@ -120,6 +120,12 @@ class StartPanel(QWidget):
         if self.variant.itemText(index) == _(HOUSE_RULE):
             self.houseRuleRequested.emit()
 
+    def relabel(self) -> None:
+        """The choices without data in the current language (the language changed)."""
+        self.variant.setItemText(self.variant.count() - 1, _(HOUSE_RULE))
+        if self.setup.count() and self.setup.itemData(0) is None:
+            self.setup.setItemText(0, _("(the variant's setup)"))
+
     def set_house_rule(self, path: str | None) -> None:
         """Use a house-rule file (shown in the combo); None goes back to the first variant."""
         if path is None:

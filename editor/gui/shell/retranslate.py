@@ -10,9 +10,10 @@ everywhere in the window without a hook per widget. A text wrapped in simple mar
 its shortcut after a tab.
 
 What is computed (counts, names, values, a refusal) is not a message: each mode shows it again in
-its `Mode.retranslate` hook, the shell its own (title, counts, status). Combo boxes, lists, trees
-and tables hold data (seat ids, setups) besides words and are left to those hooks; their header
-labels are fixed wording and are translated here.
+its `Mode.retranslate` hook, the shell its own (title, counts, status). Lists, trees and tables
+hold data (seat ids, setups) besides words and are left to those hooks (their header labels are
+fixed wording and are translated here); so is a combo box's item without data (its text may be
+what the code reads), while an item with data is only words and is translated here.
 """
 
 from __future__ import annotations
@@ -24,11 +25,14 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QComboBox,
     QDockWidget,
+    QDoubleSpinBox,
     QGroupBox,
     QLabel,
     QLineEdit,
     QMenu,
+    QSpinBox,
     QTableWidget,
     QTabWidget,
     QToolBar,
@@ -68,19 +72,29 @@ def install_qt_translation(language: str) -> bool:
 
 
 @cache
-def reverse_catalogue(language: str) -> dict[str, str]:
-    """A text as `language` shows it -> its English message (English: every message to
-    itself, read from the other languages' catalogues). A translation shared by two messages
-    maps to the first of them."""
+def reverse_catalogue(language: str) -> dict[str, list[str]]:
+    """A text as `language` shows it -> its English messages (English: every message to
+    itself, read from the other languages' catalogues); a translation shared by several
+    messages ("Aufstellung": "Setup" and "setup") lists them all."""
     if language == "en":
-        return {m: m for lang in LANGUAGES if lang != "en"
+        return {m: [m] for lang in LANGUAGES if lang != "en"
                 for m in getattr(catalogue(lang), "messages", {})}
     messages = getattr(catalogue(language), "messages", {})
-    out: dict[str, str] = {}
+    out: dict[str, list[str]] = {}
     for msgid, forms in messages.items():
         if forms and forms[0]:
-            out.setdefault(forms[0], msgid)
+            out.setdefault(forms[0], []).append(msgid)
     return out
+
+
+def _message_of(text: str, old: str) -> str | None:
+    """The English message `text` shows in language `old`; of several, the one written with
+    the same case of its first letter ("Setup" for "Aufstellung" as a label)."""
+    found = reverse_catalogue(old).get(text)
+    if not found:
+        return None
+    upper = text[:1].isupper()
+    return next((m for m in found if m[:1].isupper() == upper), found[0])
 
 
 def translate_text(text: str, old: str) -> str | None:
@@ -97,13 +111,12 @@ def translate_text(text: str, old: str) -> str | None:
         new = translate_text(core, old)
         return None if new is None else text[:text.index(core)] + new + \
             text[text.index(core) + len(core):]
-    back = reverse_catalogue(old)
-    msgid = back.get(text)
+    msgid = _message_of(text, old)
     if msgid is not None:
         return _(msgid)
     match = _WRAPPED.match(text)
     if match and (match.group(1) or match.group(3)):
-        inner = back.get(match.group(2))
+        inner = _message_of(match.group(2), old)
         if inner is not None:
             return match.group(1) + _(inner) + match.group(3)
     return None
@@ -138,6 +151,15 @@ def _retranslate_widget(w: QWidget, old: str) -> None:
         _swap(w.title, w.setTitle, old)
     elif isinstance(w, QLineEdit):
         _swap(w.placeholderText, w.setPlaceholderText, old)
+    elif isinstance(w, QSpinBox | QDoubleSpinBox):
+        _swap(w.prefix, w.setPrefix, old)
+        _swap(w.suffix, w.setSuffix, old)
+        _swap(w.specialValueText, w.setSpecialValueText, old)
+    elif isinstance(w, QComboBox) and not w.isEditable():
+        _swap(w.placeholderText, w.setPlaceholderText, old)
+        for i in range(w.count()):  # an item with data: its text is only what people read
+            if w.itemData(i) is not None:
+                _swap(lambda i=i: w.itemText(i), lambda t, i=i: w.setItemText(i, t), old)
     elif isinstance(w, QTabWidget):
         for i in range(w.count()):
             _swap(lambda i=i: w.tabText(i), lambda t, i=i: w.setTabText(i, t), old)

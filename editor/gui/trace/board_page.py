@@ -45,10 +45,7 @@ class BoardPage(GeneratedPage):
 
     MODEL = Board
     PREFIX = "board"
-    TITLES: ClassVar[dict[str, str]] = {"name": N_("Board"), "side": N_("Side")}
-    #: a seat's rows and its castles' moat
-    SEAT_TITLES: ClassVar[dict[str, str]] = {"name": N_("Name"), "colour": N_("Colour"),
-                                             "moat": N_("Moat")}
+    TITLES: ClassVar[dict[str, str]] = {"name": N_("Board")}
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)
@@ -108,8 +105,8 @@ class BoardPage(GeneratedPage):
         lay.addLayout(row)
         edit = QFormLayout()
         seat = FuncWriter(self._seat_attr)
-        self.seat_rows = [model_row(seat, Seat, name, prefix="seat", titles=self.SEAT_TITLES)
-                          for name in ("name", "colour")]
+        self.seat_rows = [model_row(seat, Seat, name, prefix="seat") for name in ("name",
+                                                                                  "colour")]
         self.seat_name, self.seat_colour = (row.widget for row in self.seat_rows)
         self.seat_colour.setPlaceholderText("#rrggbb")
         self.seat_island = QComboBox()
@@ -127,7 +124,7 @@ class BoardPage(GeneratedPage):
                                 "field inspector"))
         add_castle.clicked.connect(self._add_castle)
         self.moat_row = model_row(FuncWriter(lambda _attr, on, merge=False: self._moat(on)),
-                                  Castle, "moat", prefix="castle", titles=self.SEAT_TITLES)
+                                  Castle, "moat", prefix="castle")
         self.moat = self.moat_row.widget
         remove_seat = QPushButton(_("Remove seat"))
         remove_seat.setObjectName("remove_seat")

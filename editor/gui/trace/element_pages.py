@@ -273,7 +273,7 @@ class ConnectionPage(ElementPage):
         self.kind.setObjectName("conn_kind")
         self.kind.setToolTip(_(describe(Connection, "kind").description))
         for kind, title in CONNECTION_KINDS:
-            self.kind.addItem(title, kind.value)
+            self.kind.addItem(_(title), kind.value)
         self.kind.activated.connect(self._kind)
         self.form.addRow(_("Kind"), self.kind)
 

@@ -26,6 +26,7 @@ from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.names import FieldNames
 from editor.model.refs import KINDS
+from editor.model.terms import piece_name
 from editor.model.types import PieceType
 
 #: what a box shows for selected elements with different values (marked; shown with `_()`)
@@ -102,7 +103,7 @@ class PieceChecks(QWidget):
         grid.setSpacing(2)
         self.boxes: dict[str, QCheckBox] = {}
         for i, p in enumerate(PIECES):
-            box = QCheckBox(p.value.replace("_", " "))
+            box = QCheckBox(piece_name(p.value))
             box.setObjectName(f"piece_{p.value}")
             box.clicked.connect(lambda on, v=p.value: self.toggled.emit(v, on))
             grid.addWidget(box, i // 2, i % 2)

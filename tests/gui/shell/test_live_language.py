@@ -32,6 +32,8 @@ def test_a_text_is_put_into_the_new_language_through_the_old_ones_catalogue() ->
     set_language("it")
     assert translate_text("<b>Hausregel</b>", "de") == "<b>Regola della casa</b>"
     assert translate_text("12 Felder", "de") is None  # a count: the mode shows it again
+    # "Aufstellung" translates "Setup" and "setup": the label keeps its capital
+    assert translate_text("Aufstellung", "de") == "Schieramento"
     # a padded label keeps its padding, an action its shortcut after the tab
     assert translate_text(" Nummer ab: ", "de") == " Numero da: "
     assert translate_text("Vorgeschlagene übernehmen\tEnter", "de") is None
@@ -67,3 +69,25 @@ def test_the_document_and_its_undo_history_survive_a_language_change(make_window
     assert window.menus.undo in window.menus.edit.actions()
     window.menus.undo.trigger()
     assert len(window.doc.board.castles) == castles - 1
+
+
+def test_play_mode_follows_a_live_switch_with_a_game_running(make_window) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from editor.i18n import set_language
+
+    set_language("de")
+    window = make_window(str(BOARD))
+    window.switch_mode("play")
+    play = window.mode
+    play.start_game()
+    assert window.findChild(QLabel, "play_headline").text() == "Süd am Zug"
+    _choose(window, "Italiano")
+    assert window.findChild(QLabel, "play_headline").text() == "Tocca a Sud"
+    assert play.session is not None and window.mode is play
+    # items without data and composed items are relabelled by the mode's hook
+    variant = play.start_panel.variant
+    assert variant.itemText(variant.count() - 1) == "File di regole della casa…"
+    people = {play.seats_panel.combos[0].itemText(i)
+              for i in range(play.seats_panel.combos[0].count())}
+    assert not any(t.startswith("Computer:") or t == "Mensch" for t in people)
