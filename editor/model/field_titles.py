@@ -4,7 +4,7 @@ People read titles, not keys: the configurator shows each budget, option, piece 
 victory-condition column by a short title ("Rider may leave a camel in the wilderness onto the
 stair field") with its key (`camel_dismount_region_to_stair_field`) second. The titles are
 marked here and translated in editor/locale; a key without a title is shown as it is written,
-with spaces for underscores.
+with spaces for underscores. Some choices of a field have titles too (`CHOICE_TITLES`).
 """
 
 from __future__ import annotations
@@ -113,6 +113,32 @@ TITLES: dict[str, str] = {
     # victory conditions
     "kind": N_("Condition"), "rule": N_("Rule"), "rounds": N_("Rounds"), "decider": N_("Decider"),
 }
+
+
+#: choices of a field (victory conditions, deciders, terrains, where a built piece goes) ->
+#: their short English title; the configurator shows the title with the choice second
+CHOICE_TITLES: dict[str, str] = {
+    "capital_occupation": N_("Capital occupied"), "annihilation": N_("Annihilation"),
+    "elimination": N_("Elimination"), "all_others_frozen": N_("All others frozen"),
+    "one_piece_left": N_("One piece left"), "no_capture_limit": N_("Rounds without a capture"),
+    "agreed_draw": N_("Agreed draw"), "team_elimination": N_("Team elimination"),
+    "team_freeze": N_("Team frozen"),
+    "team_no_capture_limit": N_("Team game: rounds without a capture"),
+    "siege_in_capital": N_("Siege piece in the enemy capital"),
+    "siege_in_grail": N_("Siege piece on the grail"),
+    "siege_in_tower": N_("Siege piece in an enemy tower"),
+    "enemy_capital": N_("Enemy capital"), "victory_points": N_("Victory points"),
+    "land": N_("land"), "sea": N_("sea"),
+    "under_builder": N_("Under the builder"), "adjacent_land": N_("Adjacent land field"),
+    "harbour": N_("harbour"),
+}
+
+
+def choice_title(value: object) -> str | None:
+    """The short title of a field's choice (`siege_in_tower`), in the current language; None
+    for a choice without one."""
+    known = CHOICE_TITLES.get(str(value))
+    return _(known) if known else None
 
 
 def title_of(key: str) -> str:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import _
+from editor.model.field_titles import choice_title
 from editor.model.variant_fields import OptionInfo
 
 #: rule IDs written in a description, e.g. "(TURN-2)" or "PIECE-CAMEL-8"
@@ -121,7 +122,8 @@ class ChoiceEditor(FieldEditor):
         super().__init__(info, parent)
         self.combo: QComboBox = self._put(QComboBox())
         for choice in info.allowed:
-            self.combo.addItem(str(choice), choice)
+            title = choice_title(choice)  # the title first, the key second
+            self.combo.addItem(f"{title} ({choice})" if title else str(choice), choice)
         self.combo.activated.connect(lambda i: self._commit(self.combo.itemData(i)))
 
     def _show(self, value: Any) -> None:

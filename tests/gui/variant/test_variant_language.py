@@ -53,3 +53,16 @@ def test_live_switch_relabels_the_configurator_and_keeps_its_edits(make_window) 
     piece_rows = [variant.pieces.table.verticalHeaderItem(r).text()
                   for r in range(variant.pieces.table.rowCount())]
     assert "elefante" in piece_rows and "elephant" not in piece_rows
+
+
+def test_victory_conditions_show_a_title_with_the_key_second(make_window) -> None:
+    set_language("de")
+    window = make_window()
+    window.switch_mode("variant")
+    victory = window.variant.victory
+    kinds = [e for p, e in victory.editors.items() if p.endswith("/kind")]
+    assert kinds, "the default variant has victory conditions"
+    texts = {kinds[0].combo.itemText(i) for i in range(kinds[0].combo.count())}
+    assert "Belagerungsfigur in einem gegnerischen Turm (siege_in_tower)" in texts
+    assert kinds[0].combo.currentData() in {kinds[0].combo.itemData(i)
+                                            for i in range(kinds[0].combo.count())}
