@@ -4,6 +4,7 @@ the chosen language at once, keeping the board, its undo history and the active 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from support.scenariokit import ROOT
 
 from editor.gui.shell.retranslate import translate_text
@@ -50,10 +51,13 @@ def test_choosing_a_language_relabels_the_open_window_at_once(make_window) -> No
     assert window.menus.language.title() == "&Sprache"
     assert window.validation_dock.windowTitle() == "Prüfung"
     assert "Deutsch" in window.last_message and "jetzt" in window.last_message
+    # Qt's own words (standard buttons of the message boxes, file dialogs) follow
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
     _choose(window, "Italiano")
     assert _menu_titles(window)[:3] == ["&File", "&Modifica", "&Visualizza"]
     _choose(window, "English")
     assert _menu_titles(window)[:3] == ["&File", "&Edit", "&View"]
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
 
 
 def test_the_document_and_its_undo_history_survive_a_language_change(make_window) -> None:
