@@ -169,6 +169,8 @@ class Page(QWidget):
         self.ids: list[str] = []
         self.form = QFormLayout(self)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a long label (German, Italian) goes above its field instead of widening the page
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
 
     @property
     def doc(self) -> BoardDocument:
