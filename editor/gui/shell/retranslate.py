@@ -141,6 +141,8 @@ def retranslate_tree(root: QWidget, old: str) -> None:
 
 def _retranslate_widget(w: QWidget, old: str) -> None:
     _swap(w.toolTip, w.setToolTip, old)
+    if w.isWindow():  # a dialog the window keeps (the user guide, a game's result)
+        _swap(w.windowTitle, w.setWindowTitle, old)
     if isinstance(w, QMenu):
         _swap(w.title, w.setTitle, old)
     elif isinstance(w, QDockWidget | QToolBar):

@@ -95,3 +95,12 @@ def test_play_mode_follows_a_live_switch_with_a_game_running(make_window) -> Non
     people = {play.seats_panel.combos[0].itemText(i)
               for i in range(play.seats_panel.combos[0].count())}
     assert not any(t.startswith("Computer:") or t == "Mensch" for t in people)
+
+
+def test_an_open_dialog_follows_a_live_switch(make_window) -> None:
+    window = make_window()
+    window.menus.help_actions.show_guide()
+    guide = window.menus.help_actions.guide
+    assert guide is not None and guide.windowTitle() == "Conquest Workbench — User guide"
+    _choose(window, "Deutsch")
+    assert guide.windowTitle() == "Conquest Workbench — Benutzerhandbuch"
