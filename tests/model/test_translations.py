@@ -253,3 +253,18 @@ def test_a_seat_is_shown_by_the_boards_name_else_the_rule_books_word(name, germa
     assert seat_label("south", [_Seat("south", name)]) == german
     assert seat_label("south") == "Süd"
     assert seat_label("dragon_lords", [_Seat("dragon_lords", "Dragon lords")]) == "Dragon lords"
+
+
+def test_the_descriptions_of_described_models_are_messages(tmp_path) -> None:
+    """The configurator shows option and field descriptions translated, so the extractor
+    reads them from the modules DESCRIBED names (and only there)."""
+    from editor.i18n_catalogues import DESCRIBED
+
+    source = 'X = F(default=1, description="AP per turn (TURN-2).")\nY = _m("Who wins.", "", "")\n'
+    found = {m.msgid for m in messages_of(source, "editor/model/variant.py")}
+    assert found == {"AP per turn (TURN-2)."}
+    found = {m.msgid for m in messages_of(source, "editor/model/options_meta.py")}
+    assert found == {"Who wins."}
+    assert not messages_of(source, "editor/model/other.py")
+    assert set(DESCRIBED) == {"editor/model/board.py", "editor/model/variant.py",
+                              "editor/model/options_meta.py"}
