@@ -184,8 +184,13 @@ class StateData:
         load = self.cargo[carrier]
         if not load:
             return True
+        if len(load) >= cap:
+            return False
         ptype = self.ptype
-        return len(load) < cap and all(ptype[x] == t for x in load)
+        for x in load:  # a loop, not all(...): compiled, a generator makes a closure per call
+            if ptype[x] != t:
+                return False
+        return True
 
     def add_cargo(self, pid: int, cargo: list) -> None:
         c = self.compiled
