@@ -187,7 +187,7 @@ class StateData:
         if len(load) >= cap:
             return False
         ptype = self.ptype
-        for x in load:  # a loop, not all(...): compiled, a generator makes a closure per call
+        for x in load:  # noqa: SIM110  (compiled, all(...) of a generator makes a closure per call)
             if ptype[x] != t:
                 return False
         return True

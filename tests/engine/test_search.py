@@ -1,0 +1,59 @@
+"""The destination search's bookkeeping (editor/engine/search.py): a field is marked by the
+search's own stamp object, so a state searched many times (stamps past the small-int cache)
+answers as a fresh copy does; the (node, steps, kind) tuples come from the game's table
+(`Game.found_at`), MOVE-1..5 answers unchanged."""
+
+from __future__ import annotations
+
+import random
+
+from editor.engine.game import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
+from editor.engine.playout import random_action
+from editor.rules.game_loader import load_game
+
+
+def _positions(variant: str, count: int, seed: int) -> list:
+    game = load_game(None, variant).game
+    rng = random.Random(seed)
+    st = game.initial_state()
+    st.keep_undo = False
+    out = []
+    while len(out) < count:
+        for _ in range(rng.randint(3, 30)):
+            if st.terminal:
+                st = game.initial_state()
+                st.keep_undo = False
+            st.apply(random_action(st, rng), check=False)
+        if st.window is None and not st.terminal:
+            out.append(st.clone())
+    return out
+
+
+def test_move_1_a_state_searched_many_times_answers_as_a_fresh_copy():
+    """Past 256 searches the stamps are no longer shared small ints: every answer and every
+    path (MOVE-1, MOVE-4, CAPT-1) is still the one a fresh copy of the position gives."""
+    for st in _positions("grand-conquest-4p", 4, 5):
+        pieces = [p for p in range(len(st.ptype)) if st.node[p] >= 0]
+        for _ in range(300 // len(pieces) + 1):
+            for p in pieces:
+                st.search(p, 6)
+        assert st._stamp > 300
+        for p in pieces:
+            found = st.search(p, 6)
+            paths = [st.path_to(v) for v, _d, _k in found]
+            fresh = st.clone()
+            assert found == fresh.search(p, 6)
+            assert paths == [fresh.path_to(v) for v, _d, _k in found]
+
+
+def test_move_5_found_table_holds_node_steps_kind_up_to_the_node_count():
+    """`found_at(maxd)[d][kind][v]` is (v, d, kind); it never grows past the node count (the
+    deepest a search can go, whatever maxd is asked)."""
+    game = load_game(None, "conquest-4p").game
+    nodes = len(game.compiled.node_ids)
+    found = game.found_at(6)
+    assert len(found) == 7
+    for d in range(1, 7):
+        for kind in (K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE):
+            assert found[d][kind] == [(v, d, kind) for v in range(nodes)]
+    assert len(game.found_at(10**9)) == nodes + 1
