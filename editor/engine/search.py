@@ -5,6 +5,7 @@ may move. A mixin of `State` (editor.engine.game); the fields live in `StateData
 
 from __future__ import annotations
 
+from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
 from editor.engine.state import StateData
 
 try:
@@ -62,7 +63,7 @@ class Search(StateData):
         as C lists and the nodes as C integers; no object is made per field: the int objects
         (`u_obj`, `v_obj`, `stamp`) are stored as they are, a field is marked when it holds
         this search's stamp object (`is`: each search stores a new one, `reset_caches` starts
-        afresh), and the (node, steps, kind) tuples come from the game's table (`found_at`).
+        afresh), and a (node, steps, kind) tuple is made once per game (`Game.found_at`).
         """
         c = self.compiled
         g = self.game
@@ -74,7 +75,7 @@ class Search(StateData):
         cargo = self.cargo
         # the type's connections (loaded or not), standing, jumping, siege at home (per game)
         adj, stand, jumps, siege_home = g.search_tables[t][1 if cargo[pid] else 0]
-        found = g.found  # per steps d: the (v, d, kind) tuples by kind, by node
+        found = g.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
         if len(found) <= maxd:
             found = g.found_at(maxd)
         occ, owner = self.occ, self.owner
@@ -120,7 +121,10 @@ class Search(StateData):
                         mark[v] = stamp
                         if stand[v]:
                             parent[v] = u_obj
-                            out.append(moved[v])
+                            res = moved[v]
+                            if res is None:
+                                res = moved[v] = (v_obj, d, K_MOVE)
+                            out.append(res)
                             nxt.append(v_obj)
                         continue
                     oo = owner[o]
@@ -131,7 +135,10 @@ class Search(StateData):
                                 continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
                             mark[v] = stamp
                             parent[v] = u_obj
-                            out.append(mounted[v])
+                            res = mounted[v]
+                            if res is None:
+                                res = mounted[v] = (v_obj, d, K_MOUNT)
+                            out.append(res)
                             if rides is None:
                                 rides = set()
                             rides.add(v_obj)
@@ -147,7 +154,10 @@ class Search(StateData):
                                 u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
                             mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
                             parent[v] = u_obj
-                            out.append(mounted[v])
+                            res = mounted[v]
+                            if res is None:
+                                res = mounted[v] = (v_obj, d, K_MOUNT)
+                            out.append(res)
                             continue
                         if jumps and stand[v] and self.partner_jump(u, v):
                             mark[v] = stamp  # TEAM-12
@@ -161,10 +171,16 @@ class Search(StateData):
                         mark[v] = stamp
                         if (stand[v] or is_sea[v]) and self.can_capture(pid, o):
                             parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
-                            out.append(taken[v])
+                            res = taken[v]
+                            if res is None:
+                                res = taken[v] = (v_obj, d, K_CAPTURE)
+                            out.append(res)
                         elif self.can_take_over(pid, o, u, u_rides):
                             parent[v] = u_obj
-                            out.append(ridden[v])
+                            res = ridden[v]
+                            if res is None:
+                                res = ridden[v] = (v_obj, d, K_RIDE)
+                            out.append(res)
             frontier = nxt
         return out
 

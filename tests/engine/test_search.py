@@ -46,14 +46,25 @@ def test_move_1_a_state_searched_many_times_answers_as_a_fresh_copy():
             assert paths == [fresh.path_to(v) for v, _d, _k in found]
 
 
-def test_move_5_found_table_holds_node_steps_kind_up_to_the_node_count():
-    """`found_at(maxd)[d][kind][v]` is (v, d, kind); it never grows past the node count (the
-    deepest a search can go, whatever maxd is asked)."""
-    game = load_game(None, "conquest-4p").game
+def test_move_5_results_are_made_once_per_game_up_to_the_node_count():
+    """Every (node, steps, kind) a search answers is the game's one tuple for it
+    (`found_at(maxd)[d][kind][v]`, None until made); the table never grows past the node count
+    (the deepest a search can go, whatever maxd is asked)."""
+    states = _positions("conquest-4p", 3, 2)
+    game = states[0].game
     nodes = len(game.compiled.node_ids)
-    found = game.found_at(6)
-    assert len(found) == 7
+    for st in states:
+        for p in range(len(st.ptype)):
+            if st.node[p] >= 0:
+                for r in st.search(p, 6):
+                    assert r is game.found[r[1]][r[2]][r[0]]
+    made = 0
     for d in range(1, 7):
         for kind in (K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE):
-            assert found[d][kind] == [(v, d, kind) for v in range(nodes)]
+            row = game.found[d][kind]
+            assert len(row) == nodes
+            for v, x in enumerate(row):
+                assert x is None or x == (v, d, kind)
+                made += x is not None
+    assert made > 50
     assert len(game.found_at(10**9)) == nodes + 1
