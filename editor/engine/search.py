@@ -6,7 +6,7 @@ may move. A mixin of `State` (editor.engine.game); the fields live in `StateData
 from __future__ import annotations
 
 from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
-from editor.engine.state import StateData
+from editor.engine.state import StateData, carrier_fits
 
 try:
     import cython
@@ -51,7 +51,8 @@ class Search(StateData):
                    u_rides=cython.bint, mark=list, parent=list, occ=list, owner=list, adj=list,
                    stand=list, team=list, is_sea=list, castle_owner=list, frontier=list,
                    nxt=list, out=list, row=tuple, ptype=list, found=list, moved=list,
-                   mounted=list, taken=list, ridden=list)
+                   mounted=list, taken=list, ridden=list, cargo=list,
+                   carries=list)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 
@@ -69,7 +70,8 @@ class Search(StateData):
         g = self.game
         ptype = self.ptype
         t = ptype[pid]
-        me = self.owner[pid]
+        occ, owner = self.occ, self.owner
+        me = owner[pid]
         team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = g.search_consts
         myteam = team[me]
         cargo = self.cargo
@@ -78,7 +80,7 @@ class Search(StateData):
         found = g.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
         if len(found) <= maxd:
             found = g.found_at(maxd)
-        occ, owner = self.occ, self.owner
+        carries = c.carries
         raised = self.raised
         start_obj = self.node[pid]
         start0 = start_obj
@@ -129,7 +131,7 @@ class Search(StateData):
                         continue
                     oo = owner[o]
                     if oo == me:
-                        if self.fits(o, t):
+                        if carrier_fits(carries, ptype, cargo, o, t):  # CARRY-1/-2
                             if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
                                     not (hop and u == start0 and c.siege[ptype[o]]):
                                 continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
