@@ -18,7 +18,7 @@ samples on that line (a dotted lane alongside is no harbour link's dashes).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -76,6 +76,7 @@ class Line:
     dashed: bool
     wide: bool
     over_sea: bool
+    bend: float = 0.0  # a curve's middle offset in chord lengths (0: straight)
 
 
 def spacing(points: np.ndarray) -> float:
@@ -336,7 +337,7 @@ def _curved(lab: np.ndarray, points: np.ndarray, i: int, j: int, radius: float,
         on, wide, over_sea = line_profile(lab, p, q, radius, sea, bend=float(bend))
         found = _judge(i, j, on, wide, over_sea, length, sp, curved=True, lane=True)
         if found is not None and _clear(points, i, j, float(bend), radius):
-            return found
+            return replace(found, bend=float(bend))
     return None
 
 
@@ -369,20 +370,31 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
     return out + _under_bars(lab, points, radius, sea, sp, out, land, unseen)
 
 
+def _way(points: np.ndarray, line: Line, steps: int = 12) -> np.ndarray:
+    """Points along a found line from field i to field j, along its bend when curved."""
+    p, q = points[line.i], points[line.j]
+    length = float(np.hypot(*(q - p)))
+    u = (q - p) / max(length, 1e-9)
+    way, _ = _path(p, u, np.array([-u[1], u[0]]), length, np.linspace(0, length, steps),
+                   line.bend)
+    return way
+
+
 def _alongside(points: np.ndarray, line: Line, found: list[Line]) -> np.ndarray:
-    """The segments (n, 2, 2) of the other found lines that leave one of `line`'s fields
-    less than `ALONGSIDE_ANGLE` degrees from it."""
+    """The pieces (n, 2, 2) of the other found lines that leave one of `line`'s fields
+    less than `ALONGSIDE_ANGLE` degrees from it (a curve: where it leaves the field)."""
     out = []
     for other in found:
         common = {line.i, line.j} & {other.i, other.j}
         if other is line or len(common) != 1:
             continue
         k = common.pop()
+        way = _way(points, other)
+        leaving = (way[2] if k == other.i else way[-3]) - points[k]
         a = points[line.j if k == line.i else line.i] - points[k]
-        b = points[other.j if k == other.i else other.i] - points[k]
-        cos = float(a @ b) / max(float(np.hypot(*a) * np.hypot(*b)), 1e-9)
+        cos = float(a @ leaving) / max(float(np.hypot(*a) * np.hypot(*leaving)), 1e-9)
         if cos > np.cos(np.radians(ALONGSIDE_ANGLE)):
-            out.append([points[other.i], points[other.j]])
+            out.extend(np.stack([way[:-1], way[1:]], 1))
     return np.array(out).reshape(-1, 2, 2)
 
 
