@@ -178,7 +178,7 @@ def test_a_lake_whose_waves_look_like_a_number_is_no_field() -> None:
 
 def test_a_sea_disc_ringed_by_land_is_no_sea_field() -> None:
     """BF-2: sea fields lie in the sea. The edge of a lake where a moat crosses it (the
-    untuned gazetteer scan: olive lake, blue moat) looks like a disc whose dark fill is
+    gazetteer bench scan: olive lake, blue moat) looks like a disc whose dark fill is
     neither the sea's nor the land's colour, ringed by land; it made a false field with a
     false harbour link to the tower next to it. Sea fields and towers stay."""
     from editor.detect.discs import Disc

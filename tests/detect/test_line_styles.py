@@ -166,7 +166,7 @@ def _dots_along(lab: np.ndarray, p: np.ndarray, q: np.ndarray, bend: float, colo
 def test_a_dotted_lane_alongside_the_way_to_a_land_field_makes_no_harbour_link() -> None:
     """BF-3: a curved dotted lane leaving a sea field a few degrees from the way to a land
     field lies on that way for a while; its dots, a long gap and a road crossing near the
-    land field looked like a dashed harbour link (three false ones on the untuned gazetteer
+    land field looked like a dashed harbour link (three false ones on the gazetteer bench
     scan). Without the samples on the lane the way shows no line; the lane stays."""
     sea, land, ink, dot = (95.0, 115.0, 145.0), (178.0, 131.0, 160.0), (70.0, 135.0, 150.0), \
         (233.0, 126.0, 150.0)
