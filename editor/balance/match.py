@@ -114,13 +114,13 @@ def bradley_terry(names: list[str], pairs: list[tuple[str, str]],
 def match_lines(results: list[AgentResult], seats: list[str]) -> list[str]:
     """A plain-text table of the match, one line per agent, and the per-seat win rates."""
     lines = [f"{'agent':<10} {'games':>6} {'wins':>5} {'win rate':>9} {'95 % interval':>15} "
-             f"{'par':>5} {'rating':>7} {'s/turn median':>14} {'p95':>6}"]
+             f"{'par':>5} {'rating':>7} {'CPU s/turn median':>18} {'p95':>6}"]
     for r in results:
         p, lo, hi = r.rate()
         med, p95 = r.turn_time()
         lines.append(f"{r.name:<10} {r.games:>6} {r.wins:>5} {p:>9.1%} "
                      f"{f'{lo:.1%}..{hi:.1%}':>15} {r.par:>5.0%} {r.rating:>+7.0f} "
-                     f"{med:>14.3f} {p95:>6.3f}")
+                     f"{med:>18.3f} {p95:>6.3f}")
     for r in results:
         cells = [f"{s} {w}/{n}" for s in seats for w, n in [r.by_seat.get(s, (0, 0))] if n]
         lines.append(f"{r.name} by seat: " + ", ".join(cells))
