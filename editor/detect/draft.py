@@ -38,6 +38,8 @@ from editor.model.board import (
 from editor.model.findings import Finding, pointer_join
 
 Progress = Callable[[float, str], None]
+#: A disc whose fill is this close to the sea's colour (sum of |dL|, |da|, |db|) is water.
+POND_COLOUR = 12.0
 
 
 class DetectCancelled(Exception):
@@ -79,6 +81,20 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
         threshold = -6.0
     return [Terrain.LAND if d.square or v >= threshold else Terrain.SEA
             for d, v in zip(discs, value, strict=True)]
+
+
+def without_ponds(discs: list[Disc]) -> list[Disc]:
+    """Leave out round patches of the sea's own colour inside a shore (a lake, a bay) whose
+    waves looked like a number: a field's fill is its own, or (a pale sea field on a pale
+    sea) it lies in the sea. The sea's colour is the median surroundings of the sea fields."""
+    ground = _ground(discs, classify_terrain(discs))
+    if ground is None:
+        return discs
+
+    def off_sea(colour: tuple[float, float, float]) -> float:
+        return float(np.abs(np.array(colour) - ground.sea).sum())
+    return [d for d in discs
+            if d.square or off_sea(d.fill) >= POND_COLOUR or off_sea(d.surround) < 2 * POND_COLOUR]
 
 
 def _ground(discs: list[Disc], terrain: list[Terrain]) -> Ground | None:
@@ -248,6 +264,7 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
         return DraftResult(None, [SCAN_NO_FIELDS.at(
             "no numbered field discs were found on the scan", element="scan")],
             seconds=seconds)
+    discs = without_ponds(discs)
     terrain = classify_terrain(discs)
     points = np.array([[d.x, d.y] for d in discs])
     ground = _ground(discs, terrain)
