@@ -84,6 +84,28 @@ bench-invariants: engine
 	    --games $(INVARIANT_GAMES) --seed 1 || exit 1; \
 	done
 
+# The figures of the computer opponents (issue "Done when"): the default search level against
+# greedy on C2, CP2 and GC2, each level against the one below, one search agent against three
+# greedy ones on C4 and GC4 (CPU time per turn per level), 200 games each. Hours on a busy
+# machine; AGENT_WORKERS processes per match.
+.PHONY: bench-agents
+AGENT_GAMES   ?= 200
+AGENT_WORKERS ?= 2
+MATCH := $(BIN)/conquest match --games $(AGENT_GAMES) --workers $(AGENT_WORKERS) --no-progress
+
+bench-agents: engine
+	@for v in conquest-2p conquest-plus-2p grand-conquest-2p; do \
+	  $(MATCH) --variant $$v --agents search greedy || exit 1; \
+	  $(MATCH) --variant $$v --agents search:1 greedy || exit 1; \
+	  $(MATCH) --variant $$v --agents search:2 search:1 || exit 1; \
+	  $(MATCH) --variant $$v --agents search:3 search:2 || exit 1; \
+	done
+	@for v in conquest-4p grand-conquest-4p; do \
+	  for a in search:1 search:2 search:3; do \
+	    $(MATCH) --variant $$v --agents $$a greedy || exit 1; \
+	  done; \
+	done
+
 saved-games: $(STAMP)
 	PYTHONPATH=.:tests $(PY) tests/support/replaykit.py 2000 80
 

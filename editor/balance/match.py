@@ -117,13 +117,13 @@ def match_lines(results: list[AgentResult], seats: list[str]) -> list[str]:
     """A plain-text table of the match, one line per agent, and the per-seat win rates."""
     lines = [f"{_('agent'):<10} {_('games'):>6} {_('wins'):>5} {_('win rate'):>9} "
              f"{_('95 % interval'):>15} {_('par'):>5} {_('rating'):>7} "
-             f"{_('s/turn median'):>14} {'p95':>6}"]
+             f"{_('CPU s/turn median'):>18} {'p95':>6}"]
     for r in results:
         p, lo, hi = r.rate()
         med, p95 = r.turn_time()
         lines.append(f"{r.name:<10} {r.games:>6} {r.wins:>5} {p:>9.1%} "
                      f"{f'{lo:.1%}..{hi:.1%}':>15} {r.par:>5.0%} {r.rating:>+7.0f} "
-                     f"{med:>14.3f} {p95:>6.3f}")
+                     f"{med:>18.3f} {p95:>6.3f}")
     for r in results:
         cells = [f"{seat_name(s)} {w}/{n}" for s in seats for w, n in [r.by_seat.get(s, (0, 0))]
                  if n]

@@ -10,7 +10,8 @@ Tables (compare two runs with SQL: `ATTACH 'a/balance.duckdb' AS a; ATTACH 'b/..
 * `captures`: one row per capture: label, game, action index, turn, capturing seat, victim
   seat, victim piece type and field id.
 * `seat_agents`: the agent that played each seat of each game (`editor.balance.play.lineup_of`).
-* `turn_times`: per game, the seconds each turn's mover took to choose its actions, by agent.
+* `turn_times`: per game, the seconds each turn's mover took to choose its actions, by agent
+  (CPU seconds of the playing thread, `editor.balance.play.TURN_CLOCK`).
 * `game_metrics`: per game, the measurements of `editor.balance.measure_game` (name, value).
 
 Each chunk of games is appended in one transaction, so an interrupted run keeps every finished

@@ -19,7 +19,7 @@ NAME = "match"
 EXTRAS = ("balance",)
 HELP = (N_("Play agents against each other over many seeded games (local processes or a Dask "
            "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
-           "rating (Elo scale) and its time per turn."))
+           "rating (Elo scale) and its CPU time per turn (one core)."))
 EPILOG = N_(
     "Agents: random, greedy, search (the default level) or search:LEVEL. --agents names one "
     "agent per seat; fewer than the seats are filled up with the last one (`--agents search "
