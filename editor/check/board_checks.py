@@ -647,11 +647,13 @@ def scale(ix: Index) -> Iterator[Finding]:
 
 @check
 def unconfirmed(ix: Index) -> Iterator[Finding]:
-    """Fields and connections a detector proposed that the designer has not accepted yet."""
-    for group in ("fields", "connections"):
+    """Fields, connections and regions a detector proposed that the designer has not accepted
+    yet."""
+    for group in ("fields", "connections", "regions"):
         for i, item in ix.each(group):
             if item.unconfirmed:
-                what = "field" if group == "fields" else f"{item.kind.value.replace('_', ' ')}"
+                what = {"fields": "field", "regions": "region"}.get(group) or \
+                    item.kind.value.replace("_", " ")
                 shown = ix.name(item.id) if group == "fields" else item.id
                 yield UNCONFIRMED.at(
                     f"{what} '{shown}' was proposed from the scan and is not confirmed",

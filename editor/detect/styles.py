@@ -16,14 +16,16 @@ from __future__ import annotations
 import functools
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from editor.detect.wild_art import WildStyle, paint_pil
 from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.types import Point
 
 RGB = tuple[int, int, int]
 #: Seeds used while tuning the detector; the bench scores other seeds (`TEST_SEED`).
@@ -64,6 +66,7 @@ class PaperStyle:
     copy: str                         # "scan" (paper noise) or "photo" (perspective)
     vees: int = 2                     # V marks on a one-way road (BF-6)
     vee: float = 0.5                  # how far a V's arms reach aside, in field radii
+    wild: WildStyle = field(default_factory=WildStyle)  # wilderness regions and paths (WILD-1)
 
 
 ATLAS = PaperStyle(
@@ -81,7 +84,9 @@ LEDGER = PaperStyle(
     road=LineStyle("solid", (20, 20, 20), 0.07), lane=LineStyle("dotted", (40, 60, 90),
                                                                 0.11, 0.26),
     harbour=LineStyle("dashed", (40, 40, 40), 0.08, 0.25, 0.2), bridge=(60, 60, 60),
-    radius=0.27, bend=0.15, copy="scan")
+    radius=0.27, bend=0.15, copy="scan",
+    wild=WildStyle(tint=0.45, border=0.1, path=(120, 70, 30), pattern="dotted", width=0.15,
+                   pitch=0.5))
 POSTER = PaperStyle(
     "poster photographed (perspective, teal sea, yellow dashes)", "DejaVuSans-Bold.ttf",
     sea=(20, 96, 104), land=(120, 140, 60), coast=(40, 50, 20), land_fill=(255, 255, 255),
@@ -89,7 +94,8 @@ POSTER = PaperStyle(
     road=LineStyle("solid", (20, 20, 20), 0.2), lane=LineStyle("dashed", (250, 220, 80),
                                                                0.16, 0.7, 0.4),
     harbour=LineStyle("dotted", (250, 220, 80), 0.16, 0.4), bridge=(70, 40, 20),
-    radius=0.33, bend=0.2, copy="photo", vees=3, vee=0.45)
+    radius=0.33, bend=0.2, copy="photo", vees=3, vee=0.45,
+    wild=WildStyle(tint=0.75, path=(60, 40, 20), pattern="dashed", width=0.14, pitch=0.6))
 STYLES = (ATLAS, LEDGER, POSTER)
 
 
@@ -302,7 +308,9 @@ def _photo(img: np.ndarray, board: Board, rng: np.random.Generator,
         return {"x": u / s, "y": v / s}
 
     fields = [f.model_copy(update=move(f.x, f.y)) for f in board.fields]
-    return photo, board.model_copy(update={"fields": fields})
+    regions = [g.model_copy(update={"polygon": [Point(**move(q.x, q.y)) for q in g.polygon]})
+               for g in board.regions]
+    return photo, board.model_copy(update={"fields": fields, "regions": regions})
 
 
 def draw_styled(board: Board, style: PaperStyle, seed: int = TEST_SEED,
@@ -315,6 +323,8 @@ def draw_styled(board: Board, style: PaperStyle, seed: int = TEST_SEED,
     img = Image.new("RGB", size, style.sea)
     img.paste(style.coast, mask=soft.point(lambda v: 255 if v > 100 else 0))
     img.paste(style.land, mask=soft.point(lambda v: 255 if v > 128 else 0))
+    if board.regions:
+        paint_pil(ImageDraw.Draw(img), board, style.land, r, style.wild)
     _draw_lines(img, board, style, r, rng)
     _draw_fields(img, board, style, r)
     pixels = np.asarray(img)
