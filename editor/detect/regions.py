@@ -53,7 +53,7 @@ SOLIDITY = 0.8
 #: Longest stretch of a path without ink, in field radii (outside the discs).
 PATH_GAP = 2.5
 #: Share of a path's samples that are ink: dots or dashes, never a solid line.
-PATH_INK = (0.15, 0.85)
+PATH_INK = (0.15, 0.95)
 #: Two regions further apart than this (in field radii, between outlines) share no path.
 PATH_REACH = 16.0
 #: Colour difference from the local ground that makes a path sample ink.
@@ -106,14 +106,14 @@ def find_regions(lab: np.ndarray, points: np.ndarray, radius: float, land: np.nd
             return np.sqrt(((small - colour.astype(np.float32)) ** 2).sum(axis=2))
         to_sea = dist(sea)
         seaish = (to_sea < SEA_CONTRAST) & (to_sea < 0.5 * dist(land))
-    off = _off_ground(mean, land.astype(np.float32),
-                      None if sea is None else sea.astype(np.float32))
+    ground = (land.astype(np.float32), None if sea is None else sea.astype(np.float32))
+    off = _off_ground(mean, *ground)
     cand = ((off > CONTRAST) & (share > 0.4)).astype(np.uint8) & valid
     size = max(3, round(OPENING * r) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, kernel)
-    return _components(cand, (off, mean, seaish, small), valid, lab[..., 0], points * c, r,
-                       c)
+    return _components(cand, (off, mean, seaish, small), ground, valid, lab[..., 0],
+                       points * c, r, c)
 
 
 def _off_ground(mean: np.ndarray, land: np.ndarray, sea: np.ndarray | None) -> np.ndarray:
@@ -128,19 +128,21 @@ def _off_ground(mean: np.ndarray, land: np.ndarray, sea: np.ndarray | None) -> n
     return np.sqrt((rest * rest).sum(axis=2))
 
 
-def _outline(comp: np.ndarray, off: np.ndarray, r: float) -> np.ndarray:
-    """The component's own outline: where the colour is at least half as far from the land
-    as inside it (the averaged edge is ramped over the averaging window)."""
+def _outline(comp: np.ndarray, off: np.ndarray, r: float) -> list[np.ndarray]:
+    """The outlines within a component: near it, the cells whose own colour (`off`, not
+    averaged) is at least half as far from the land as inside it, opened so that lines
+    leaving a region (a path, a road) are cut off; one mask per part (two regions joined by
+    a path in the averaged colours come apart)."""
     core = cv2.erode(comp, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     level = 0.5 * float(np.median(off[core > 0] if core.any() else off[comp > 0]))
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, round(2 * r) | 1),) * 2)
     near = cv2.dilate(comp, grow)
     mask = ((off > level) & (near > 0)).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    if count < 2:
-        return comp
-    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    return (labels == best).astype(np.uint8)
+    thin = max(3, round(1.5 * r) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (thin, thin)))
+    count, labels = cv2.connectedComponents(mask)
+    return [(labels == k).astype(np.uint8) for k in range(1, count)]
 
 
 def _contrast(comp: np.ndarray, mean: np.ndarray, valid: np.ndarray, off: np.ndarray,
@@ -188,17 +190,20 @@ def bordered(lightness: np.ndarray, outline: np.ndarray, radius: float) -> float
     return float((across.min(axis=1) < sides - BORDER_DROP).mean())
 
 
-def _components(mask: np.ndarray, maps: tuple[np.ndarray, ...], valid: np.ndarray,
-                lightness: np.ndarray, points: np.ndarray, r: float,
+def _components(mask: np.ndarray, maps: tuple[np.ndarray, ...], ground: tuple,
+                valid: np.ndarray, lightness: np.ndarray, points: np.ndarray, r: float,
                 c: float) -> list[FoundRegion]:
-    """The regions among the candidate components; `maps` are the distance from the ground
-    colours, the averaged colour, the cells of sea colour and the colour itself (coarse)."""
+    """The regions among the candidate components; `maps` are the distance from the
+    `ground` colours (land, sea), the averaged colour, the cells of sea colour and the colour
+    itself (coarse)."""
     off, mean, seaish, small = maps
+    cells = _off_ground(small, *ground)
     count, labels = cv2.connectedComponents(mask)
     low, high = REGION_CONTRAST
     out = []
-    for k in range(1, count):
-        comp = _outline((labels == k).astype(np.uint8), off, r)
+    parts = [part for k in range(1, count)
+             for part in _outline((labels == k).astype(np.uint8), cells, r)]
+    for comp in parts:
         if not MIN_AREA <= comp.sum() / (np.pi * r * r) <= MAX_AREA or \
                 _shore(comp, seaish, r):
             continue
@@ -265,7 +270,7 @@ def has_path(lab: np.ndarray, a: FoundRegion, b: FoundRegion, points: np.ndarray
     if len(points):
         near = np.hypot(*(line[:, None, :] - points[None, :, :]).transpose(2, 0, 1)).min(axis=1)
         free &= near > 1.1 * radius
-    if free.sum() < 2 * radius:
+    if free.sum() < radius:
         return False
     h, wd = lab.shape[:2]
     offsets = np.arange(-0.2, 0.21, 0.1) * radius
