@@ -56,6 +56,11 @@ PATH_GAP = 2.5
 PATH_INK = (0.15, 0.95)
 #: Two regions further apart than this (in field radii, between outlines) share no path.
 PATH_REACH = 16.0
+#: Marks of a path come at a steady pitch: this share of them within `PITCH_SPREAD` of the
+#: median pitch.
+PITCH_SPREAD, PITCH_STEADY = 0.35, 0.5
+#: Longest pitch of a path's marks, in field radii.
+PITCH_MAX = 1.3
 #: Colour difference from the local ground that makes a path sample ink.
 PATH_CONTRAST = 40.0
 
@@ -288,12 +293,27 @@ def has_path(lab: np.ndarray, a: FoundRegion, b: FoundRegion, points: np.ndarray
     share = float(ink_free.mean())
     if not PATH_INK[0] <= share <= PATH_INK[1]:
         return False
-    # gaps are measured along the free stretch only (a disc the path passes is no gap)
-    at = np.flatnonzero(ink_free)
+    return _marks_regular(ink_free, radius)
+
+
+def _marks_regular(ink: np.ndarray, radius: float) -> bool:
+    """Whether the ink along a path's free stretch (a disc it passes is left out) is a row of
+    dots or dashes: no gap over `PATH_GAP` radii, and most marks at a short steady pitch
+    (lines that merely cross, a coast, a road, come further apart at random spacings)."""
+    at = np.flatnonzero(ink)
     if len(at) < 3:
         return False
-    gaps = np.diff(np.concatenate([[0], at, [len(ink_free) - 1]]))
-    return bool(gaps.max() <= PATH_GAP * radius)
+    gaps = np.diff(np.concatenate([[0], at, [len(ink) - 1]]))
+    if gaps.max() > PATH_GAP * radius:
+        return False
+    starts = np.flatnonzero(np.diff(np.concatenate([[0], ink.astype(np.int8)])) == 1)
+    if len(starts) < 4:
+        return False
+    pitch = np.diff(starts)
+    if np.median(pitch) > PITCH_MAX * radius:
+        return False
+    steady = np.abs(pitch - np.median(pitch)) <= PITCH_SPREAD * np.median(pitch)
+    return bool(steady.mean() >= PITCH_STEADY)
 
 
 def find_paths(lab: np.ndarray, regions: list[FoundRegion], points: np.ndarray,
