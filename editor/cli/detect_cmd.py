@@ -81,5 +81,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {out}: {len(board.fields)} fields "
           f"({sum(f.terrain == 'sea' for f in board.fields)} sea), "
           f"{sum(f.number is not None for f in board.fields)} numbers read, "
-          f"{len(board.connections)} connections, all unconfirmed")
+          f"{len(board.connections)} connections"
+          + (f", {len(board.regions)} wilderness regions" if board.regions else "")
+          + ", all unconfirmed")
     return EXIT_OK

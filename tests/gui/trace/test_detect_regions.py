@@ -71,7 +71,8 @@ def test_accepting_a_draft_with_regions_puts_them_in_the_document(scan_window, q
     paths = [c for c in board.connections if c.kind == ConnectionKind.WILDERNESS_PATH]
     assert len(paths) == 1 and {paths[0].a, paths[0].b} == {r.id for r in board.regions}
     assert {("region", r.id) for r in board.regions} <= set(unconfirmed_keys(board))
-    assert {("region", r.id) for r in board.regions} <= set(w.trace.scene.items_by_key)
+    items = w.trace.scene.items_by_key
+    assert all(items[("region", r.id)].unconfirmed for r in board.regions)  # dashed violet
     links = [f for f in w.trace.findings() if f.code == "SCAN_REGION_LINKS"]
     assert sorted(f.element for f in links) == sorted(r.id for r in board.regions)
 
@@ -84,6 +85,7 @@ def test_accepting_a_draft_with_regions_puts_them_in_the_document(scan_window, q
     draft.accept_all()
     assert unconfirmed_keys(board) == []
     assert not any(r.unconfirmed for r in board.regions)
+    assert not any(items[("region", r.id)].unconfirmed for r in board.regions)
     forest = next(r for r in board.regions
                   if cv2.pointPolygonTest(np.array([[p.x, p.y] for p in r.polygon], np.float32),
                                           (250.0, 300.0), False) > 0)
