@@ -11,9 +11,9 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.model.findings import Finding
+from editor.model.io import atomic_write_bytes
 from editor.model.package import (
     PACKAGE_SUFFIX,
-    atomic_write_bytes,
     build_package,
     open_game_source,
     read_package,

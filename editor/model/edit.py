@@ -54,7 +54,7 @@ from editor.model.edit_base import (
     unique_id,
 )
 from editor.model.edit_delete import delete
-from editor.model.edit_ids import number_field, rename, set_slit_ends
+from editor.model.edit_ids import check_slit_ends, number_field, rename, set_slit_ends
 from editor.model.edit_seats import (
     DEFAULT_SEATS,
     add_cargo,
@@ -441,14 +441,8 @@ def set_stair_flag(rec: Recorder, board: Board, field_ids: Sequence[str], on: bo
 @operation
 def add_arrow_slit(rec: Recorder, board: Board, a: str, b: str, *,
                    ident: str | None = None) -> None:
-    if a == b:
-        raise EditError("an arrow slit needs two different fields")
-    fields = board.field_by_id()
-    for end in (a, b):
-        if end not in fields:
-            raise EditError(f"no field '{end}'")
-    if any({s.a, s.b} == {a, b} for s in board.arrow_slits):
-        raise EditError(f"'{a}' and '{b}' already have an arrow slit")
+    """A new arrow slit between fields `a` and `b` (BF-13)."""
+    check_slit_ends(board, a, b)
     taken = {s.id for s in board.arrow_slits}
     if ident is None:
         ident = fresh_id(board, taken, "slit")

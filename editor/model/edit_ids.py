@@ -59,18 +59,24 @@ def number_field(rec: Recorder, board: Board, field_id: str, number: int) -> Non
     rec.touch("field", field_id)
 
 
-@operation
-def set_slit_ends(rec: Recorder, board: Board, slit_id: str, a: str, b: str) -> None:
-    """Move an arrow slit to two other fields (BF-13): both exist, differ and have no slit."""
-    slit = need(board.arrow_slits, slit_id, "arrow slit")
+def check_slit_ends(board: Board, a: str, b: str, moving: object = None) -> None:
+    """EditError unless an arrow slit may join `a` and `b` (BF-13): two different fields that
+    exist and have no slit yet (other than `moving`, the slit being moved)."""
     if a == b:
         raise EditError("an arrow slit needs two different fields")
     fields = board.field_by_id()
     for end in (a, b):
         if end not in fields:
             raise EditError(f"no field '{end}'")
-    if any({s.a, s.b} == {a, b} for s in board.arrow_slits if s is not slit):
+    if any({s.a, s.b} == {a, b} for s in board.arrow_slits if s is not moving):
         raise EditError(f"'{a}' and '{b}' already have an arrow slit")
+
+
+@operation
+def set_slit_ends(rec: Recorder, board: Board, slit_id: str, a: str, b: str) -> None:
+    """Move an arrow slit to two other fields (BF-13): both exist, differ and have no slit."""
+    slit = need(board.arrow_slits, slit_id, "arrow slit")
+    check_slit_ends(board, a, b, moving=slit)
     rec.set(slit, "a", a)
     rec.set(slit, "b", b)
     rec.touch("slit", slit_id)

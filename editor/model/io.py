@@ -613,14 +613,14 @@ def _backup(target: Path, folder: Path) -> None:
         raise
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
-    """Write text atomically: temp file in the same folder, fsync, rename.
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
+                       backup: bool = False) -> None:
+    """Write bytes atomically: temp file in the same folder, fsync, rename, fsync the folder.
 
-    The previous file, if any, is kept as `NAME.bak` and its permissions carry over. Raises
-    OSError when the write fails (UnicodeEncodeError, before touching the disk, for text that
-    is not encodable); the original file is then untouched and no temporary file is left.
+    With `backup`, the previous file is kept as `NAME.bak`; its permissions carry over. Raises
+    OSError when the write fails; the original file is then untouched and no temporary file is
+    left.
     """
-    data = text.encode("utf-8")
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = _create_temp(folder, target.name)
@@ -647,6 +647,12 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, backup: bool =
         pass
     finally:
         os.close(dir_fd)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
+    """Write UTF-8 text atomically (`atomic_write_bytes`), keeping `NAME.bak` unless told not
+    to; UnicodeEncodeError, before touching the disk, for text that is not encodable."""
+    atomic_write_bytes(path, text.encode("utf-8"), backup=backup)
 
 
 def save_document(model: BaseModel, path: str | os.PathLike[str], *, backup: bool = True) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from editor.model.findings import Finding
-from editor.model.io import FileTooLarge, atomic_write_text, read_limited
+from editor.model.io import FileTooLarge, atomic_write_bytes, atomic_write_text, read_limited
 from editor.model.migrate import can_migrate, migrate_data
 
 
@@ -51,7 +51,7 @@ def migrate_package(path: str | os.PathLike[str], variant_format: str) -> Migrat
     """Rewrite a game package whose variant members are of an older version: each migrated,
     the manifest's sizes, checksums and format tags updated, the zip written atomically with
     the old package kept as `NAME.bak`. A damaged package is left alone, with the reason."""
-    from editor.model.package import atomic_write_bytes, read_package, zip_package
+    from editor.model.package import read_package, zip_package
 
     shown = str(path)
     pkg = read_package(path)

@@ -556,25 +556,3 @@ def zip_package(manifest: PackageManifest, data: list[bytes]) -> bytes:
             info.external_attr = 0o644 << 16
             zf.writestr(info, member)
     return buffer.getvalue()
-
-
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
-                       backup: bool = False) -> None:
-    """Write bytes atomically (temporary file next to the target, fsync, rename); with
-    `backup`, the previous file is kept as `NAME.bak` first."""
-    from editor.model.io import _backup, _create_temp
-
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = _create_temp(folder, target.name)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if backup and target.exists():
-            _backup(target, folder)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise

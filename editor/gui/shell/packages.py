@@ -20,11 +20,11 @@ from typing import Any
 from editor.gui.shell import dialogs
 from editor.gui.shell.recovery import format_findings
 from editor.gui.shell.wording import plural
+from editor.model.io import atomic_write_bytes
 from editor.model.migrate import FORMAT_MIGRATED
 from editor.model.package import (
     PACKAGE_SUFFIX,
     PackageContents,
-    atomic_write_bytes,
     build_package,
     open_game_source,
     read_package,
