@@ -16,8 +16,9 @@ NAME = "detect"
 EXTRAS = ("detect",)
 MAX_SCALE = 1000.0
 HELP = ("Draft a board from a scan: find the field discs, tell land from sea, read the printed "
-        "numbers and propose the connections along the drawn lines. Every proposed element is "
-        "marked unconfirmed for the designer to accept or delete in the editor.")
+        "numbers and propose the connections along the drawn lines and the wilderness regions "
+        "with their paths. Every proposed element is marked unconfirmed for the designer to "
+        "accept or delete in the editor.")
 EPILOG = (
     f"The scan must be a PNG, JPEG or BMP image of at most {MAX_SCAN_PIXELS // 1_000_000} "
     "megapixels, the editor's limit too (checked from the "
