@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from editor.detect.wild_art import WildStyle, paint_pil
+from editor.detect.wild_art import WildStyle, land_under_pil, paint_pil
 from editor.model.board import Board, ConnectionKind, Terrain
 from editor.model.types import Point
 
@@ -167,6 +167,7 @@ def _land_mask(board: Board, size: tuple[int, int], r: float,
         a, b = fields.get(c.a), fields.get(c.b)
         if a and b and c.kind in (ConnectionKind.ROAD, ConnectionKind.CASTLE_ACCESS):
             draw.line([(a.x, a.y), (b.x, b.y)], fill=255, width=round(3.6 * r))
+    land_under_pil(draw, board, r)  # wilderness regions lie on land
     return Image.fromarray(cv2.GaussianBlur(np.asarray(mask), (0, 0), r * 0.6))
 
 

@@ -130,6 +130,17 @@ def paint_cv(img: np.ndarray, board: Board, land_bgr: tuple[int, int, int], r: f
                          colour, width, cv2.LINE_AA)
 
 
+def land_under_pil(draw: ImageDraw.ImageDraw, board: Board, r: float) -> None:
+    """The land under each region and 2.5 field radii round it, and under the paths between
+    regions, on a Pillow land mask."""
+    for region in board.regions:
+        outline = [(q.x, q.y) for q in region.polygon]
+        draw.polygon(outline, fill=255)
+        draw.line(outline + outline[:1], fill=255, width=round(5 * r), joint="curve")
+    for a, b in path_segments(board):  # and the paths between them run over land
+        draw.line([tuple(a), tuple(b)], fill=255, width=round(4 * r))
+
+
 def paint_pil(draw: ImageDraw.ImageDraw, board: Board, land: RGB, r: float,
               style: WildStyle) -> None:
     """Draw the board's regions and wilderness paths with Pillow."""
@@ -137,8 +148,6 @@ def paint_pil(draw: ImageDraw.ImageDraw, board: Board, land: RGB, r: float,
         poly = np.array([[q.x, q.y] for q in region.polygon], np.float64)
         fill, border = region_colours(region, land, style)
         outline = [tuple(p) for p in poly]
-        # a region lies on land: the land reaches a little beyond its border
-        draw.line(outline + outline[:1], fill=land, width=round(2.4 * r), joint="curve")
         draw.polygon(outline, fill=fill)
         _tufts(draw, poly, fill, r)
         draw.line(outline + outline[:1], fill=border, width=max(2, round(style.border * r)),
