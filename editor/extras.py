@@ -12,6 +12,8 @@ from __future__ import annotations
 import importlib.util
 import sys
 
+from editor.i18n import _
+
 DISTRIBUTION = "conquest-workbench"
 
 #: Top-level modules each extra provides, as imported by `editor` (not distribution names).
@@ -39,10 +41,12 @@ def install_hint(extra: str) -> str:
     """How to get `extra`: the pip command, or in a bundle that it was built without it."""
     command = f"pip install '{DISTRIBUTION}[{extra}]'"
     if getattr(sys, "frozen", False):
-        return f"this bundle was built without it; a Python install has it: {command}"
+        return _("this bundle was built without it; a Python install has it: {command}").format(
+            command=command)
     return command
 
 
 def needs_message(extra: str, missing: str) -> str:
     """One sentence for the user: what is missing, which extra brings it, how to install it."""
-    return f"this needs the '{extra}' extra ({missing} is not installed): {install_hint(extra)}"
+    return _("this needs the '{extra}' extra ({missing} is not installed): {command}").format(
+        extra=extra, missing=missing, command=install_hint(extra))

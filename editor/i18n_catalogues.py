@@ -29,6 +29,15 @@ CATALOGUE = "messages.po"
 _MARKERS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "ngettext": (0, 1),
                                         "define": (3,)}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: argparse's own texts (editor/i18n_argparse.py) use %-placeholders
+_PRINTF = re.compile(r"%(?:\([A-Za-z_]+\))?[srd]")
+#: modules whose model fields' descriptions are messages too (the variant configurator and the
+#: trace inspector show them translated, `_(info.description)`): module -> (the call, its
+#: argument holding one: a position or a keyword)
+DESCRIBED: dict[str, tuple[str, int | str]] = {
+    "editor/model/board.py": ("F", "description"),
+    "editor/model/variant.py": ("F", "description"),
+    "editor/model/options_meta.py": ("_m", 0)}
 
 
 @dataclass
@@ -46,12 +55,29 @@ def _marker(call: ast.Call) -> str | None:
     return name if name in _MARKERS else None
 
 
+def _description(call: ast.Call, where: str) -> Message | None:
+    """The literal description of a field declared in a DESCRIBED module."""
+    name, at = DESCRIBED.get(where.rpartition(":")[0], ("", 0))
+    if not isinstance(call.func, ast.Name) or call.func.id != name:
+        return None
+    if isinstance(at, int):
+        value = call.args[at] if len(call.args) > at else None
+    else:
+        value = next((k.value for k in call.keywords if k.arg == at), None)
+    if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+        return Message(value.value, None, [where])
+    return None
+
+
 def messages_of(source: str, where: str = "") -> list[Message]:
     """The marked messages of one module's source text, in order."""
     found: list[Message] = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call):
             continue
+        described = _description(node, f"{where}:{node.lineno}")
+        if described is not None:
+            found.append(described)
         name = _marker(node)
         at = _MARKERS.get(name or "", ())
         if not at or len(node.args) <= max(at):
@@ -78,8 +104,10 @@ def extract(root: Path = SOURCE_DIR) -> dict[str, Message]:
 
 
 def placeholders(text: str) -> list[str]:
-    """The `{name}` placeholders of a message, sorted (`{{` escapes are not placeholders)."""
-    return sorted(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+    """The `{name}` placeholders of a message, and its `%(name)s` / `%s` ones (argparse's),
+    sorted (`{{` and `%%` escapes are not placeholders)."""
+    braces = _PLACEHOLDER.findall(text.replace("{{", "").replace("}}", ""))
+    return sorted(braces + _PRINTF.findall(text.replace("%%", "")))
 
 
 def read_catalogue(path: Path) -> list[PoEntry]:

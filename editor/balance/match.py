@@ -18,6 +18,8 @@ import statistics
 from dataclasses import dataclass, field
 
 from editor.balance.stats import wilson
+from editor.i18n import _
+from editor.model.terms import seat_name
 
 ELO_SCALE = 400.0 / math.log(10.0)
 
@@ -97,7 +99,7 @@ def bradley_terry(names: list[str], pairs: list[tuple[str, str]],
         wins[w] += 1
         key = (w, lo) if w < lo else (lo, w)
         meetings[key] = meetings.get(key, 0.0) + 1
-    for _ in range(iterations):
+    for _round in range(iterations):
         new = {}
         for i in names:
             denom = 2.0 / (strength[i] + 1.0)  # ... and loss against an average opponent (1)
@@ -113,8 +115,9 @@ def bradley_terry(names: list[str], pairs: list[tuple[str, str]],
 
 def match_lines(results: list[AgentResult], seats: list[str]) -> list[str]:
     """A plain-text table of the match, one line per agent, and the per-seat win rates."""
-    lines = [f"{'agent':<10} {'games':>6} {'wins':>5} {'win rate':>9} {'95 % interval':>15} "
-             f"{'par':>5} {'rating':>7} {'s/turn median':>14} {'p95':>6}"]
+    lines = [f"{_('agent'):<10} {_('games'):>6} {_('wins'):>5} {_('win rate'):>9} "
+             f"{_('95 % interval'):>15} {_('par'):>5} {_('rating'):>7} "
+             f"{_('s/turn median'):>14} {'p95':>6}"]
     for r in results:
         p, lo, hi = r.rate()
         med, p95 = r.turn_time()
@@ -122,6 +125,7 @@ def match_lines(results: list[AgentResult], seats: list[str]) -> list[str]:
                      f"{f'{lo:.1%}..{hi:.1%}':>15} {r.par:>5.0%} {r.rating:>+7.0f} "
                      f"{med:>14.3f} {p95:>6.3f}")
     for r in results:
-        cells = [f"{s} {w}/{n}" for s in seats for w, n in [r.by_seat.get(s, (0, 0))] if n]
-        lines.append(f"{r.name} by seat: " + ", ".join(cells))
+        cells = [f"{seat_name(s)} {w}/{n}" for s in seats for w, n in [r.by_seat.get(s, (0, 0))]
+                 if n]
+        lines.append(_("{agent} by seat: {cells}").format(agent=r.name, cells=", ".join(cells)))
     return lines

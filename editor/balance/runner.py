@@ -31,6 +31,7 @@ from editor.balance.parent_watch import mark_pool_parent, start_watch
 from editor.balance.play import pack_game, play_chunk
 from editor.balance.store import RunMeta, Store
 from editor.engine.game import Game
+from editor.i18n import _
 
 
 @dataclass
@@ -104,13 +105,15 @@ def open_executor(workers: int, scheduler: str | None = None,
         try:
             from distributed import Client
         except ImportError as exc:  # pragma: no cover - the balance extra installs it
-            raise SchedulerError("Dask distributed is not installed: pip install "
-                                 "'conquest-workbench[balance]'") from exc
+            raise SchedulerError(_("Dask distributed is not installed: pip install "
+                                   "'conquest-workbench[balance]'")) from exc
         try:
             client = Client(scheduler, timeout=timeout)
         except Exception as exc:  # any failure to connect is the user's address to fix
-            raise SchedulerError(f"cannot reach the Dask scheduler at '{scheduler}': "
-                                 f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+            raise SchedulerError(_("cannot reach the Dask scheduler at '{scheduler}': "
+                                   "{error}").format(
+                                     scheduler=scheduler, error=str(exc).splitlines()[0] if
+                                     str(exc) else type(exc).__name__)
                                  ) from None
         try:
             slots = max(1, sum(client.nthreads().values()))
@@ -167,8 +170,10 @@ def stored_counts(store: Store, plans: list[Plan]) -> dict[str, int]:
 
 
 def _chunk_failed(plan: Plan, indices: list[int], exc: Exception) -> RunError:
-    error = RunError(f"games {indices[0]}..{indices[-1]} of {plan.meta.variant} (seed "
-                     f"{plan.meta.seed}) failed: {type(exc).__name__}: {exc}")
+    error = RunError(_("games {first}..{last} of {variant} (seed {seed}) failed: "
+                       "{error}: {exc}").format(
+                         first=indices[0], last=indices[-1], variant=plan.meta.variant,
+                         seed=plan.meta.seed, error=type(exc).__name__, exc=exc))
     error.__cause__ = exc
     return error
 

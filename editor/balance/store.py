@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from editor.i18n import _
 from editor.model.findings import Finding, Severity, define
 
 STORE_NAME = "balance.duckdb"
@@ -91,7 +92,7 @@ class Store:
                 self.con.execute(statement)
         except duckdb.Error as exc:
             raise StoreError(BALANCE_STORE_UNREADABLE.at(
-                f"cannot open the balance store: {str(exc).splitlines()[0]}",
+                _("cannot open the balance store: {error}").format(error=str(exc).splitlines()[0]),
                 element=str(self.path)).located(str(self.path))) from None
 
     def close(self) -> None:

@@ -11,12 +11,22 @@ from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
 from editor.check.castle_checks import castle_accesses, grail_front_and_roads
+from editor.check.element_names import describe as _describe
+from editor.check.element_names import holder, owner
+from editor.i18n import _
 from editor.model.board import Board, ConnectionKind, IslandKind, Terrain
 from editor.model.derived import linked_harbours
 from editor.model.findings import Finding, Severity, define, pointer_join
 from editor.model.geometry import distance_to_polygon, polygon_problem
 from editor.model.names import FieldNames
-from editor.model.refs import KIND, KINDS, REFS, Occurrence, occurrences
+from editor.model.refs import KINDS, REFS, occurrences
+from editor.model.terms import (
+    connection_name,
+    element_name,
+    field_kind_name,
+    piece_name,
+    seat_label,
+)
 from editor.model.types import PieceType
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -195,10 +205,6 @@ def check(fn: Check) -> Check:
     return fn
 
 
-def _describe(kind: str, ident: str) -> str:
-    return f"{kind.replace('_', ' ')} '{ident}'"
-
-
 @check
 def duplicate_ids(ix: Index) -> Iterator[Finding]:
     groups: dict[str, list[tuple[str, int, str]]] = {}
@@ -212,21 +218,12 @@ def duplicate_ids(ix: Index) -> Iterator[Finding]:
             if ident in first:
                 c0, i0 = first[ident]
                 yield DUPLICATE_ID.at(
-                    f"{_holder(ix, coll, i, what)} has the id '{ident}' of "
-                    f"{_holder(ix, c0, i0, what)} (at /{c0}/{i0})",
+                    _("{holder} has the id '{ident}' of {holder2} (at /{c0}/{i0})").format(
+                        holder=holder(ix.board, coll, i, what), ident=ident,
+                        holder2=holder(ix.board, c0, i0, what), c0=c0, i0=i0),
                     pointer_join(coll, i, "id"), element=ident)
             else:
                 first[ident] = (coll, i)
-
-
-def _holder(ix: Index, collection: str, i: int, what: str) -> str:
-    """A duplicate id's element as people read it: a field by its printed number (the id is
-    not unique, so the name service cannot say which), anything else by its kind."""
-    if collection == "fields":
-        f = ix.board.fields[i]
-        return (f"{f.terrain.value} field {f.number}" if f.number is not None
-                else f"a {f.terrain.value} field")
-    return "a region" if collection == "regions" else f"a {what}"
 
 
 @dataclass(frozen=True)
@@ -237,16 +234,6 @@ class _Missing:
 
     def __contains__(self, ident: object) -> bool:
         return ident not in self.known
-
-
-def _owner(ix: Index, occ: Occurrence) -> str:
-    """How a finding names the element holding a reference."""
-    kind, ident = occ.key
-    if kind == "connection":
-        return _describe(occ.element.kind.value, ident)
-    if kind == "field":
-        return f"field '{ix.name(ident)}'"
-    return _describe(KIND[kind].noun if kind in KIND else ident, ident)
 
 
 @check
@@ -267,7 +254,8 @@ def dangling_references(ix: Index) -> Iterator[Finding]:
             if occ.value not in known[target]:
                 role = target if ref.target_of else ref.role
                 yield DANGLING_REFERENCE.at(
-                    f"{_owner(ix, occ)} refers to missing {role} '{occ.value}'",
+                    _("{owner} refers to missing {role} '{id}'").format(
+                        owner=owner(occ, ix.name), role=element_name(role), id=occ.value),
                     pointer_join(*occ.pointer), element=occ.key[1])
 
 
@@ -277,40 +265,42 @@ def connection_ends(ix: Index) -> Iterator[Finding]:
         name = _describe(c.kind.value, c.id)
         ptr = pointer_join("connections", i)
         if c.a == c.b:
-            yield CONNECTION_SELF_LOOP.at(f"{name} joins '{ix.name(c.a)}' to itself", ptr,
+            yield CONNECTION_SELF_LOOP.at(_("{name} joins '{a}' to itself").format(
+                                              name=name, a=ix.name(c.a)), ptr,
                                           element=c.id)
             continue
         if c.kind == ConnectionKind.WILDERNESS_PATH:
             bad = [e for e in (c.a, c.b) if e in ix.fields]
             if bad:
                 yield CONNECTION_TERRAIN.at(
-                    f"{name} must join two regions, but '{ix.name(bad[0])}' is a field",
+                    _("{name} must join two regions, but '{bad}' is a field").format(
+                        name=name, bad=ix.name(bad[0])),
                     pointer_join("connections", i, "a" if bad[0] == c.a else "b"), element=c.id)
             continue
         ta, tb = ix.terrain(c.a), ix.terrain(c.b)
         if ta is None or tb is None:
             continue  # reported as dangling
+        ends = {"name": name, "ta": field_kind_name(ta), "a": ix.name(c.a),
+                "tb": field_kind_name(tb), "b": ix.name(c.b)}
         if c.kind in _LAND_KINDS and (ta, tb) != (Terrain.LAND, Terrain.LAND):
             yield CONNECTION_TERRAIN.at(
-                f"{name} must join two land fields, but joins {ta.value} field "
-                f"'{ix.name(c.a)}' to {tb.value} field '{ix.name(c.b)}'", ptr,
-                element=c.id)
+                _("{name} must join two land fields, but joins {ta} '{a}' to {tb} '{b}'").format(
+                    **ends), ptr, element=c.id)
         elif c.kind == ConnectionKind.SEA_LANE and (ta, tb) != (Terrain.SEA, Terrain.SEA):
             yield CONNECTION_TERRAIN.at(
-                f"{name} must join two sea fields, but joins {ta.value} field "
-                f"'{ix.name(c.a)}' to {tb.value} field '{ix.name(c.b)}'", ptr,
-                element=c.id)
+                _("{name} must join two sea fields, but joins {ta} '{a}' to {tb} '{b}'").format(
+                    **ends), ptr, element=c.id)
         elif c.kind == ConnectionKind.HARBOUR_LINK:
             if {ta, tb} != {Terrain.LAND, Terrain.SEA}:
                 yield CONNECTION_TERRAIN.at(
-                    f"{name} must join a sea field to a land field, but joins {ta.value} field "
-                    f"'{ix.name(c.a)}' to {tb.value} field '{ix.name(c.b)}'", ptr, element=c.id)
+                    _("{name} must join a sea field to a land field, but joins {ta} '{a}' to "
+                      "{tb} '{b}'").format(**ends), ptr, element=c.id)
             else:
                 sea = c.a if ta == Terrain.SEA else c.b
                 if not ix.fields[sea].harbour:
                     yield HARBOUR_LINK.at(
-                        f"{name} starts at sea field '{ix.name(sea)}', which is not a "
-                        "harbour",
+                        _("{name} starts at sea field '{sea}', which is not a harbour").format(
+                            name=name, sea=ix.name(sea)),
                         pointer_join("fields", ix.field_pos[sea], "harbour"), element=c.id)
 
 
@@ -324,9 +314,9 @@ def harbours_without_link(ix: Index) -> Iterator[Finding]:
     for i, f in flagged:
         if f.id not in linked:
             yield HARBOUR_UNLINKED.at(
-                f"sea field '{ix.name(f.id)}' is flagged a harbour, but no harbour link "
-                f"starts at it" if f.terrain == Terrain.SEA else
-                f"land field '{ix.name(f.id)}' is flagged a harbour",
+                (_("sea field '{field}' is flagged a harbour, but no harbour link starts at "
+                   "it").format(field=ix.name(f.id)) if f.terrain == Terrain.SEA
+                 else _("land field '{field}' is flagged a harbour").format(field=ix.name(f.id))),
                 pointer_join("fields", i, "harbour"), element=f.id)
 
 
@@ -337,9 +327,11 @@ def main_islands(ix: Index) -> Iterator[Finding]:
     for i, isl in enumerate(ix.board.islands):
         if (isl.kind == IslandKind.MAIN) != (isl.id in named):
             yield MAIN_ISLAND_KIND.at(
-                f"island '{isl.id}' is a seat's main island but its kind is '{isl.kind.value}'"
-                if isl.id in named else f"island '{isl.id}' is 'main' but no seat names it as "
-                "its main island", pointer_join("islands", i, "kind"), element=isl.id)
+                (_("island '{island}' is a seat's main island but its kind is '{kind}'").format(
+                     island=isl.id, kind=isl.kind.value) if isl.id in named
+                 else _("island '{island}' is 'main' but no seat names it as its main "
+                        "island").format(
+                     island=isl.id)), pointer_join("islands", i, "kind"), element=isl.id)
 
 
 @check
@@ -347,27 +339,31 @@ def connection_attributes(ix: Index) -> Iterator[Finding]:
     for i, c in ix.each("connections"):
         name = _describe(c.kind.value, c.id)
         if c.bridge_class is not None and c.kind != ConnectionKind.BRIDGE:
-            yield CONNECTION_ATTRIBUTE.at(f"{name} has a bridge_class but is not a bridge",
+            yield CONNECTION_ATTRIBUTE.at(_("{name} has a bridge_class but is not a bridge").format(
+                                              name=name),
                                           pointer_join("connections", i, "bridge_class"),
                                           element=c.id)
         if c.under_lane is not None:
             lane = ix.connections.get(c.under_lane)
             if c.kind != ConnectionKind.BRIDGE or (lane and lane.kind != ConnectionKind.SEA_LANE):
                 yield CONNECTION_ATTRIBUTE.at(
-                    f"{name}: under_lane '{c.under_lane}' needs a bridge over a sea lane",
+                    _("{name}: under_lane '{under_lane}' needs a bridge over a sea lane").format(
+                        name=name, under_lane=c.under_lane),
                     pointer_join("connections", i, "under_lane"), element=c.id)
         if c.drawbridge and c.kind != ConnectionKind.CASTLE_ACCESS:
-            yield CONNECTION_ATTRIBUTE.at(f"{name} has a drawbridge but is not a castle access",
+            yield CONNECTION_ATTRIBUTE.at(_("{name} has a drawbridge but is not a castle "
+                                            "access").format(name=name),
                                           pointer_join("connections", i, "drawbridge"),
                                           element=c.id)
         if c.crossing is not None and c.kind != ConnectionKind.WILDERNESS_PATH:
-            yield CONNECTION_ATTRIBUTE.at(f"{name} has a crossing but is not a wilderness path",
+            yield CONNECTION_ATTRIBUTE.at(_("{name} has a crossing but is not a wilderness "
+                                            "path").format(name=name),
                                           pointer_join("connections", i, "crossing"),
                                           element=c.id)
         if c.one_way is not None and c.one_way.to not in (c.a, c.b):
             yield CONNECTION_ATTRIBUTE.at(
-                f"{name}: one_way.to '{ix.name(c.one_way.to)}' is not one of its ends "
-                f"'{ix.name(c.a)}', '{ix.name(c.b)}'",
+                _("{name}: one_way.to '{to}' is not one of its ends '{a}', '{b}'").format(
+                    name=name, to=ix.name(c.one_way.to), a=ix.name(c.a), b=ix.name(c.b)),
                 pointer_join("connections", i, "one_way", "to"), element=c.id)
 
 
@@ -378,8 +374,8 @@ def duplicate_connections(ix: Index) -> Iterator[Finding]:
             a, b = sorted(pair)
             for extra in ids[1:]:
                 yield DUPLICATE_CONNECTION.at(
-                    f"connection '{extra}' joins '{ix.name(a)}' and '{ix.name(b)}', which "
-                    f"'{ids[0]}' already joins",
+                    _("connection '{extra}' joins '{a}' and '{b}', which '{ids}' already "
+                      "joins").format(extra=extra, a=ix.name(a), b=ix.name(b), ids=ids[0]),
                     pointer_join("connections", ix.conn_pos[extra]), element=extra)
 
 
@@ -388,15 +384,16 @@ def castles(ix: Index) -> Iterator[Finding]:
     for i, castle in enumerate(ix.board.castles):
         name = _describe("castle", castle.id)
         if len(castle.towers) != 5:
-            yield CASTLE_TOWER_COUNT.at(f"{name} has {len(castle.towers)} towers, not 5",
+            yield CASTLE_TOWER_COUNT.at(_("{name} has {n} towers, not 5").format(
+                                            name=name, n=len(castle.towers)),
                                         pointer_join("castles", i, "towers"), element=castle.id)
         towers = {t.field for t in castle.towers}
         for pair, ids in ix.pairs.items():
             if len(pair) == 2 and pair <= towers:
                 a, b = sorted(pair)
                 yield CASTLE_TOWERS_CONNECTED.at(
-                    f"{name}: towers '{ix.name(a)}' and '{ix.name(b)}' are joined by "
-                    f"connection '{ids[0]}'",
+                    _("{name}: towers '{a}' and '{b}' are joined by connection '{ids}'").format(
+                        name=name, a=ix.name(a), b=ix.name(b), ids=ids[0]),
                     pointer_join("connections", ix.conn_pos[ids[0]]), element=ids[0])
         for j, t in enumerate(castle.towers):
             ptr = pointer_join("castles", i, "towers", j)
@@ -404,14 +401,15 @@ def castles(ix: Index) -> Iterator[Finding]:
                 continue
             if ix.degree[t.field] != 1:
                 yield TOWER_ACCESS.at(
-                    f"{name}: tower '{ix.name(t.field)}' has {ix.degree[t.field]} connections; "
-                    f"it needs "
-                    f"exactly one access", ptr, element=t.field)
+                    _("{name}: tower '{field}' has {degree} connections; it needs exactly one "
+                      "access").format(
+                        name=name, field=ix.name(t.field), degree=ix.degree[t.field]), ptr,
+                        element=t.field)
             access = ix.connections.get(t.access)
             if access is not None and t.field not in (access.a, access.b):
                 yield TOWER_ACCESS.at(
-                    f"{name}: access '{t.access}' of tower '{ix.name(t.field)}' does not touch "
-                    "the tower",
+                    _("{name}: access '{access}' of tower '{field}' does not touch the "
+                      "tower").format(name=name, access=t.access, field=ix.name(t.field)),
                     pointer_join("castles", i, "towers", j, "access"), element=t.field)
 
 
@@ -423,12 +421,13 @@ def grail(ix: Index) -> Iterator[Finding]:
     distinct = set(g.fields)
     if len(g.fields) != 5 or len(distinct) != 5:
         yield GRAIL_FIELD_COUNT.at(
-            f"the grail has {len(distinct)} distinct fields, not 5",
+            _("the grail has {n} distinct fields, not 5").format(n=len(distinct)),
             pointer_join("grail", "fields"), element="grail")
     for j, gid in enumerate(g.fields):
         f = ix.fields.get(gid)
         if f is not None and f.terrain != Terrain.LAND:
-            yield GRAIL_FIELD_COUNT.at(f"grail field '{ix.name(gid)}' is a sea field",
+            yield GRAIL_FIELD_COUNT.at(_("grail field '{field}' is a sea field").format(
+                                           field=ix.name(gid)),
                                        pointer_join("grail", "fields", j), element=gid)
 
 
@@ -449,7 +448,8 @@ def regions(ix: Index) -> Iterator[Finding]:
         poly = [(p.x, p.y) for p in r.polygon]
         problem = polygon_problem(poly)
         if problem:
-            yield REGION_POLYGON.at(f"region '{r.id}' outline {problem}",
+            yield REGION_POLYGON.at(_("region '{region}' outline {problem}").format(
+                                        region=r.id, problem=problem),
                                     pointer_join("regions", i, "polygon"), element=r.id)
             continue
         for j, sid in enumerate(r.stairs):
@@ -457,16 +457,16 @@ def regions(ix: Index) -> Iterator[Finding]:
             if f is None:
                 continue
             if f.terrain != Terrain.LAND:
-                yield STAIR_NOT_ADJACENT.at(f"region '{r.id}': stair '{ix.name(sid)}' is a sea "
-                                            "field",
+                yield STAIR_NOT_ADJACENT.at(_("region '{region}': stair '{stair}' is a sea "
+                                              "field").format(region=r.id, stair=ix.name(sid)),
                                             pointer_join("regions", i, "stairs", j), element=sid)
                 continue
             gap = distance_to_polygon((f.x, f.y), poly)
             if gap > limit:
                 yield STAIR_NOT_ADJACENT.at(
-                    f"region '{r.id}': stair field '{ix.name(sid)}' is {gap:.0f} px from the "
-                    "region "
-                    f"(at most {limit:.0f} px allowed)",
+                    _("region '{region}': stair field '{stair}' is {gap:.0f} px from the region "
+                      "(at most {limit:.0f} px allowed)").format(
+                        region=r.id, stair=ix.name(sid), gap=gap, limit=limit),
                     pointer_join("regions", i, "stairs", j), element=sid)
 
 
@@ -475,13 +475,14 @@ def arrow_slits(ix: Index) -> Iterator[Finding]:
     for i, s in enumerate(ix.board.arrow_slits):
         if s.a == s.b:
             yield ARROW_SLIT_CONNECTED.at(
-                f"arrow slit '{s.id}' joins '{ix.name(s.a)}' to itself",
+                _("arrow slit '{slit}' joins '{a}' to itself").format(slit=s.id, a=ix.name(s.a)),
                 pointer_join("arrow_slits", i), element=s.id)
         elif frozenset((s.a, s.b)) in ix.pairs:
             joined = ix.pairs[frozenset((s.a, s.b))]
             yield ARROW_SLIT_CONNECTED.at(
-                f"arrow slit '{s.id}' joins '{ix.name(s.a)}' and '{ix.name(s.b)}', which are "
-                f"already connected by '{joined[0]}'", pointer_join("arrow_slits", i),
+                _("arrow slit '{slit}' joins '{a}' and '{b}', which are already connected by "
+                  "'{joined}'").format(slit=s.id, a=ix.name(s.a), b=ix.name(s.b), joined=joined[0]),
+                    pointer_join("arrow_slits", i),
                 element=s.id)
 
 
@@ -495,9 +496,12 @@ def placements(ix: Index) -> Iterator[Finding]:
                 k = used[p.field]
                 other = setup.placements[k]
                 yield PLACEMENT_SHARED_FIELD.at(
-                    f"setup '{setup.id}': {p.seat} {p.piece.value} (placement {j}) and "
-                    f"{other.seat} {other.piece.value} (placement {k}) both stand on "
-                    f"'{ix.name(p.field)}'",
+                    _("setup '{setup}': {seat} {piece} (placement {j}) and {seat2} {piece2} "
+                      "(placement {k}) both stand on '{field}'").format(
+                        setup=setup.id, seat=seat_label(p.seat, ix.board.seats),
+                        piece=piece_name(p.piece.value), j=j, seat2=seat_label(other.seat,
+                        ix.board.seats),
+                        piece2=piece_name(other.piece.value), k=k, field=ix.name(p.field)),
                     pointer_join("setups", i, "placements", j, "field"), element=p.field)
             else:
                 used[p.field] = j
@@ -509,14 +513,17 @@ def placements(ix: Index) -> Iterator[Finding]:
             vessel = PieceType(p.piece).is_vessel
             if vessel and terrain != Terrain.SEA:
                 yield PLACEMENT_TERRAIN.at(
-                    f"setup '{setup.id}': {p.seat} {p.piece.value} on land field "
-                    f"'{ix.name(p.field)}'",
+                    _("setup '{setup}': {seat} {piece} on land field '{field}'").format(
+                        setup=setup.id, seat=seat_label(p.seat, ix.board.seats),
+                        piece=piece_name(p.piece.value), field=ix.name(p.field)),
                     ptr, element=p.field)
             elif not vessel and terrain != Terrain.LAND:
                 yield PLACEMENT_TERRAIN.at(
-                    f"setup '{setup.id}': {p.seat} {p.piece.value} on sea field "
-                    f"'{ix.name(p.field)}' "
-                    f"(put it aboard a vessel as cargo)", ptr, element=p.field)
+                    _("setup '{setup}': {seat} {piece} on sea field '{field}' (put it aboard a "
+                      "vessel as cargo)").format(
+                        setup=setup.id, seat=seat_label(p.seat, ix.board.seats),
+                        piece=piece_name(p.piece.value), field=ix.name(p.field)), ptr,
+                        element=p.field)
 
 
 @check
@@ -527,8 +534,10 @@ def inside_image(ix: Index) -> Iterator[Finding]:
     for i, f in ix.each("fields"):
         if not (0 <= f.x <= img.width and 0 <= f.y <= img.height):
             yield FIELD_OUTSIDE_IMAGE.at(
-                f"field '{ix.name(f.id)}' at ({f.x:g}, {f.y:g}) lies outside the "
-                f"{img.width}x{img.height} image", pointer_join("fields", i), element=f.id)
+                _("field '{field}' at ({x:g}, {y:g}) lies outside the {width}x{height} "
+                  "image").format(
+                    field=ix.name(f.id), x=f.x, y=f.y, width=img.width, height=img.height),
+                    pointer_join("fields", i), element=f.id)
 
 
 def _adjacency(ix: Index) -> dict[str, set[str]]:
@@ -545,17 +554,6 @@ def _adjacency(ix: Index) -> dict[str, set[str]]:
     return adj
 
 
-def _reach(adj: dict[str, set[str]], starts: set[str]) -> set[str]:
-    seen = set(starts)
-    queue = deque(starts)
-    while queue:
-        for nxt in adj[queue.popleft()]:
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    return seen
-
-
 @check
 def reachability(ix: Index) -> Iterator[Finding]:
     if len(ix.fields) < 2:
@@ -569,24 +567,26 @@ def reachability(ix: Index) -> Iterator[Finding]:
         for fid in ix.fields:  # board order, so the first of equally large parts wins
             if fid in done:
                 continue
-            part = _reach(adj, {fid})
+            part = set(_distances(adj, {fid}))
             done |= part
             fields_in_part = sum(1 for node in part if node in ix.fields)
             if fields_in_part > size:
                 best, size = part, fields_in_part
         seen = best
     else:
-        seen = _reach(adj, starts)
+        seen = set(_distances(adj, starts))
     for i, f in enumerate(ix.board.fields):
         if f.id not in seen:
             yield UNREACHABLE_FIELD.at(
-                f"field '{ix.name(f.id)}' cannot be reached from the start fields"
-                if starts else
-                f"field '{ix.name(f.id)}' is not connected to the main part of the board",
+                (_("field '{field}' cannot be reached from the start fields").format(
+                     field=ix.name(f.id)) if starts
+                 else _("field '{field}' is not connected to the main part of the board").format(
+                     field=ix.name(f.id))),
                 pointer_join("fields", i), element=f.id)
 
 
 def _distances(adj: dict[str, set[str]], targets: set[str]) -> dict[str, int]:
+    """Steps from the nearest target to every node reached (its keys: what `targets` reach)."""
     dist = dict.fromkeys(targets, 0)
     queue = deque(targets)
     while queue:
@@ -610,9 +610,10 @@ def one_way_direction(ix: Index) -> Iterator[Finding]:
         frm = c.b if to == c.a else c.a
         if to in dist and frm in dist and dist[to] >= dist[frm]:
             yield ONE_WAY_DIRECTION.at(
-                f"one-way {c.kind.value} '{c.id}' leads from '{ix.name(frm)}' ({dist[frm]} "
-                f"steps from the grail) to '{ix.name(to)}' ({dist[to]} steps), away from the "
-                "grail",
+                _("one-way {kind} '{connection}' leads from '{frm}' ({dist} steps from the "
+                  "grail) to '{to}' ({dist2} steps), away from the grail").format(
+                    kind=connection_name(c.kind), connection=c.id, frm=ix.name(frm), dist=dist[frm],
+                    to=ix.name(to), dist2=dist[to]),
                 pointer_join("connections", i, "one_way"), element=c.id)
 
 
@@ -624,8 +625,8 @@ def numbers(ix: Index) -> Iterator[Finding]:
             continue
         if f.number in first:
             yield DUPLICATE_NUMBER.at(
-                f"field '{ix.name(f.id)}' has printed number {f.number}, already used by "
-                f"'{ix.name(first[f.number])}'",
+                _("field '{field}' has printed number {number}, already used by '{first}'").format(
+                    field=ix.name(f.id), number=f.number, first=ix.name(first[f.number])),
                 pointer_join("fields", i, "number"), element=f.id)
         else:
             first[f.number] = f.id
@@ -640,8 +641,8 @@ def scale(ix: Index) -> Iterator[Finding]:
     measured = ((cal.a.x - cal.b.x) ** 2 + (cal.a.y - cal.b.y) ** 2) ** 0.5 / cal.distance_cm
     if abs(measured - s.px_per_cm) > max(0.01 * s.px_per_cm, 0.01):
         yield SCALE_CALIBRATION.at(
-            f"scale px_per_cm is {s.px_per_cm:g} but its calibration measures {measured:.3f} "
-            f"px per cm",
+            _("scale px_per_cm is {px_per_cm:g} but its calibration measures {measured:.3f} px "
+              "per cm").format(px_per_cm=s.px_per_cm, measured=measured),
             pointer_join("scale", "px_per_cm"), element="scale")
 
 
@@ -652,11 +653,12 @@ def unconfirmed(ix: Index) -> Iterator[Finding]:
     for group in ("fields", "connections", "regions"):
         for i, item in ix.each(group):
             if item.unconfirmed:
-                what = {"fields": "field", "regions": "region"}.get(group) or \
-                    item.kind.value.replace("_", " ")
+                what = element_name({"fields": "field", "regions": "region"}.get(group)
+                                    or item.kind.value)
                 shown = ix.name(item.id) if group == "fields" else item.id
                 yield UNCONFIRMED.at(
-                    f"{what} '{shown}' was proposed from the scan and is not confirmed",
+                    _("{what} '{shown}' was proposed from the scan and is not confirmed").format(
+                        what=what, shown=shown),
                     pointer_join(group, i, "unconfirmed"), element=item.id)
 
 
@@ -669,14 +671,17 @@ def former_ids(ix: Index) -> Iterator[Finding]:
         for j, old in enumerate(f.former_ids):
             ptr = pointer_join("fields", i, "former_ids", j)
             if (old != f.id and old in ix.fields) or old in ix.regions:
-                what = "region" if old in ix.regions else f"field '{ix.name(old)}'"
+                what = (_("a region") if old in ix.regions
+                        else _("field '{field}'").format(field=ix.name(old)))
                 yield FORMER_ID_CLASH.at(
-                    f"field '{ix.name(f.id)}' lists former id '{old}', the current id of {what}",
+                    _("field '{field}' lists former id '{old}', the current id of {what}").format(
+                        field=ix.name(f.id), old=old, what=what),
                     ptr, element=f.id)
             elif owner.get(old, f.id) != f.id:
                 yield FORMER_ID_CLASH.at(
-                    f"field '{ix.name(f.id)}' lists former id '{old}', which field "
-                    f"'{ix.name(owner[old])}' lists too", ptr, element=f.id)
+                    _("field '{field}' lists former id '{old}', which field '{owner}' lists "
+                      "too").format(
+                        field=ix.name(f.id), old=old, owner=ix.name(owner[old])), ptr, element=f.id)
             owner.setdefault(old, f.id)
 
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from editor.i18n import _, ngettext
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.findings import Finding, Severity, define, pointer_join
+from editor.model.terms import connection_name
 
 #: `editor.check.board_checks.Index` (not imported: board_checks imports this module)
 Index = Any
@@ -52,13 +54,16 @@ def castle_accesses(ix: Index) -> Iterator[Finding]:
             tower = ix.name(t.field)
             if access.kind != ConnectionKind.CASTLE_ACCESS:
                 yield TOWER_ACCESS_KIND.at(
-                    f"castle '{castle.id}': the access '{access.id}' of tower '{tower}' is a "
-                    f"{access.kind.value.replace('_', ' ')}, not a castle access",
+                    _("castle '{castle}': the access '{access}' of tower '{tower}' is a "
+                      "{kind}, not a castle access").format(
+                        castle=castle.id, access=access.id, tower=tower,
+                        kind=connection_name(access.kind)),
                     ptr, element=t.field)
             elif castle.moat and not access.drawbridge:
                 yield TOWER_NO_DRAWBRIDGE.at(
-                    f"castle '{castle.id}' lies in a moat but the access '{access.id}' of "
-                    f"tower '{tower}' has no drawbridge",
+                    _("castle '{castle}' lies in a moat but the access '{access}' of tower "
+                      "'{tower}' has no drawbridge").format(
+                        castle=castle.id, access=access.id, tower=tower),
                     pointer_join("connections", ix.conn_pos[access.id]), element=t.field)
 
 
@@ -70,15 +75,18 @@ def grail_front_and_roads(ix: Index) -> Iterator[Finding]:
     grail = set(g.fields)
     front = ix.fields.get(g.front) if g.front else None
     if g.front is None:
-        yield GRAIL_FRONT.at("the grail has no front field", pointer_join("grail"),
+        yield GRAIL_FRONT.at(_("the grail has no front field"), pointer_join("grail"),
                              element="grail")
     elif front is not None and (g.front in grail or front.terrain != Terrain.LAND):
-        what = "one of the grail fields" if g.front in grail else "a sea field"
-        yield GRAIL_FRONT.at(f"the grail's front field '{ix.name(g.front)}' is {what}",
+        what = (_("the grail's front field '{front}' is one of the grail "
+                  "fields") if g.front in grail
+                else _("the grail's front field '{front}' is a sea field"))
+        yield GRAIL_FRONT.at(what.format(front=ix.name(g.front)),
                              pointer_join("grail", "front"), element="grail")
     elif front is not None and not any(frozenset((g.front, f)) in ix.pairs for f in grail):
         yield GRAIL_FRONT.at(
-            f"the grail's front field '{ix.name(g.front)}' is joined to no grail field",
+            _("the grail's front field '{front}' is joined to no grail field").format(
+                front=ix.name(g.front)),
             pointer_join("grail", "front"), element="grail")
     yield from _roads(ix, grail)
 
@@ -86,7 +94,7 @@ def grail_front_and_roads(ix: Index) -> Iterator[Finding]:
 def _roads(ix: Index, grail: set[str]) -> Iterator[Finding]:
     roads = ix.board.grail.roads
     if not roads:
-        yield GRAIL_ROADS.at("the grail has no roads leading to it", pointer_join("grail"),
+        yield GRAIL_ROADS.at(_("the grail has no roads leading to it"), pointer_join("grail"),
                              element="grail")
         return
     reached: set[str] = set()
@@ -97,14 +105,17 @@ def _roads(ix: Index, grail: set[str]) -> Iterator[Finding]:
         ends = {c.a, c.b} & grail
         if c.kind not in (ConnectionKind.ROAD, ConnectionKind.BRIDGE) or not ends:
             yield GRAIL_ROADS.at(
-                f"grail road '{cid}' is a {c.kind.value.replace('_', ' ')} "
-                f"{'ending at a grail field' if ends else 'that ends at no grail field'}; a "
-                "grail road is a road or bridge leading to a grail field",
+                (_("grail road '{road}' is a {kind} ending at a grail field; a grail road is a "
+                   "road or bridge leading to a grail field") if ends else
+                 _("grail road '{road}' is a {kind} that ends at no grail field; a grail road is "
+                   "a road or bridge leading to a grail field")).format(
+                    road=cid, kind=connection_name(c.kind)),
                 pointer_join("grail", "roads", j), element="grail")
         reached |= ends
     missing = [ix.name(f) for f in ix.board.grail.fields if f not in reached and f in ix.fields]
     if missing:
         yield GRAIL_ROADS.at(
-            f"no grail road leads to grail field{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(repr(m) for m in missing)}",
+            ngettext("no grail road leads to grail field {fields}",
+                     "no grail road leads to grail fields {fields}", len(missing)).format(
+                fields=", ".join(repr(m) for m in missing)),
             pointer_join("grail", "roads"), element="grail")

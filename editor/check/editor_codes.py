@@ -6,6 +6,7 @@ importing the GUI; `editor.gui.shell.codes` re-exports them for the editor.
 
 from __future__ import annotations
 
+from editor.i18n import _
 from editor.model.findings import Severity, define
 from editor.model.scan_limit import MAX_SCAN_PIXELS
 
@@ -34,6 +35,7 @@ def check_ids_and_numbers(board, fields=None) -> list:
     for i, f in enumerate(board.fields) if fields is None else fields:
         if f.id.isdigit() and f.number is not None and int(f.id) != f.number:
             out.append(FIELD_ID_NUMBER_MISMATCH.at(
-                f"field {f.number} has the id '{f.id}', which reads as another number",
+                _("field {number} has the id '{field}', which reads as another number").format(
+                    number=f.number, field=f.id),
                 f"/fields/{i}/id", element=f.id))
     return out

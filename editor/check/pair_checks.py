@@ -14,10 +14,12 @@ from pathlib import Path
 
 from editor.check.validate import validate_board_file
 from editor.check.variant_checks import check_variant
+from editor.i18n import _, ngettext
 from editor.model import load_board
 from editor.model.board import Board, ConnectionKind, Placement, Setup
 from editor.model.findings import Finding, Severity, define
 from editor.model.names import FieldNames
+from editor.model.terms import piece_name, seat_label
 from editor.model.types import PieceType
 from editor.model.variant import Variant, locate_variant, resolve_variant
 
@@ -108,13 +110,16 @@ PAIR_NO_SCALE = define(
 
 
 def _listed(noun: str, ids) -> str:
-    """Ids in plain words: "setups 'a' and 'b'", "seat 'south'", "no setups"."""
+    """Ids in plain words: "setups 'a' and 'b'", "seat 'south'", "no setups" (`noun`: "setup"
+    or "seat")."""
     ids = [f"'{x}'" for x in ids]
     if not ids:
-        return f"no {noun}s"
-    if len(ids) == 1:
-        return f"{noun} {ids[0]}"
-    return f"{noun}s {', '.join(ids[:-1])} and {ids[-1]}"
+        return _("no setups") if noun == "setup" else _("no seats")
+    shown = ids[0] if len(ids) == 1 else _("{items} and {last}").format(
+        items=", ".join(ids[:-1]), last=ids[-1])
+    if noun == "setup":
+        return ngettext("setup {ids}", "setups {ids}", len(ids)).format(ids=shown)
+    return ngettext("seat {ids}", "seats {ids}", len(ids)).format(ids=shown)
 
 
 def _carry_ok(v: Variant, carrier: str, cargo: list) -> str | None:
@@ -123,13 +128,16 @@ def _carry_ok(v: Variant, carrier: str, cargo: list) -> str | None:
         return None
     kinds = {str(x.piece) for x in cargo}
     if len(kinds) > 1:
-        return f"{carrier} carries one kind of cargo at a time (CARRY-2, CARRY-6)"
+        return _("{carrier} carries one kind of cargo at a time (CARRY-2, CARRY-6)").format(
+            carrier=piece_name(carrier))
     for x in cargo:
         cap = spec.carries.get(x.piece, 0)
         if cap == 0:
-            return f"{carrier} cannot carry {x.piece}"
+            return _("{carrier} cannot carry {cargo}").format(
+                carrier=piece_name(carrier), cargo=piece_name(str(x.piece)))
         if len(cargo) > cap:
-            return f"{carrier} carries at most {cap} {x.piece}"
+            return _("{carrier} carries at most {n} {cargo}").format(
+                carrier=piece_name(carrier), n=cap, cargo=piece_name(str(x.piece)))
         sub = _carry_ok(v, str(x.piece), x.cargo)
         if sub:
             return sub
@@ -142,22 +150,23 @@ def check_board_for_variant(board: Board, v: Variant) -> list[Finding]:
     setup = board.setup(v.setup) if v.setup else None
     if v.setup and setup is None:
         out.append(PAIR_SETUP_MISSING.at(
-            f"the variant starts from setup '{v.setup}', the board has "
-            f"{_listed('setup', [s.id for s in board.setups])}", "/setups"))
+            _("the variant starts from setup '{setup}', the board has {listed}").format(
+                setup=v.setup, listed=_listed('setup', [s.id for s in board.setups])), "/setups"))
     if setup is not None:
         out.extend(_setup_findings(board, setup, v))
     if len(v.seats) >= 4 and board.grail is None:
-        out.append(PAIR_NO_GRAIL.at("the variant's grail rules need a grail", "/grail"))
+        out.append(PAIR_NO_GRAIL.at(_("the variant's grail rules need a grail"), "/grail"))
     if len(v.seats) >= 4 and v.options.one_way_passage_types and not any(
             c.one_way for c in board.connections):
-        out.append(PAIR_NO_ONE_WAY.at("no connection has a one_way restriction", "/connections"))
+        out.append(PAIR_NO_ONE_WAY.at(_("no connection has a one_way restriction"), "/connections"))
     out.extend(_gc_features(board, v))
     out.extend(_team_grail(board, v))
     wanted = "x_bridge" if v.options.narrow_bridge_rule == "x_no_elephants" else "rope_bridge"
     if len(v.seats) >= 4 and not any(
             c.kind == ConnectionKind.BRIDGE and c.bridge_class == wanted
             for c in board.connections):
-        out.append(PAIR_NO_NARROW_BRIDGE.at(f"no bridge has bridge_class {wanted}",
+        out.append(PAIR_NO_NARROW_BRIDGE.at(_("no bridge has bridge_class {wanted}").format(
+                                                wanted=wanted),
                                             "/connections"))
     return out
 
@@ -168,12 +177,15 @@ def _seat_findings(board: Board, v: Variant) -> list[Finding]:
     seats = {s.id for s in board.seats}
     for i, s in enumerate(v.seats):
         if s.id not in seats:
-            out.append(PAIR_SEAT_MISSING.at(f"the variant seats '{s.id}', the board has "
-                                            f"{_listed('seat', sorted(seats))}", f"/seats/{i}"))
+            out.append(PAIR_SEAT_MISSING.at(_("the variant seats '{seat}', the board has "
+                                              "{listed}").format(
+                                                seat=s.id, listed=_listed('seat', sorted(seats))),
+                                                f"/seats/{i}"))
     castle_seats = {c.seat for c in board.castles}
     for s in v.seats:
         if s.id in seats and s.id not in castle_seats:
-            out.append(PAIR_CASTLE_MISSING.at(f"seat '{s.id}' has no capital", "/castles"))
+            out.append(PAIR_CASTLE_MISSING.at(_("seat '{seat}' has no capital").format(
+                                                  seat=s.id), "/castles"))
     return out
 
 
@@ -186,8 +198,9 @@ def _setup_findings(board: Board, setup: Setup, v: Variant) -> list[Finding]:
     if foreign:
         first = next(j for j, pl in enumerate(setup.placements) if pl.seat in foreign)
         out.append(PAIR_SETUP_SEATS.at(
-            f"setup '{setup.id}' places pieces of {_listed('seat', foreign)}, which the "
-            f"variant does not seat (it seats {_listed('seat', [s.id for s in v.seats])})",
+            _("setup '{setup}' places pieces of {listed}, which the variant does not seat (it "
+              "seats {seated})").format(setup=setup.id, listed=_listed("seat", foreign),
+                seated=_listed("seat", [s.id for s in v.seats])),
             f"/setups/{si}/placements/{first}"))
     used = set()
     names = FieldNames(board)
@@ -199,12 +212,13 @@ def _setup_findings(board: Board, setup: Setup, v: Variant) -> list[Finding]:
     seats = {s.id for s in board.seats}
     for s in v.seats:
         if s.id in seats and s.id not in used:
-            out.append(PAIR_SETUP_EMPTY_SEAT.at(f"seat '{s.id}' has no start pieces",
+            out.append(PAIR_SETUP_EMPTY_SEAT.at(_("seat '{seat}' has no start pieces").format(
+                                                    seat=s.id),
                                                 f"/setups/{si}"))
     vessels = {str(t) for t, spec in v.pieces.items() if spec.terrain == "sea"}
     has_vessels = any(str(pl.piece) in vessels for pl in setup.placements)
     if has_vessels and not any(f.harbour for f in board.fields):
-        out.append(PAIR_NO_HARBOUR.at("the setup has vessels but no field is a harbour",
+        out.append(PAIR_NO_HARBOUR.at(_("the setup has vessels but no field is a harbour"),
                                       "/fields"))
     return out
 
@@ -218,21 +232,23 @@ def _placement_findings(board: Board, pl: Placement, v: Variant, ptr: str,
     spec = v.pieces.get(pl.piece)
     # land / sea terrain is the board check's PLACEMENT_TERRAIN; regions depend on the
     # variant's wilderness types
+    who = {"seat": seat_label(pl.seat, board.seats), "piece": piece_name(str(pl.piece)),
+           "where": where, "field": pl.field}
     if spec is not None and not spec.wilderness and any(r.id == pl.field
                                                         for r in board.regions):
         out.append(PAIR_SETUP_TERRAIN.at(
-            f"{pl.seat} {pl.piece} in region '{pl.field}': not a wilderness type of the "
-            "variant (WILD-2)", ptr))
+            _("{seat} {piece} in region '{field}': not a wilderness type of the variant "
+              "(WILD-2)").format(**who), ptr))
     if spec is None:
-        out.append(PAIR_SETUP_PIECE.at(f"{pl.seat} {pl.piece} on {where}: not a piece "
-                                       "type of the variant", ptr))
+        out.append(PAIR_SETUP_PIECE.at(
+            _("{seat} {piece} on {where}: not a piece type of the variant").format(**who), ptr))
         return out
     if not spec.implemented:
-        out.append(PAIR_PIECE_NOT_IMPLEMENTED.at(f"{pl.piece} on {where}", ptr))
+        out.append(PAIR_PIECE_NOT_IMPLEMENTED.at(_("{piece} on {where}").format(**who), ptr))
     why = _carry_ok(v, str(pl.piece), pl.cargo)
     if why:
-        out.append(PAIR_SETUP_CARGO.at(f"{pl.seat} {pl.piece} on {where}: {why}",
-                                       ptr + "/cargo"))
+        out.append(PAIR_SETUP_CARGO.at(_("{seat} {piece} on {where}: {why}").format(
+            why=why, **who), ptr + "/cargo"))
     return out
 
 
@@ -242,13 +258,13 @@ def _team_grail(board: Board, v: Variant) -> list[Finding]:
     g = board.grail
     if not v.team_game or g is None:
         return []
-    lacking = [] if g.front else ["front field"]
-    if v.options.knight_jump_partner_pieces == "grail_roads_only" and not g.roads:
-        lacking.append("roads")
-    if not lacking:
+    roads = v.options.knight_jump_partner_pieces == "grail_roads_only" and not g.roads
+    if g.front and not roads:
         return []
-    return [PAIR_GRAIL_TEAM.at(f"the partnership game needs the grail's {' and '.join(lacking)}",
-                               "/grail")]
+    message = (_("the partnership game needs the grail's roads") if g.front else
+               _("the partnership game needs the grail's front field and roads") if roads else
+               _("the partnership game needs the grail's front field"))
+    return [PAIR_GRAIL_TEAM.at(message, "/grail")]
 
 
 def _gc_features(board: Board, v: Variant) -> list[Finding]:
@@ -264,29 +280,32 @@ def _gc_features(board: Board, v: Variant) -> list[Finding]:
             if any(not (conns.get(t.access) and conns[t.access].drawbridge)
                    for t in castle.towers):
                 out.append(PAIR_NO_DRAWBRIDGES.at(
-                    f"castle '{castle.id}' has tower accesses without a drawbridge",
+                    _("castle '{castle}' has tower accesses without a drawbridge").format(
+                        castle=castle.id),
                     f"/castles/{ci}"))
     if shooters and opts.catapult_fire_mode == "adjacent_with_slits":
         for ci, castle in enumerate(board.castles):
             if len(castle.towers) < 3:
                 out.append(PAIR_NO_TOWER_RING.at(
-                    f"castle '{castle.id}' has {len(castle.towers)} towers", f"/castles/{ci}"))
+                    _("castle '{castle}' has {n} towers").format(
+                        castle=castle.id, n=len(castle.towers)), f"/castles/{ci}"))
         if opts.catapult_fire_via_arrow_slits and not board.arrow_slits:
-            out.append(PAIR_NO_ARROW_SLITS.at("the board has no arrow slits", "/arrow_slits"))
+            out.append(PAIR_NO_ARROW_SLITS.at(_("the board has no arrow slits"), "/arrow_slits"))
     if shooters and opts.catapult_fire_mode == "radius_cm" and board.scale is None:
-        out.append(PAIR_NO_SCALE.at("catapult_fire_mode radius_cm needs the board scale",
+        out.append(PAIR_NO_SCALE.at(_("catapult_fire_mode radius_cm needs the board scale"),
                                     "/scale"))
     if any(p.wilderness for p in v.pieces.values()):
         if not board.regions:
-            out.append(PAIR_NO_REGIONS.at("the variant has wilderness pieces but the board no "
-                                          "regions", "/regions"))
+            out.append(PAIR_NO_REGIONS.at(_("the variant has wilderness pieces but the board no "
+                                            "regions"), "/regions"))
         for ri, r in enumerate(board.regions):
             if not r.stairs:
-                out.append(PAIR_REGION_NO_STAIRS.at(f"region '{r.id}' has no stair fields",
+                out.append(PAIR_REGION_NO_STAIRS.at(_("region '{region}' has no stair "
+                                                      "fields").format(region=r.id),
                                                     f"/regions/{ri}/stairs"))
     if (any(p.build_limit is not None for p in v.pieces.values()) and board.grail is not None
             and not any(str(i.kind) == "central" for i in board.islands)):
-        out.append(PAIR_NO_CENTRAL_ISLAND.at("no island has kind 'central'", "/islands"))
+        out.append(PAIR_NO_CENTRAL_ISLAND.at(_("no island has kind 'central'"), "/islands"))
     return out
 
 
@@ -296,7 +315,8 @@ def check_pair(board_path: str, variant: str) -> list[Finding]:
     out: list[Finding] = list(validate_board_file(board_path))
     rv = resolve_variant(variant, Path.cwd())
     if rv.variant is None:
-        return [*out, PAIR_VARIANT.at(f"variant '{variant}' cannot be resolved").located(variant),
+        return [*out, PAIR_VARIANT.at(_("variant '{variant}' cannot be resolved").format(
+                                          variant=variant)).located(variant),
                 *rv.findings]
     vpath = locate_variant(variant, Path.cwd())
     out.extend(rv.findings)
@@ -317,9 +337,10 @@ def check_intended_variants(board: Board, base: Path | None,
     for i, ref in enumerate(board.variants):
         variant = resolve(ref, base).variant
         if variant is None:
-            out.append(PAIR_VARIANT.at(f"the board is made for variant '{ref}', which cannot "
-                                       "be resolved", f"/variants/{i}"))
+            out.append(PAIR_VARIANT.at(_("the board is made for variant '{ref}', which cannot be"
+                                         " resolved").format(ref=ref), f"/variants/{i}"))
             continue
-        out.extend(replace(f, message=f"for variant '{ref}': {f.message}")
+        out.extend(replace(f, message=_("for variant '{ref}': {message}").format(
+                       ref=ref, message=f.message))
                    for f in check_board_for_variant(board, variant))
     return out

@@ -8,6 +8,7 @@ findings, located in the file that has the problem) and locates the semantic fin
 
 from __future__ import annotations
 
+from editor.i18n import _
 from editor.model.findings import Finding, Severity, define, pointer_join
 from editor.model.variant import Variant, resolve_variant
 
@@ -52,23 +53,25 @@ def _completeness(v: Variant) -> list[Finding]:
     out: list[Finding] = []
     if v.overlay:
         return out
-    parent = "or extend a complete variant (\"extends\": \"conquest-4p\"), "
+    parent = _("or extend a complete variant (\"extends\": \"conquest-4p\"), ")
     if len(v.seats) < 2:
-        out.append(VARIANT_INCOMPLETE.at("a game needs at least two seats", "/seats", hint=(
-            f"List the seats in turn order under \"seats\" (e.g. [{{\"id\": \"south\"}}, "
-            f"{{\"id\": \"north\"}}]), {parent}or set \"overlay\": true.")))
+        out.append(VARIANT_INCOMPLETE.at(_("a game needs at least two seats"), "/seats", hint=(
+            _("List the seats in turn order under \"seats\" (e.g. [{{\"id\": \"south\"}}, "
+              "{{\"id\": "
+              "\"north\"}}]), {parent}or set \"overlay\": true.").format(parent=parent))))
     if not v.pieces:
-        out.append(VARIANT_INCOMPLETE.at("no piece types", "/pieces", hint=(
-            f"Describe each piece type under \"pieces\" (letter, range, terrain), {parent}"
-            "or set \"overlay\": true.")))
+        out.append(VARIANT_INCOMPLETE.at(_("no piece types"), "/pieces", hint=(
+            _("Describe each piece type under \"pieces\" (letter, range, terrain), {parent}or set "
+              "\"overlay\": true.").format(parent=parent))))
     if not v.setup:
-        out.append(VARIANT_INCOMPLETE.at("no setup named", "/setup", hint=(
-            "Name the board setup the game starts from in \"setup\" (a setup id of the "
-            "board, e.g. \"conquest\"), or set \"overlay\": true.")))
+        out.append(VARIANT_INCOMPLETE.at(_("no setup named"), "/setup", hint=(
+            _("Name the board setup the game starts from in \"setup\" (a setup id of the board, "
+              "e.g. \"conquest\"), or set \"overlay\": true."))))
     if not v.victory:
-        out.append(VARIANT_INCOMPLETE.at("no victory conditions", "/victory", hint=(
-            f"Add conditions under \"victory\" (e.g. {{\"kind\": \"capital_occupation\", "
-            f"\"rule\": \"WIN-1\"}}), {parent}or set \"overlay\": true.")))
+        out.append(VARIANT_INCOMPLETE.at(_("no victory conditions"), "/victory", hint=(
+            _("Add conditions under \"victory\" (e.g. {{\"kind\": \"capital_occupation\", "
+              "\"rule\": "
+              "\"WIN-1\"}}), {parent}or set \"overlay\": true.").format(parent=parent))))
     return out
 
 
@@ -78,18 +81,22 @@ def _duplicates(v: Variant) -> list[Finding]:
     seen: set[str] = set()
     for i, s in enumerate(v.seats):
         if s.id in seen:
-            out.append(VARIANT_DUPLICATE.at(f"seat '{s.id}' listed twice", f"/seats/{i}/id",
-                                            hint=f"Remove seat {i + 1} ('{s.id}') or give it "
-                                            "the id of the board seat meant."))
+            out.append(VARIANT_DUPLICATE.at(_("seat '{seat}' listed twice").format(seat=s.id),
+                f"/seats/{i}/id",
+                                            hint=_("Remove seat {number} ('{seat}') or give it "
+                                                   "the id of the board seat meant.").format(
+                                                     number=i + 1, seat=s.id)))
         seen.add(s.id)
     letters: dict[str, str] = {}
     for name, spec in v.pieces.items():
         if spec.letter in letters:
             free = sorted(set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") - {p.letter for p in v.pieces.values()})
             out.append(VARIANT_DUPLICATE.at(
-                f"letter {spec.letter} used by {letters[spec.letter]} and {name}",
+                _("letter {letter} used by {letters} and {name}").format(
+                    letter=spec.letter, letters=letters[spec.letter], name=name),
                 pointer_join("pieces", str(name), "letter"),
-                hint=f"Give {name} a letter of its own, e.g. {', '.join(free[:3])}."))
+                hint=_("Give {name} a letter of its own, e.g. {free}.").format(
+                         name=name, free=', '.join(free[:3]))))
         letters[spec.letter] = str(name)
     return out
 
@@ -102,17 +109,20 @@ def _unknown_types(v: Variant) -> list[Finding]:
         for t in spec.carries:
             if str(t) not in types:
                 out.append(VARIANT_UNKNOWN_TYPE.at(
-                    f"{name} carries '{t}', which is not in play",
+                    _("{name} carries '{type}', which is not in play").format(name=name, type=t),
                     pointer_join("pieces", str(name), "carries", str(t)),
-                    hint=f"Add '{t}' under \"pieces\", or remove it from {name}'s carries."))
+                    hint=_("Add '{type}' under \"pieces\", or remove it from {name}'s "
+                           "carries.").format(type=t, name=name)))
     for cap, targets in v.capture_matrix.items():
         for j, t in enumerate([cap, *targets]):
             if str(t) not in types:
                 out.append(VARIANT_UNKNOWN_TYPE.at(
-                    f"capture matrix names '{t}', which is not in play",
+                    _("capture matrix names '{type}', which is not in play").format(type=t),
                     pointer_join("capture_matrix", str(cap)) + ("" if j == 0 else f"/{j - 1}"),
-                    hint=f"Add '{t}' under \"pieces\", or remove it from the capture matrix "
-                    f"({'the row' if j == 0 else 'the targets'} of {cap})."))
+                    hint=(_("Add '{type}' under \"pieces\", or remove it from the capture "
+                            "matrix (the row of {cap}).") if j == 0 else
+                          _("Add '{type}' under \"pieces\", or remove it from the capture "
+                            "matrix (the targets of {cap}).")).format(type=t, cap=cap)))
     return out
 
 
@@ -123,18 +133,19 @@ def _teams(v: Variant) -> list[Finding]:
         return out
     if len(v.seats) % 2:
         out.append(VARIANT_TEAMS.at(
-            "a team game needs an even number of seats", "/seats",
-            hint=f"The variant seats {len(v.seats)}: add or remove a seat, or set "
-            "\"team_game\": false."))
+            _("a team game needs an even number of seats"), "/seats",
+            hint=_("The variant seats {n_seats}: add or remove a seat, or set \"team_game\": "
+                   "false.").format(n_seats=len(v.seats))))
     if v.options.team_pairing == "custom":
         listed = [s for team in v.teams for s in team]
         if sorted(listed) != sorted(s.id for s in v.seats):
             missing = sorted({s.id for s in v.seats} - set(listed))
             twice = sorted({s for s in listed if listed.count(s) > 1})
             out.append(VARIANT_TEAMS.at(
-                "custom teams must list every seat once", "/teams",
-                hint=f"Seats missing from \"teams\": {missing or 'none'}; listed more than "
-                f"once or unknown: {twice or sorted(set(listed) - {s.id for s in v.seats})}."))
+                _("custom teams must list every seat once"), "/teams",
+                hint=_("Seats missing from \"teams\": {missing}; listed more than once or "
+                       "unknown: {twice}.").format(missing=missing or _("none"),
+                    twice=twice or sorted(set(listed) - {s.id for s in v.seats}))))
     return out
 
 
@@ -145,21 +156,23 @@ def _unsupported(v: Variant) -> list[Finding]:
     for (name, value), rule in _UNSUPPORTED_OPTIONS.items():
         if rule and opts.get(name) == value:
             out.append(VARIANT_UNSUPPORTED.at(
-                f"option {name}={value} ({rule}) is not implemented; the engine plays the "
-                "Conquest default", f"/options/{name}"))
+                _("option {name}={value} ({rule}) is not implemented; the engine plays the "
+                  "Conquest default").format(name=name, value=value, rule=rule),
+                      f"/options/{name}"))
     if v.options.wilderness_region_capacity != 1:
         out.append(VARIANT_UNSUPPORTED.at(
-            "wilderness_region_capacity other than 1 (WILD-5) is not implemented; a region "
-            "holds one piece", "/options/wilderness_region_capacity"))
+            _("wilderness_region_capacity other than 1 (WILD-5) is not implemented; a region "
+              "holds one piece"), "/options/wilderness_region_capacity"))
     for i, cond in enumerate(v.victory):
         if cond.kind in _UNSUPPORTED_VICTORY:
             out.append(VARIANT_UNSUPPORTED.at(
-                f"victory condition {cond.kind} ({_UNSUPPORTED_VICTORY[cond.kind]}) is not "
-                "checked yet", f"/victory/{i}/kind"))
+                _("victory condition {kind} ({rule}) is not checked yet").format(
+                    kind=cond.kind, rule=_UNSUPPORTED_VICTORY[cond.kind]),
+                    f"/victory/{i}/kind"))
     for name, spec in v.pieces.items():
         if not spec.implemented:
             out.append(VARIANT_UNSUPPORTED.at(
-                f"piece type {name}: special rules not implemented",
+                _("piece type {name}: special rules not implemented").format(name=name),
                 pointer_join("pieces", str(name), "implemented")))
     return out
 

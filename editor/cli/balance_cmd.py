@@ -16,14 +16,15 @@ from editor.cli import balance_eval
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import add_game_arguments, game_or_exit
 from editor.cli.variant_cmd import parse_options
+from editor.i18n import N_, _
 
 NAME = "balance"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
 EXTRAS = ("balance",)
-HELP = ("Play many games of a variant in parallel (local processes or a Dask cluster), store "
-        "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
-        "length, victory rules, captures per field; with --vs the differences.")
-EPILOG = (
+HELP = (N_("Play many games of a variant in parallel (local processes or a Dask cluster), store "
+           "them in DIR/balance.duckdb and write DIR/report.html: win rate per seat, game "
+           "length, victory rules, captures per field; with --vs the differences."))
+EPILOG = N_(
     "An interrupted run (Ctrl-C, kill) keeps every finished game; run the same command again "
     "to play only the missing ones. Games are seeded per game from --seed, so the results do "
     "not depend on --workers or the cluster. A folder holding games of another variant, "
@@ -32,37 +33,37 @@ MAX_GAMES = 10_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
+    p.epilog = _(EPILOG)  # marked with N_ above
     add_game_arguments(p)
     p.add_argument("--vs", metavar="VARIANT2",
-                   help="second variant to compare against (same board, seeds and policy)")
+                   help=_("second variant to compare against (same board, seeds and policy)"))
     p.add_argument("--vs-overlay", action="append", default=[], metavar="O",
-                   help="overlay applied to --vs, e.g. --vs conquest-4p --vs-overlay "
-                   "classic-recapture (repeatable)")
+                   help=_("overlay applied to --vs, e.g. --vs conquest-4p --vs-overlay "
+                          "classic-recapture (repeatable)"))
     p.add_argument("--vs-option", action="append", default=[], metavar="K=V",
-                   help="option override for --vs (repeatable)")
-    p.add_argument("--games", type=int, required=True, metavar="N", help="games per variant")
+                   help=_("option override for --vs (repeatable)"))
+    p.add_argument("--games", type=int, required=True, metavar="N", help=_("games per variant"))
     p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="local worker processes (ignored with --scheduler; default 1)")
+                   help=_("local worker processes (ignored with --scheduler; default 1)"))
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="Dask scheduler address (e.g. tcp://host:8786): play on that cluster")
+                   help=_("Dask scheduler address (e.g. tcp://host:8786): play on that cluster"))
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="how long to try reaching the scheduler (default 10)")
+                   help=_("how long to try reaching the scheduler (default 10)"))
     p.add_argument("--policy", choices=agent_names(), default="random", metavar="AGENT",
-                   help="the agent of every seat: random (uniform over a piece, then its legal "
-                        "destinations), greedy (prefers captures and safe moves, heads for "
-                        "capitals and the grail), search or search:LEVEL (plans its turns; "
-                        f"levels {', '.join(n for n in agent_names() if ':' in n)}) "
-                        "(default: random)")
+                   help=_("the agent of every seat: random (uniform over a piece, then its legal "
+                          "destinations), greedy (prefers captures and safe moves, heads for "
+                          "capitals and the grail), search or search:LEVEL (plans its turns; "
+                          "levels {levels}) (default: random)").format(
+                       levels=", ".join(n for n in agent_names() if ":" in n)))
     balance_eval.add_arguments(p)
     p.add_argument("--seed", type=int, default=1, metavar="S",
-                   help="run seed; game i plays from a seed derived from S and i (default 1)")
+                   help=_("run seed; game i plays from a seed derived from S and i (default 1)"))
     p.add_argument("--max-turns", type=int, default=400, metavar="T",
-                   help="turn cap per game; a capped game ends without a winner, rule 'cap' "
-                        "(default 400)")
+                   help=_("turn cap per game; a capped game ends without a winner, rule 'cap' "
+                          "(default 400)"))
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
+                   help=_("progress bar on stderr (default: when stderr is a terminal)"))
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help=_("output folder"))
 
 
 def _fail(message: str, code: int) -> int:
@@ -72,17 +73,19 @@ def _fail(message: str, code: int) -> int:
 
 def _check_numbers(args: argparse.Namespace) -> str | None:
     if not 1 <= args.games <= MAX_GAMES:
-        return f"--games must be between 1 and {MAX_GAMES}, got {args.games}"
+        return _("--games must be between 1 and {limit}, got {games}").format(
+                   limit=MAX_GAMES, games=args.games)
     if args.workers < 1:
-        return f"--workers must be at least 1, got {args.workers}"
+        return _("--workers must be at least 1, got {workers}").format(workers=args.workers)
     if args.max_turns < 1:
-        return f"--max-turns must be at least 1, got {args.max_turns}"
+        return _("--max-turns must be at least 1, got {max_turns}").format(max_turns=args.max_turns)
     if not 0 <= args.seed < 2**62:
-        return f"--seed must be between 0 and 2**62, got {args.seed}"
+        return _("--seed must be between 0 and 2**62, got {seed}").format(seed=args.seed)
     if not 0 < args.scheduler_timeout <= 600:
-        return f"--scheduler-timeout must be between 0 and 600 s, got {args.scheduler_timeout}"
+        return _("--scheduler-timeout must be between 0 and 600 s, got {value}").format(
+                   value=args.scheduler_timeout)
     if args.vs is None and (args.vs_overlay or args.vs_option):
-        return "--vs-overlay and --vs-option need --vs"
+        return _("--vs-overlay and --vs-option need --vs")
     return None
 
 
@@ -145,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         return sides
     out = Path(args.output)
     if out.exists() and not out.is_dir():
-        return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
+        return _fail(_("-o '{out}' is a file, not a folder").format(out=out), EXIT_USAGE)
     out.mkdir(parents=True, exist_ok=True)
     from editor.agents.base import canonical
     from editor.balance.runner import RunError, SchedulerError, make_plan
@@ -169,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         except SchedulerError as exc:
             return _fail(str(exc), EXIT_USAGE)
         except RunError as exc:
-            return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
+            return _fail(_("{exc}; the finished games are stored").format(exc=exc), EXIT_FINDINGS)
         return _finish(args, store, plans, sides, summary, out, skill)
 
 
@@ -210,11 +213,12 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
 
     stored = ", ".join(f"{p.meta.label} {summary.stored.get(p.meta.label, 0)}/{p.games}"
                        for p in plans)
-    rate = (f"{summary.played} games in {summary.seconds:.1f} s "
-            f"({summary.games_per_second:.1f} games/s)")
+    rate = _("{n} games in {seconds:.1f} s ({speed:.1f} games/s)").format(
+        n=summary.played, seconds=summary.seconds, speed=summary.games_per_second)
     if summary.interrupted:
-        print(f"conquest balance: interrupted after {rate}; stored {stored}. Run the same "
-              "command again to play the remaining games.", file=sys.stderr)
+        print(_("conquest balance: interrupted after {rate}; stored {stored}. Run the same "
+                "command again to play the remaining games.").format(rate=rate, stored=stored),
+                    file=sys.stderr)
         return 130
     data = []
     counted = _games_to_report(store, plans)
@@ -226,9 +230,9 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
                              game.variant.options.model_dump(mode="json")))
     game = sides[0][0]
     if counted > args.games:
-        print(f"conquest balance: the folder holds {counted} games per variant; the report "
-              f"uses all {counted} (--games {args.games} asked for fewer; use a new folder "
-              "for a report of fewer games)", file=sys.stderr)
+        print(_("conquest balance: the folder holds {counted} games per variant; the report uses"
+                " all {counted} (--games {games} asked for fewer; use a new folder for a report "
+                "of fewer games)").format(counted=counted, games=args.games), file=sys.stderr)
     note = (f"{counted} games per variant on board {game.board.name}, policy "
             f"{args.policy}, seed {args.seed}, turn cap {args.max_turns}. Games are stored "
             f"in {store.path.name} (DuckDB). This run: {rate}.")
@@ -236,7 +240,7 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
     extra = balance_eval.sections(store, plans, [t for _g, t in sides], skill, out, game)
     report = write_report(out, game.board, _board_dir(args.board, game), data, note, pairs,
                           extra)
-    print(f"played {rate}; stored {stored}")
+    print(_("played {rate}; stored {stored}").format(rate=rate, stored=stored))
     for side in data:
         print(f"{side.summary.label} ({side.title}): {seat_verdict(side.summary)}")
     if len(data) == 2:
@@ -244,8 +248,8 @@ def _finish(args, store, plans, sides, summary, out: Path, skill=None) -> int:
 
         a, b = data[0].summary, data[1].summary
         for line in compare_verdict(a, b, compare(a, b), pairs):
-            print(f"B against A: {line}")
+            print(_("B against A: {line}").format(line=line))
     if skill is not None:
-        print(f"skill: {balance_eval.skill_verdict(store, skill)}")
-    print(f"wrote {report}")
+        print(_("skill: {verdict}").format(verdict=balance_eval.skill_verdict(store, skill)))
+    print(_("wrote {report}").format(report=report))
     return EXIT_OK

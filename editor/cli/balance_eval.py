@@ -8,15 +8,16 @@ import argparse
 from pathlib import Path
 
 from editor.engine.game import Game
+from editor.i18n import _
 
 SKILL_LABEL = "S"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--skill-games", type=int, default=None, metavar="N",
-                   help="games of the stronger agent (--policy, or greedy for random) against "
-                        "the one a level below in the same seats, for the skill sensitivity "
-                        "(default: --games for a search agent, else 0: none)")
+                   help=_("games of the stronger agent (--policy, or greedy for random) against "
+                          "the one a level below in the same seats, for the skill sensitivity "
+                          "(default: --games for a search agent, else 0: none)"))
 
 
 def skill_plan(args: argparse.Namespace, game: Game):

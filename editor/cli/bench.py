@@ -23,43 +23,44 @@ from typing import TYPE_CHECKING
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import game_or_exit
+from editor.i18n import N_, _
 
 if TYPE_CHECKING:
     from editor.engine.game import State
 
 NAME = "bench"
-HELP = ("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
-        "start position, random playout speed, selecting a stack in test play, and optionally "
-        "balance throughput; with --against REV the playout speed against an old revision.")
+HELP = (N_("Measure legal destinations of range-6 pieces (vs networkx), all legal actions in the "
+           "start position, random playout speed, selecting a stack in test play, and optionally "
+           "balance throughput; with --against REV the playout speed against an old revision."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", metavar="BOARD",
-                   help="board or game package (default: the variant's board)")
+                   help=_("board or game package (default: the variant's board)"))
     p.add_argument("--variant", default=None, metavar="VARIANT",
-                   help="variant (default: the package's, else conquest-4p)")
+                   help=_("variant (default: the package's, else conquest-4p)"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="overlay variant to apply (e.g. catapult-4cm)")
+                   help=_("overlay variant to apply (e.g. catapult-4cm)"))
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--positions", type=int, default=40, help="sampled positions")
+    p.add_argument("--positions", type=int, default=40, help=_("sampled positions"))
     p.add_argument("--balance-games", type=int, default=0, metavar="N",
-                   help="also measure conquest balance: N games with 1 and with K workers")
+                   help=_("also measure conquest balance: N games with 1 and with K workers"))
     p.add_argument("--workers", type=int, default=None, metavar="K",
-                   help="worker processes for the balance figure (default: CPU count, >= 2)")
+                   help=_("worker processes for the balance figure (default: CPU count, >= 2)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
-    g = p.add_argument_group("against an old revision (playout speed, old and new alternating)")
+    g = p.add_argument_group(_("against an old revision (playout speed, old and new alternating)"))
     g.add_argument("--against", metavar="REV",
-                   help="compare the random playout speed with git revision REV (e.g. 7e92724) "
-                   "on conquest-4p and grand-conquest-4p (or --variant)")
-    g.add_argument("--rounds", type=int, default=3, help="alternating old/new rounds (medians)")
-    g.add_argument("--actions", type=int, default=10000, help="playout actions per run")
-    g.add_argument("--games", type=int, default=20, help="selfplay games per run")
-    g.add_argument("--max-turns", type=int, default=400, help="selfplay turn cap per game")
+                   help=_("compare the random playout speed with git revision REV (e.g. 7e92724) "
+                          "on conquest-4p and grand-conquest-4p (or --variant)"))
+    g.add_argument("--rounds", type=int, default=3, help=_("alternating old/new rounds (medians)"))
+    g.add_argument("--actions", type=int, default=10000, help=_("playout actions per run"))
+    g.add_argument("--games", type=int, default=20, help=_("selfplay games per run"))
+    g.add_argument("--max-turns", type=int, default=400, help=_("selfplay turn cap per game"))
     g.add_argument("--editor", action="store_true",
-                   help="compare the editor on a large synthetic board instead (open, edit, "
-                   "pan; wall-clock ms against the goals)")
+                   help=_("compare the editor on a large synthetic board instead (open, edit, "
+                          "pan; wall-clock ms against the goals)"))
     g.add_argument("--fields", type=int, default=10000,
-                   help="fields of the synthetic board with --editor (made once, then cached)")
+                   help=_("fields of the synthetic board with --editor (made once, then cached)"))
 
 
 def _sample_positions(game, seed: int, positions: int) -> list[State]:
@@ -73,7 +74,7 @@ def _sample_positions(game, seed: int, positions: int) -> list[State]:
         if st.is_terminal() or st.turn > 400:
             st = game.initial_state()
             st.set_undo(False)
-        for _ in range(rng.randint(5, 40)):
+        for _step in range(rng.randint(5, 40)):
             if st.is_terminal():
                 break
             st.apply(random_action(st, rng), check=False)
@@ -126,11 +127,11 @@ def networkx_filtered_once(game, seed: int = 1, positions: int = 40, repeats: in
                 filtering.append(time.perf_counter() - t0)
             h = filtered[key]
             t0 = time.perf_counter()
-            for _ in range(repeats):
+            for _repeat in range(repeats):
                 res = s.search(pid, 6)
             ours.append((time.perf_counter() - t0) / repeats)
             t0 = time.perf_counter()
-            for _ in range(repeats):
+            for _repeat in range(repeats):
                 found = nx.single_source_shortest_path_length(h, start, cutoff=6)
             theirs.append((time.perf_counter() - t0) / repeats)
             found.pop(start, None)
@@ -168,7 +169,7 @@ def run_against(args: argparse.Namespace) -> int:
     from editor.cli.bench_engine import VARIANTS, compare, table
 
     if min(args.rounds, args.actions, args.games, args.max_turns) < 1:
-        print("conquest bench: --rounds, --actions, --games and --max-turns must be positive",
+        print(_("conquest bench: --rounds, --actions, --games and --max-turns must be positive"),
               file=sys.stderr)
         return EXIT_USAGE
     variants = (args.variant,) if args.variant else VARIANTS
@@ -178,7 +179,7 @@ def run_against(args: argparse.Namespace) -> int:
             from editor.cli import bench_editor
 
             if args.fields < 10:
-                print("conquest bench: --fields must be at least 10", file=sys.stderr)
+                print(_("conquest bench: --fields must be at least 10"), file=sys.stderr)
                 return EXIT_USAGE
             result = bench_editor.compare(args.against, args.fields, args.rounds, progress=say)
             print(json.dumps(result, indent=2) if args.format == "json"
@@ -187,7 +188,7 @@ def run_against(args: argparse.Namespace) -> int:
         result = compare(args.against, variants, args.rounds, args.actions, args.games,
                          args.max_turns, args.seed, progress=say)
     except BenchError as exc:
-        print(f"conquest bench: {exc}", file=sys.stderr)
+        print(_("conquest bench: {exc}").format(exc=exc), file=sys.stderr)
         return EXIT_FINDINGS
     print(json.dumps(result, indent=2) if args.format == "json" else table(result))
     same = all(r["same_games"] and not r["violations"] for r in result["rows"])
@@ -201,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     if args.against:
         return run_against(args)
     if args.balance_games < 0 or (args.workers is not None and args.workers < 1):
-        print("conquest bench: --balance-games and --workers must be positive",
+        print(_("conquest bench: --balance-games and --workers must be positive"),
               file=sys.stderr)
         return EXIT_USAGE
     packaged = bool(args.board) and is_package(args.board)
@@ -234,9 +235,11 @@ def run(args: argparse.Namespace) -> int:
     if args.balance_games:
         one = figures["balance_games_per_second_1_worker"]
         many = figures[f"balance_games_per_second_{workers}_workers"]
-        print(f"balance throughput ({args.balance_games} games, {game.variant.name}): "
-              f"1 worker {one} games/s | {workers} workers {many} games/s "
-              f"({figures['balance_speedup']}x; after worker start-up "
-              f"{figures['balance_startup_s_1_worker']} s | "
-              f"{figures[f'balance_startup_s_{workers}_workers']} s)")
+        print(_("balance throughput ({games} games, {variant}): 1 worker {one} games/s |"
+                " {workers} workers {many} games/s ({speedup}x; after worker start-up {start_one}"
+                " s | {start_many} s)").format(
+                  games=args.balance_games, variant=game.variant.name, one=one,
+                  workers=workers, many=many, speedup=figures['balance_speedup'],
+                  start_one=figures['balance_startup_s_1_worker'],
+                  start_many=figures[f'balance_startup_s_{workers}_workers']))
     return EXIT_OK

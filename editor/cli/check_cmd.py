@@ -8,19 +8,20 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.findings import has_errors
 from editor.model.io import is_file, locate_in_files
 from editor.rules import scenario_run
 
 NAME = "check"
-HELP = ("Replay scenario files; print each failed expectation with file:line:col (exit 1). A "
-        "game package (*.conquest) is checked as a whole: contents, pair check, start position.")
+HELP = N_("Replay scenario files; print each failed expectation with file:line:col (exit 1). "
+          "A game package (*.conquest) is checked as a whole: contents, pair check, start "
+          "position.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="SCENARIO",
-                   help="*.scenario.json files or folders holding them")
+                   help=_("*.scenario.json files or folders holding them"))
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 

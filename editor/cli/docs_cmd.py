@@ -12,6 +12,7 @@ from editor.check.catalogue import render_markdown
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.detect import codes
 from editor.engine import explain
+from editor.i18n import N_, _
 from editor.model import io, migrate, package, variant
 from editor.model.findings import CODES, Code
 from editor.model.io import atomic_write_text
@@ -19,7 +20,7 @@ from editor.resources import checkout_root
 from editor.rules import scenario_run
 
 NAME = "docs"
-HELP = "Write docs/findings.md, the table of finding codes (--check: fail when stale)."
+HELP = N_("Write docs/findings.md, the table of finding codes (--check: fail when stale).")
 
 #: Every module that defines finding codes (`define(...)` at import time), imported above so
 #: the registry is complete; tests/check/test_catalogue.py fails when a module that calls
@@ -34,10 +35,10 @@ def all_codes() -> list[Code]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--check", action="store_true", help="exit 1 when the file is out of date")
+    p.add_argument("--check", action="store_true", help=_("exit 1 when the file is out of date"))
     p.add_argument("--out", type=Path, default=None,
-                   help="target file (default: docs/findings.md of the checkout, else of the "
-                   "current folder)")
+                   help=_("target file (default: docs/findings.md of the checkout, else of the "
+                          "current folder)"))
 
 
 def default_target() -> Path:
@@ -52,12 +53,13 @@ def run(args: argparse.Namespace) -> int:
     if current == text:
         return EXIT_OK
     if args.check:
-        print(f"{out}: out of date; run 'conquest docs'", file=sys.stderr)
+        print(_("{out}: out of date; run 'conquest docs'").format(out=out), file=sys.stderr)
         return EXIT_FINDINGS
     if out.is_dir():
-        print(f"conquest docs: '{out}' is a folder; give the file to write", file=sys.stderr)
+        print(_("conquest docs: '{out}' is a folder; give the file to write").format(out=out),
+            file=sys.stderr)
         return EXIT_USAGE
     out.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(out, text, backup=False)
-    print(f"wrote {out}")
+    print(_("wrote {out}").format(out=out))
     return EXIT_OK

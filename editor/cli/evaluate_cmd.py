@@ -11,12 +11,13 @@ import tempfile
 from pathlib import Path
 
 from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 
 NAME = "evaluate"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
 EXTRAS = ("balance",)
-HELP = ("Evaluate every shipped variant with agents (metric table, seat order, skill "
-        "sensitivity) and write a Markdown page, e.g. docs/evaluation.md.")
+HELP = (N_("Evaluate every shipped variant with agents (metric table, seat order, skill "
+           "sensitivity) and write a Markdown page, e.g. docs/evaluation.md."))
 COMMAND = "conquest evaluate --workers 2 -o docs/evaluation.md"
 #: the metrics in the page's table (names of editor.balance.metrics.game_metrics)
 COLUMNS = ("balance", "completion", "drawishness", "duration (turns)", "decisiveness",
@@ -26,21 +27,21 @@ COLUMNS = ("balance", "completion", "drawishness", "duration (turns)", "decisive
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=40, metavar="N",
-                   help="games per variant for the metrics (default 40)")
+                   help=_("games per variant for the metrics (default 40)"))
     p.add_argument("--policy", default="greedy", metavar="AGENT",
-                   help="the agent of every seat for the metrics (default greedy)")
+                   help=_("the agent of every seat for the metrics (default greedy)"))
     p.add_argument("--skill", nargs=2, default=["search:1", "greedy"],
                    metavar=("STRONG", "WEAK"),
-                   help="the agents of the skill games (default search:1 greedy)")
+                   help=_("the agents of the skill games (default search:1 greedy)"))
     p.add_argument("--skill-games", type=int, default=16, metavar="N",
-                   help="skill games per variant (default 16)")
+                   help=_("skill games per variant (default 16)"))
     p.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="evaluate only these variants (repeatable; default: every shipped one)")
+                   help=_("evaluate only these variants (repeatable; default: every shipped one)"))
     p.add_argument("--workers", type=int, default=1, metavar="K")
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--max-turns", type=int, default=400, metavar="T")
     p.add_argument("--store", metavar="DIR",
-                   help="keep the games here (a rerun resumes); default: a temporary folder")
+                   help=_("keep the games here (a rerun resumes); default: a temporary folder"))
     p.add_argument("-o", "--output", required=True, metavar="FILE.md")
     p.set_defaults(scheduler=None, scheduler_timeout=10.0, progress=False)
 
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             notes.extend(found[1])
     page = _page(args, rows, notes)
     Path(args.output).write_text(page, encoding="utf-8")
-    print(f"wrote {args.output}")
+    print(_("wrote {output}").format(output=args.output))
     return EXIT_OK
 
 
@@ -102,7 +103,7 @@ def _evaluate(args: argparse.Namespace, name: str, folder: Path):
     if args.skill_games > 0:
         plans.append(make_plan(game, SKILL_LABEL, args.skill_games, args.seed,
                                ",".join(args.skill), args.max_turns))
-    print(f"{name}: playing", file=sys.stderr)
+    print(_("{name}: playing").format(name=name), file=sys.stderr)
     with Store(folder) as store:
         summary = play_plans(args, store, plans)
         if summary.interrupted:

@@ -9,17 +9,18 @@ import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_USAGE
 from editor.engine.game import Game
+from editor.i18n import _
 from editor.rules.game_loader import load_game
 
 
 def add_game_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments `game_from_args` reads: --variant (required), --board, --overlay, --option."""
-    p.add_argument("--variant", required=True, metavar="V", help="variant name or path")
-    p.add_argument("--board", metavar="B", help="board (default: the variant's board)")
+    p.add_argument("--variant", required=True, metavar="V", help=_("variant name or path"))
+    p.add_argument("--board", metavar="B", help=_("board (default: the variant's board)"))
     p.add_argument("--overlay", action="append", default=[], metavar="O",
-                   help="overlay applied to --variant (repeatable)")
+                   help=_("overlay applied to --variant (repeatable)"))
     p.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="option override for --variant (repeatable)")
+                   help=_("option override for --variant (repeatable)"))
 
 
 def game_or_exit(board: str | None, variant: str | None, options: dict | None = None,

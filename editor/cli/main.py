@@ -42,6 +42,7 @@ from editor.cli import (
 from editor.cli.exits import EXIT_CRASH, EXIT_OK, EXIT_USAGE
 from editor.engine import ENGINE
 from editor.i18n import LANGUAGES, _, set_language
+from editor.i18n_argparse import install as speak_argparse
 
 #: Subcommand modules in help order (imported by name: no module name in a string).
 SUBCOMMANDS: list[ModuleType] = [
@@ -54,20 +55,22 @@ SUBCOMMANDS: list[ModuleType] = [
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="conquest",
-        description="Conquest Workbench: validate boards and variants, generate schemas, render "
-        "boards, and play-test rules.")
+        description=_("Conquest Workbench: validate boards and variants, generate schemas, "
+                      "render boards, and play-test rules."))
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {__version__} (engine: {ENGINE})")
     parser.add_argument("--language", choices=LANGUAGES, default=None,
-                        help="the language of messages and explanations (default: the system "
-                        "locale, LANGUAGE / LC_ALL / LC_MESSAGES / LANG)")
+                        help=_("the language of messages, explanations and this help (default: "
+                               "the system locale, LANGUAGE / LC_ALL / LC_MESSAGES / LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         needs = getattr(module, "EXTRAS", ())
-        description = module.HELP + "".join(
-            f" Needs the '{e}' extra ({extras.install_hint(e)})." for e in needs)
+        summary = _(module.HELP)  # marked with N_ in the module
+        description = summary + "".join(
+            _(" Needs the '{extra}' extra ({command}).").format(
+                extra=e, command=extras.install_hint(e)) for e in needs)
         # argparse formats help texts with %: a literal '95 %' would end every --help
-        p = sub.add_parser(module.NAME, help=module.HELP.replace("%", "%%"),
+        p = sub.add_parser(module.NAME, help=summary.replace("%", "%%"),
                            description=description.replace("%", "%%"))
         module.add_arguments(p)
         p.set_defaults(_run=module.run, _intermixed=getattr(module, "INTERMIXED", None),
@@ -111,20 +114,34 @@ def _needs_extra(command: str, extra: str, missing: str) -> int:
     return EXIT_USAGE
 
 
+def language_asked(argv: list[str]) -> str | None:
+    """The `--language` of a command line, read before parsing so the help itself is in that
+    language (None: not given, or not a shipped language)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        value = word.partition("=")[2] if word.startswith("--language=") else (
+            argv[i + 1] if word == "--language" and i + 1 < len(argv) else None)
+        if value is not None:
+            return value if value in LANGUAGES else None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
+    words = sys.argv[1:] if argv is None else argv
+    set_language(language_asked(words))  # None: the system locale's
+    speak_argparse()
     parser = build_parser()
     try:
         args = _parse(parser, argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         if exc.code == EXIT_USAGE:  # `conquest detect` alone: also say what it needs
             by_name = {m.NAME: m for m in SUBCOMMANDS}
-            words = sys.argv[1:] if argv is None else argv
             named = next((by_name[w] for w in words if w in by_name), None)
             if named is not None:
                 _check_extras(named.NAME, getattr(named, "EXTRAS", ()))
         return int(exc.code or 0)
-    set_language(args.language)  # None: the system locale's
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

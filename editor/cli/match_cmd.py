@@ -12,14 +12,15 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import add_game_arguments
+from editor.i18n import N_, _
 
 NAME = "match"
 #: checked by `conquest` before `run` (editor.extras): exit 2 naming the extra when missing
 EXTRAS = ("balance",)
-HELP = ("Play agents against each other over many seeded games (local processes or a Dask "
-        "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
-        "rating (Elo scale) and its time per turn.")
-EPILOG = (
+HELP = (N_("Play agents against each other over many seeded games (local processes or a Dask "
+           "cluster) and print every agent's win rate with its 95 % interval, a Bradley-Terry "
+           "rating (Elo scale) and its time per turn."))
+EPILOG = N_(
     "Agents: random, greedy, search (the default level) or search:LEVEL. --agents names one "
     "agent per seat; fewer than the seats are filled up with the last one (`--agents search "
     "greedy` on 4 seats: one search agent against three greedy ones), and the lineup rotates "
@@ -29,23 +30,23 @@ EPILOG = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
+    p.epilog = _(EPILOG)  # marked with N_ above
     add_game_arguments(p)
     p.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                   help="one agent per seat in seat order (see below)")
-    p.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
+                   help=_("one agent per seat in seat order (see below)"))
+    p.add_argument("--games", type=int, required=True, metavar="N", help=_("games to play"))
     p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="local worker processes (ignored with --scheduler)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address")
+                   help=_("local worker processes (ignored with --scheduler)"))
+    p.add_argument("--scheduler", metavar="ADDRESS", help=_("Dask scheduler address"))
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="how long to try reaching the scheduler (default 10)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="match seed (default 1)")
+                   help=_("how long to try reaching the scheduler (default 10)"))
+    p.add_argument("--seed", type=int, default=1, metavar="S", help=_("match seed (default 1)"))
     p.add_argument("--max-turns", type=int, default=400, metavar="T",
-                   help="turn cap per game (default 400)")
+                   help=_("turn cap per game (default 400)"))
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
+                   help=_("progress bar on stderr (default: when stderr is a terminal)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("-o", "--output", metavar="DIR", help="folder to store the games in")
+    p.add_argument("-o", "--output", metavar="DIR", help=_("folder to store the games in"))
 
 
 def _number(x: float) -> float | None:
@@ -62,11 +63,12 @@ def _check(args: argparse.Namespace, seats: int) -> str | None:
     from editor.agents.base import check_spec
 
     if len(args.agents) > seats:
-        return f"--agents names {len(args.agents)} agents for {seats} seats"
+        return _("--agents names {n} agents for {seats} seats").format(
+                   n=len(args.agents), seats=seats)
     for spec in args.agents:
         problem = check_spec(spec)
         if problem:
-            return f"--agents: {problem}"
+            return _("--agents: {problem}").format(problem=problem)
     return None
 
 
@@ -87,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         out = Path(args.output)
         if out.exists() and not out.is_dir():
-            return _fail(f"-o '{out}' is a file, not a folder", EXIT_USAGE)
+            return _fail(_("-o '{out}' is a file, not a folder").format(out=out), EXIT_USAGE)
         out.mkdir(parents=True, exist_ok=True)
         return _match(args, game, out)
     with tempfile.TemporaryDirectory(prefix="conquest-match-") as tmp:
@@ -108,8 +110,8 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
         with Store(out) as store:
             summary = play_plans(args, store, [plan])
             if summary.interrupted:
-                return _fail(f"interrupted; stored {summary.stored.get('M', 0)}/{args.games} "
-                             "games", 130)
+                return _fail(_("interrupted; stored {stored}/{games} games").format(
+                                 stored=summary.stored.get('M', 0), games=args.games), 130)
             seats = list(plan.meta.seats)
             results = summarise_match(lineup.split(","), seats, store.games("M", args.games),
                                       store.seat_agents("M", args.games),
@@ -120,7 +122,7 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
     except SchedulerError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except RunError as exc:
-        return _fail(f"{exc}; the finished games are stored", EXIT_FINDINGS)
+        return _fail(_("{exc}; the finished games are stored").format(exc=exc), EXIT_FINDINGS)
     if args.format == "json":
         rows = [{"agent": r.name, "games": r.games, "wins": r.wins, "win_rate": r.rate()[0],
                  "interval": list(r.rate()[1:]), "par": r.par, "rating": r.rating,
@@ -130,8 +132,9 @@ def _match(args: argparse.Namespace, game, out: Path) -> int:
         print(json.dumps({"variant": game.variant.name, "games": args.games,
                           "seed": args.seed, "agents": rows}, indent=2))
     else:
-        print(f"{game.variant.name}: {args.games} games, lineup {' '.join(names)}, "
-              f"seed {args.seed}, played in {summary.seconds:.1f} s")
+        print(_("{variant}: {games} games, lineup {names}, seed {seed}, played in {seconds:.1f} "
+                "s").format(variant=game.variant.name, games=args.games, names=' '.join(names),
+                  seed=args.seed, seconds=summary.seconds))
         for line in match_lines(results, seats):
             print(line)
     return EXIT_OK

@@ -13,16 +13,17 @@ import argparse
 import sys
 
 from editor.cli.exits import EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model.package import is_package
 from editor.model.schema import SCHEMAS
 
 NAME = "migrate"
-HELP = ("Rewrite board, variant and scenario files and game packages of an older format "
-        "version in the current one (atomically; the old file is kept as FILE.bak).")
+HELP = (N_("Rewrite board, variant and scenario files and game packages of an older format "
+           "version in the current one (atomically; the old file is kept as FILE.bak)."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="+", metavar="FILE", help="files to migrate in place")
+    p.add_argument("files", nargs="+", metavar="FILE", help=_("files to migrate in place"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,10 +40,11 @@ def run(args: argparse.Namespace) -> int:
             result = migrate_file(path, current)
         if not result.changed:
             unusable += result.reason.startswith("not read")
-            print(f"{path}: not changed: {result.reason}", file=sys.stderr)
+            print(_("{path}: not changed: {reason}").format(path=path, reason=result.reason),
+                file=sys.stderr)
             continue
         for note in result.notes or []:
             print((note if note.path else note.located(path)).format_line())
-        print(f"{path}: migrated {result.source} -> {result.target} (old file kept as "
-              f"{path}.bak)", file=sys.stderr)
+        print(_("{path}: migrated {source} -> {target} (old file kept as {path}.bak)").format(
+                  path=path, source=result.source, target=result.target), file=sys.stderr)
     return EXIT_USAGE if unusable else EXIT_OK

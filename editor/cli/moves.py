@@ -9,27 +9,28 @@ from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.engine.game import MOVE, RESP
-from editor.i18n import _
+from editor.i18n import N_, _, ngettext
 from editor.model.names import FieldNames
+from editor.model.terms import seat_label
 from editor.rules import scenario_run
 from editor.rules.notation import exact_text, parse_or_reason, parse_puzzle
 
 NAME = "moves"
-HELP = "List the legal actions and their AP cost in a scenario's position (after its steps)."
+HELP = N_("List the legal actions and their AP cost in a scenario's position (after its steps).")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", metavar="SCENARIO",
-                   help="a *.scenario.json file, or a game package (*.conquest): its start "
-                   "position")
-    p.add_argument("--piece", metavar="FIELD", help="only actions of the stack on this field "
-                   "(its printed number or its id)")
+                   help=_("a *.scenario.json file, or a game package (*.conquest): its start "
+                          "position"))
+    p.add_argument("--piece", metavar="FIELD", help=_("only actions of the stack on this field "
+                                                      "(its printed number or its id)"))
     p.add_argument("--steps", type=int, default=None, metavar="N",
-                   help="replay only the first N steps (default: all legal steps)")
-    p.add_argument("--full-path", action="store_true", help="print whole paths")
+                   help=_("replay only the first N steps (default: all legal steps)"))
+    p.add_argument("--full-path", action="store_true", help=_("print whole paths"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text: one action per line (default); json: an object with who acts, "
-                   "AP left and the actions (notation, AP cost, path)")
+                   help=_("text: one action per line (default); json: an object with who acts, "
+                          "AP left and the actions (notation, AP cost, path)"))
 
 
 def _start(args: argparse.Namespace) -> tuple[object | None, list, int]:
@@ -77,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     if args.piece:
         got = names.resolve(args.piece)
         if got.field is None:
-            print(f"conquest moves: --piece: {got.problem}", file=sys.stderr)
+            print(_("conquest moves: --piece: {problem}").format(problem=got.problem),
+                file=sys.stderr)
             return EXIT_USAGE
         want = set(st.pieces_at(c.node_index[got.field]))
     rows = []
@@ -96,10 +98,11 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(head, indent=2, ensure_ascii=False))
     else:
         print(_("# actor {actor}, {seat} to move, {ap} AP left").format(
-            actor=head["actor"], seat=head["to_move"], ap=head["ap_left"])
+            actor=seat_label(head["actor"], c.board.seats) if head["actor"] else "-",
+            seat=seat_label(head["to_move"], c.board.seats), ap=head["ap_left"])
               + (_(", response window open") if head["response_window"] else "")
               + (_(", game over") if st.is_terminal() else ""))
         for r in rows:
-            print(f"{r['shown']:<40} {r['ap']} AP")
-        print(_("# {n} action(s)").format(n=len(rows)))
+            print(f"{r['shown']:<40} " + _("{cost} AP").format(cost=r["ap"]))
+        print(ngettext("# {n} action", "# {n} actions", len(rows)).format(n=len(rows)))
     return EXIT_OK

@@ -8,18 +8,19 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_OK
+from editor.i18n import N_, _, ngettext
 from editor.model.variant import Options, resolve_variant
 from editor.model.variant_fields import describe_allowed, option_infos
 
 NAME = "options"
-HELP = "List every variant option: type, allowed values, default, value in a variant, rule IDs."
+HELP = N_("List every variant option: type, allowed values, default, value in a variant, rule IDs.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", metavar="NAME|PATH",
-                   help="also show each option's value in this variant (shipped name or file)")
+                   help=_("also show each option's value in this variant (shipped name or file)"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="with --variant: apply an overlay first (repeatable)")
+                   help=_("with --variant: apply an overlay first (repeatable)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
@@ -57,5 +58,6 @@ def run(args: argparse.Namespace) -> int:
             line += f"; in {args.variant}: {_value(value)}{mark}"
         print(f"{line} [{ids}]")
         print(f"    {info.description}")
-    print(f"# {len(infos)} options", file=sys.stderr)
+    print(ngettext("# {n} option", "# {n} options", len(infos)).format(n=len(infos)),
+          file=sys.stderr)
     return EXIT_OK

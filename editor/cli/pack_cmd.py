@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _
 from editor.model.findings import Finding
 from editor.model.io import atomic_write_bytes
 from editor.model.package import (
@@ -21,19 +22,19 @@ from editor.model.package import (
 from editor.resources import locate
 
 NAME = "pack"
-HELP = ("Write a game package (*.conquest): the board, its scan, the variant chain and the "
-        "resolved variant, with a checksummed manifest.")
+HELP = (N_("Write a game package (*.conquest): the board, its scan, the variant chain and the "
+           "resolved variant, with a checksummed manifest."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("board", metavar="BOARD", help="board file or shipped board name")
+    p.add_argument("board", metavar="BOARD", help=_("board file or shipped board name"))
     p.add_argument("--variant", required=True, metavar="NAME|PATH",
-                   help="variant name or *.variant.json path")
+                   help=_("variant name or *.variant.json path"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="apply an overlay variant (repeatable)")
+                   help=_("apply an overlay variant (repeatable)"))
     p.add_argument("-o", "--output", required=True, metavar=f"NAME{PACKAGE_SUFFIX}",
-                   help="the package file to write")
-    p.add_argument("--name", help="package name (default: the output file's name)")
+                   help=_("the package file to write"))
+    p.add_argument("--name", help=_("package name (default: the output file's name)"))
 
 
 def _print(findings: list[Finding]) -> None:
@@ -48,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
     board_file = locate("boards", args.board)
     if board_file is None:
-        print(f"conquest pack: board '{args.board}' not found: give a board file or a shipped "
-              "board name", file=sys.stderr)
+        print(_("conquest pack: board '{board}' not found: give a board file or a shipped board "
+                "name").format(board=args.board), file=sys.stderr)
         return EXIT_USAGE
     source = open_game_source(str(board_file))
     rv = resolve_variant(args.variant, Path.cwd(), args.overlay or None)
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     problems = [f for f in check_source(source) if f.is_error]
     if problems:
         _print(problems)
-        print("conquest pack: not written: the board and variant have errors", file=sys.stderr)
+        print(_("conquest pack: not written: the board and variant have errors"), file=sys.stderr)
         return EXIT_FINDINGS
     output = Path(args.output)
     name = args.name or output.name.removesuffix(PACKAGE_SUFFIX)
@@ -74,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         _print(written.findings)
         return EXIT_FINDINGS
     members = len(written.manifest.members) + 1
-    print(f"wrote {output} ({len(data)} bytes, {members} members: board "
-          f"'{source.board.name}', variant '{rv.variant.name}')", file=sys.stderr)
+    print(_("wrote {output} ({size} bytes, {members} members: board '{board}', variant "
+            "'{variant}')").format(
+              output=output, size=len(data), members=members, board=source.board.name,
+              variant=rv.variant.name), file=sys.stderr)
     return EXIT_OK

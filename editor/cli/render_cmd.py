@@ -8,15 +8,16 @@ from pathlib import Path
 
 from editor.check.board_checks import check_board
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _, ngettext
 from editor.model import load_board
 from editor.model.findings import Finding
 from editor.model.io import FILE_UNREADABLE
 
 NAME = "render"
 MAX_SCALE = 1000.0
-HELP = ("Draw a board the way a printed map looks (sea, islands, roads, bridges, castles, "
-        "grail, wilderness) as a PNG or SVG file.")
-EPILOG = (
+HELP = (N_("Draw a board the way a printed map looks (sea, islands, roads, bridges, castles, "
+           "grail, wilderness) as a PNG or SVG file."))
+EPILOG = N_(
     "A board that fails 'conquest validate' with semantic problems (e.g. a dangling "
     "reference) is still drawn: its findings are printed on stderr as warnings and the exit "
     "status is 0. A file that is not a valid board (structural errors) exits 1 without "
@@ -25,13 +26,13 @@ EPILOG = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
-    p.add_argument("board", metavar="BOARD", help="board file (*.board.json)")
+    p.epilog = _(EPILOG)  # marked with N_ above
+    p.add_argument("board", metavar="BOARD", help=_("board file (*.board.json)"))
     p.add_argument("-o", "--output", required=True, metavar="FILE",
-                   help="output file; the extension (.png or .svg) selects the format")
+                   help=_("output file; the extension (.png or .svg) selects the format"))
     p.add_argument("--scale", type=float, default=None, metavar="PX_PER_CM",
-                   help="output pixels per printed centimetre (default: the board's own scale, "
-                   "100 px/cm without one); greater than 0 and at most 1000")
+                   help=_("output pixels per printed centimetre (default: the board's own scale, "
+                          "100 px/cm without one); greater than 0 and at most 1000"))
 
 
 def _fail(message: str, code: int) -> int:
@@ -42,22 +43,28 @@ def _fail(message: str, code: int) -> int:
 def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.suffix.lower() not in (".png", ".svg"):
-        return _fail(f"unknown output type '{out.suffix or out.name}': use a .png or .svg file",
+        return _fail(_("unknown output type '{suffix}': use a .png or .svg file").format(
+                         suffix=out.suffix or out.name),
                      EXIT_USAGE)
     if args.scale is not None and not (0 < args.scale <= MAX_SCALE):
-        return _fail(f"--scale must be greater than 0 and at most {MAX_SCALE:g} px/cm, "
-                     f"got {args.scale:g}", EXIT_USAGE)
+        return _fail(_("--scale must be greater than 0 and at most {limit:g} px/cm, got "
+                       "{scale:g}").format(limit=MAX_SCALE, scale=args.scale), EXIT_USAGE)
     if not out.parent.is_dir():
-        return _fail(f"cannot write '{out}': folder '{out.parent}' does not exist", EXIT_USAGE)
+        return _fail(_("cannot write '{out}': folder '{parent}' does not exist").format(
+                         out=out, parent=out.parent), EXIT_USAGE)
     result = load_board(args.board)
     if result.model is None:
         first = result.findings[0] if result.findings else None
         if first is not None and first.code == FILE_UNREADABLE.code:
-            return _fail(f"cannot read '{args.board}': no such file or not readable", EXIT_USAGE)
-        detail = first.format_line() if first is not None else "not a board file"
-        more = f" (and {len(result.findings) - 1} more problem(s); run 'conquest validate')" \
-            if len(result.findings) > 1 else ""
-        return _fail(f"'{args.board}' is not a valid board: {detail}{more}", EXIT_FINDINGS)
+            return _fail(_("cannot read '{board}': no such file or not readable").format(
+                             board=args.board), EXIT_USAGE)
+        detail = first.format_line() if first is not None else _("not a board file")
+        others = len(result.findings) - 1
+        more = ngettext(" (and {n} more problem; run 'conquest validate')",
+                        " (and {n} more problems; run 'conquest validate')", others).format(
+            n=others) if others else ""
+        return _fail(_("'{board}' is not a valid board: {detail}{more}").format(
+                         board=args.board, detail=detail, more=more), EXIT_FINDINGS)
     from editor.render import RenderError, render_board_to_file
 
     findings = [*result.findings, *result.locate(check_board(result.model))]
@@ -66,14 +73,18 @@ def run(args: argparse.Namespace) -> int:
     except RenderError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except OSError as exc:
-        return _fail(f"cannot write '{out}': {exc.strerror or exc}", EXIT_USAGE)
+        return _fail(_("cannot write '{out}': {error}").format(
+                         out=out, error=exc.strerror or exc), EXIT_USAGE)
     _warn(args.board, findings)
-    print(f"wrote {out} ({width}x{height} px)")
+    print(_("wrote {out} ({width}x{height} px)").format(out=out, width=width, height=height))
     return EXIT_OK
 
 
 def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """`3 errors`, `1 warning` (`word`: "error" or "warning")."""
+    if word == "error":
+        return ngettext("{n} error", "{n} errors", n).format(n=n)
+    return ngettext("{n} warning", "{n} warnings", n).format(n=n)
 
 
 def _warn(board: str, findings: list[Finding]) -> None:
@@ -81,8 +92,9 @@ def _warn(board: str, findings: list[Finding]) -> None:
     if not findings:
         return
     errors = sum(1 for f in findings if f.is_error)
-    print(f"conquest render: warning: '{board}' has {_count(errors, 'error')} and "
-          f"{_count(len(findings) - errors, 'warning')} (drawn anyway; run 'conquest validate' "
-          "for details):", file=sys.stderr)
+    print(_("conquest render: warning: '{board}' has {count} and {count2} (drawn anyway; run "
+            "'conquest validate' for details):").format(
+              board=board, count=_count(errors, 'error'), count2=_count(len(findings) - errors,
+              'warning')), file=sys.stderr)
     for f in findings:
         print(f"  {f.format_line()}", file=sys.stderr)

@@ -11,16 +11,17 @@ import argparse
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK
+from editor.i18n import N_, _, ngettext
 from editor.model.rulebook import load_catalogue
 
 NAME = "rules"
-HELP = "Show a rule of the rules catalogue by ID (OBST-3) or search it by words."
+HELP = N_("Show a rule of the rules catalogue by ID (OBST-3) or search it by words.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", nargs="*", metavar="ID|WORD",
-                   help="a rule ID (OBST-3, CONF-16, BF-4) or words to search for; none: "
-                   "list every entry")
+                   help=_("a rule ID (OBST-3, CONF-16, BF-4) or words to search for; none: "
+                          "list every entry"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,12 +30,14 @@ def run(args: argparse.Namespace) -> int:
     if not query:
         for rule in catalogue.rules.values():
             print(rule.heading)
-        print(f"# {len(catalogue.rules)} entries", file=sys.stderr)
+        n = len(catalogue.rules)
+        print(ngettext("# {n} entry", "# {n} entries", n).format(n=n), file=sys.stderr)
         return EXIT_OK
     hits = catalogue.search(query)
     if not hits:
-        print(f"conquest rules: nothing in the rules catalogue matches '{query}'; try a rule "
-              "ID such as OBST-3 or one word, or `conquest rules` for the list",
+        print(_("conquest rules: nothing in the rules catalogue matches '{query}'; try a rule ID"
+                " such as OBST-3 or one word, or `conquest rules` for the list").format(
+                  query=query),
               file=sys.stderr)
         return EXIT_FINDINGS
     exact = catalogue.get(query)
@@ -43,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     for rule in hits:
         print(rule.heading)
-    print(f"# {len(hits)} entries match '{query}'; `conquest rules ID` prints one",
+    print(ngettext("# {n} entry matches '{query}'; `conquest rules ID` prints one",
+                   "# {n} entries match '{query}'; `conquest rules ID` prints one",
+                   len(hits)).format(n=len(hits), query=query),
           file=sys.stderr)
     return EXIT_OK

@@ -8,25 +8,26 @@ import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.game_args import game_from_args
+from editor.i18n import N_, _
 
 NAME = "selfplay"
-HELP = "Play random games, check invariants after every action and print a summary."
+HELP = N_("Play random games, check invariants after every action and print a summary.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", required=False, metavar="BOARD",
-                   help="board file, shipped board name or game package (*.conquest) (default: "
-                   "the variant's board, or exit 2 when it is missing)")
+                   help=_("board file, shipped board name or game package (*.conquest) (default: "
+                          "the variant's board, or exit 2 when it is missing)"))
     p.add_argument("--variant", metavar="VARIANT",
-                   help="variant name or path (required unless --board is a game package)")
+                   help=_("variant name or path (required unless --board is a game package)"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="overlay variant to apply (e.g. catapult-4cm); repeatable")
+                   help=_("overlay variant to apply (e.g. catapult-4cm); repeatable"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--max-turns", type=int, default=400, help="turn cap per game")
+    p.add_argument("--max-turns", type=int, default=400, help=_("turn cap per game"))
     p.add_argument("--log", metavar="FILE",
-                   help="write every game's actions in engine notation (JSON lines)")
+                   help=_("write every game's actions in engine notation (JSON lines)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from editor.engine.playout import selfplay
 
     if args.games < 1 or args.max_turns < 1:
-        print("conquest selfplay: --games and --max-turns must be positive", file=sys.stderr)
+        print(_("conquest selfplay: --games and --max-turns must be positive"), file=sys.stderr)
         return EXIT_USAGE
     game, code = game_from_args(args)
     if game is None:
@@ -56,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
                 for record in log:
                     handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         except OSError as exc:
-            print(f"conquest selfplay: cannot write '{args.log}': {exc.strerror}",
+            print(_("conquest selfplay: cannot write '{log}': {error}").format(
+                      log=args.log, error=exc.strerror),
                   file=sys.stderr)
             return EXIT_USAGE
     summary = {

@@ -10,27 +10,27 @@ from pathlib import Path
 from editor.check.pair_checks import check_pair
 from editor.check.validate import expand_paths, is_readable_file, validate_file
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.findings import has_errors
 from editor.model.io import is_dir, locate_in_files
 from editor.resources import locate
 from editor.rules.validation import VALIDATORS
 
 NAME = "validate"
-HELP = "Check board, variant and scenario files and print one line per finding."
+HELP = N_("Check board, variant and scenario files and print one line per finding.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files to check; a folder is searched for *.board.json, *.variant.json "
-                   "and *.scenario.json files")
+                   help=_("files to check; a folder is searched for *.board.json, *.variant.json "
+                          "and *.scenario.json files"))
     p.add_argument("--board", metavar="BOARD",
-                   help="with --variant: check that the board (a file or a shipped board "
-                   "name) has what the variant needs")
+                   help=_("with --variant: check that the board (a file or a shipped board "
+                          "name) has what the variant needs"))
     p.add_argument("--variant", metavar="VARIANT",
-                   help="with --board: a variant name or *.variant.json path")
+                   help=_("with --board: a variant name or *.variant.json path"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="output format (default: text)")
+                   help=_("output format (default: text)"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,26 +10,28 @@ import json
 import sys
 
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from editor.i18n import N_, _, ngettext
 from editor.model.variant import dump_variant, locate_variant, resolve_variant
 
 NAME = "variant"
-HELP = ("Print a variant with its parents and overlays resolved (JSON); 'variant diff A B' "
-        "lists the keys that differ.")
+HELP = (N_("Print a variant with its parents and overlays resolved (JSON); 'variant diff A B' "
+           "lists the keys that differ."))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("variant", metavar="NAME|PATH", help="shipped variant name or file path; or "
-                   "'diff' followed by two variants A and B")
+    p.add_argument("variant", metavar="NAME|PATH",
+                   help=_("shipped variant name or file path; or 'diff' followed by two "
+                          "variants A and B"))
     p.add_argument("others", nargs="*", metavar="B", help=argparse.SUPPRESS)
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="apply an overlay variant (repeatable; with diff: to B)")
+                   help=_("apply an overlay variant (repeatable; with diff: to B)"))
     p.add_argument("--a-overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="with diff: apply an overlay to A (repeatable)")
+                   help=_("with diff: apply an overlay to A (repeatable)"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="with diff: one line per key (text) or a JSON list")
+                   help=_("with diff: one line per key (text) or a JSON list"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                   help="override an option, e.g. --option recapture_moves_must_be_necessary="
-                   "false (repeatable)")
+                   help=_("override an option, e.g. --option recapture_moves_must_be_necessary="
+                          "false (repeatable)"))
 
 
 def parse_options(items: list[str]) -> dict | None:
@@ -37,7 +39,8 @@ def parse_options(items: list[str]) -> dict | None:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            print(f"conquest: --option expects KEY=VALUE, got {item!r}", file=sys.stderr)
+            print(_("conquest: --option expects KEY=VALUE, got {item!r}").format(item=item),
+                file=sys.stderr)
             return None
         try:
             out[key] = json.loads(value)
@@ -92,7 +95,7 @@ def run_diff(args: argparse.Namespace) -> int:
     from editor.model.variant_edit import diff_variants
 
     if len(args.others) != 2:
-        print("conquest variant diff: give two variants, A and B", file=sys.stderr)
+        print(_("conquest variant diff: give two variants, A and B"), file=sys.stderr)
         return EXIT_USAGE
     resolved = []
     for ref, overlays in ((args.others[0], args.a_overlay), (args.others[1], args.overlay)):
@@ -108,7 +111,9 @@ def run_diff(args: argparse.Namespace) -> int:
     else:
         for c in changes:
             print("\n".join(_lines(c.pointer, c.old, c.new)))
-        print(f"# {len(changes)} difference(s) between {args.others[0]} and {args.others[1]}",
+        print(ngettext("# {n} difference between {a} and {b}",
+                       "# {n} differences between {a} and {b}", len(changes)).format(
+                  n=len(changes), a=args.others[0], b=args.others[1]),
               file=sys.stderr)
     return EXIT_OK
 
@@ -117,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
     if args.variant == "diff" and args.others:
         return run_diff(args)
     if args.others:
-        print(f"conquest variant: unexpected arguments {args.others} (did you mean "
-              "'conquest variant diff A B'?)", file=sys.stderr)
+        print(_("conquest variant: unexpected arguments {others} (did you mean 'conquest variant"
+                " diff A B'?)").format(others=args.others), file=sys.stderr)
         return EXIT_USAGE
     options = parse_options(args.option)
     if options is None:

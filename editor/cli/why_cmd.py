@@ -16,13 +16,13 @@ import sys
 from editor.cli.exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from editor.cli.variant_cmd import parse_options
 from editor.engine.explain import E_BAD_NOTATION
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.terms import kind_name
 
 NAME = "why"
-HELP = ("Say whether an action is legal in a scenario's position (after its steps) or at the "
-        "start of a board and variant, with its AP cost and path, or why not (reason code, "
-        "rule ID, message).")
+HELP = (N_("Say whether an action is legal in a scenario's position (after its steps) or at the "
+           "start of a board and variant, with its AP cost and path, or why not (reason code, "
+           "rule ID, message)."))
 
 
 #: `why SCEN --steps 1 ACTION` as well as `why --steps 1 SCEN ACTION` (see cli.main).
@@ -36,25 +36,26 @@ USAGE = ("conquest why [options] SCENARIO ACTION\n"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = USAGE
     p.add_argument("inputs", nargs="+", metavar="SCENARIO ACTION",
-                   help="a *.scenario.json file and an action in engine notation (with "
-                   "--variant: the action alone)")
+                   help=_("a *.scenario.json file and an action in engine notation (with "
+                          "--variant: the action alone)"))
     p.add_argument("--steps", type=int, default=None, metavar="N",
-                   help="replay only the first N steps of the scenario")
-    p.add_argument("--board", metavar="BOARD", help="board file or shipped board name "
-                   "(with --variant; default: the variant's board)")
+                   help=_("replay only the first N steps of the scenario"))
+    p.add_argument("--board", metavar="BOARD",
+                   help=_("board file or shipped board name (with --variant; default: the "
+                          "variant's board)"))
     p.add_argument("--variant", metavar="VARIANT",
-                   help="variant name or file: ask about the start position instead")
+                   help=_("variant name or file: ask about the start position instead"))
     p.add_argument("--overlay", action="append", default=[], metavar="NAME|PATH",
-                   help="with --variant: an overlay applied to the variant (repeatable)")
+                   help=_("with --variant: an overlay applied to the variant (repeatable)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                   help="with --variant: an option override, e.g. no_capture_rounds=6 "
-                   "(repeatable)")
-    p.add_argument("--setup", metavar="SETUP", help="setup id of the board")
+                   help=_("with --variant: an option override, e.g. no_capture_rounds=6 "
+                          "(repeatable)"))
+    p.add_argument("--setup", metavar="SETUP", help=_("setup id of the board"))
     p.add_argument("--puzzle", action="store_true",
-                   help="the action is in puzzle-book notation (RULES.md 5.9)")
+                   help=_("the action is in puzzle-book notation (RULES.md 5.9)"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text: one line (default); json: an object with the verdict, kind, "
-                   "AP cost, path and reason")
+                   help=_("text: one line (default); json: an object with the verdict, kind, "
+                          "AP cost, path and reason"))
 
 
 def _usage(message: str) -> int:
@@ -79,7 +80,7 @@ def _session(args: argparse.Namespace):
     else:
         path = args.inputs[0]
         if not Path(path).is_file():
-            return None, _usage(f"cannot read '{path}'")
+            return None, _usage(_("cannot read '{path}'").format(path=path))
         session, findings = session_io.load(path)
     for f in findings:
         print(f.format_line(), file=sys.stderr)
@@ -91,9 +92,11 @@ def _session(args: argparse.Namespace):
             before, step = len(session.history), session.pending[0]
             verdict = session.redo()
             if len(session.history) == before:
-                print(f"conquest why: {args.inputs[0]}: step {i + 1} {step.text!r} "
-                      f"(expected {step.expect}) does not replay: {verdict} (run conquest "
-                      "check on it, or stop before it with --steps)", file=sys.stderr)
+                print(_("conquest why: {scenario}: step {number} {text!r} (expected {expect}) does"
+                        " not replay: {verdict} (run conquest check on it, or stop before it "
+                        "with --steps)").format(
+                          scenario=args.inputs[0], number=i + 1, text=step.text,
+                          expect=step.expect, verdict=verdict), file=sys.stderr)
                 return None, EXIT_USAGE
     return session, None
 
@@ -101,12 +104,12 @@ def _session(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     want = 1 if args.variant else 2
     if len(args.inputs) != want:
-        return _usage('give SCENARIO "ACTION", or --variant V [--board B] "ACTION"'
-                      if want == 2 else 'with --variant give the action alone: "ACTION"')
+        return _usage(_('give SCENARIO "ACTION", or --variant V [--board B] "ACTION"')
+                      if want == 2 else _('with --variant give the action alone: "ACTION"'))
     if args.steps is not None and (args.steps < 0 or args.variant):
-        return _usage("--steps takes a number >= 0 and a scenario")
+        return _usage(_("--steps takes a number >= 0 and a scenario"))
     if args.board and not args.variant:
-        return _usage("--board needs --variant (a scenario names its own board)")
+        return _usage(_("--board needs --variant (a scenario names its own board)"))
     session, code = _session(args)
     if session is None:
         return code

@@ -65,6 +65,35 @@ def _ring_inside(patch: np.ndarray, rho: np.ndarray, fill: np.ndarray) -> float:
     return 0.9
 
 
+#: Radii (in r) and directions at which the outline is looked for (`_rim_ink`).
+_RIM_RHO = np.arange(0.5, 1.0, 0.02)
+_RIM_ANGLES = np.linspace(-np.pi, np.pi, 72, endpoint=False)
+
+
+def _rim_ink(ink: np.ndarray, rho: np.ndarray, cx: float, cy: float, r: float) -> np.ndarray:
+    """The outline's ink. In each direction the outline starts where the ink runs on
+    unbroken out to r (or the patch edge). A wide number set in a font with serifs
+    (Bookman's "1", the bowl of a "6") touches the outline in some directions, where the run
+    starts further in, and as one blob with it would be dropped as part of the ring; so the
+    start in a direction is the upper quartile of the starts within 30 degrees, which follows
+    an outline off centre or square (a tower) and leaves the digits."""
+    h, w = ink.shape
+    sx = np.rint(cx + np.cos(_RIM_ANGLES)[:, None] * _RIM_RHO * r).astype(int)
+    sy = np.rint(cy + np.sin(_RIM_ANGLES)[:, None] * _RIM_RHO * r).astype(int)
+    inside = (sx >= 0) & (sx < w) & (sy >= 0) & (sy < h)
+    seen = np.where(inside, ink[np.clip(sy, 0, h - 1), np.clip(sx, 0, w - 1)], True)
+    # from each step outwards: is everything from there on ink?
+    tail = np.flip(np.logical_and.accumulate(np.flip(seen, axis=1), axis=1), axis=1)
+    start = np.where(tail.any(axis=1), _RIM_RHO[tail.argmax(axis=1)], np.inf)
+    window = np.sort(np.stack([np.roll(start, k) for k in range(-6, 7)]), axis=0)
+    count = np.isfinite(window).sum(axis=0)
+    quartile = window[(0.75 * np.maximum(count - 1, 0)).astype(int), np.arange(len(start))]
+    edge = np.where(count >= 4, quartile, np.inf)
+    yy, xx = np.mgrid[0:h, 0:w]
+    sector = (np.arctan2(yy - cy, xx - cx) + np.pi) / (2 * np.pi) * len(_RIM_ANGLES)
+    return ink & (rho >= edge[sector.astype(int) % len(_RIM_ANGLES)] - 0.02)
+
+
 def clean_crops(image: np.ndarray, x: float, y: float, r: float) -> list[np.ndarray]:
     """Crops of the number of the field at (x, y), radius r, on a plain fill.
 
@@ -84,7 +113,8 @@ def clean_crops(image: np.ndarray, x: float, y: float, r: float) -> list[np.ndar
     fill = np.median(patch[rho < 0.6], axis=0)
     ink = np.abs(patch.astype(np.int16) - fill).sum(axis=2) > 60
     ring = _ring_inside(patch, rho, fill)
-    crop = _text_crop(patch, ink & (rho < min(0.85, ring)), rho, fill, r)
+    rim = _rim_ink(ink, rho, x - x0, y - y0, r)
+    crop = _text_crop(patch, ink & ~rim & (rho < min(0.85, ring)), rho, fill, r)
     out = [crop] if crop is not None else []
     if ring < 0.85:
         cy, cx = int(y) - y0, int(x) - x0

@@ -32,6 +32,8 @@ MIN_MEASURED = 20
 DETAIL_SIDE = 1600
 #: A candidate's radius must lie within these factors of the typical field radius.
 SIZE_RANGE = (0.55, 1.7)
+#: Discs closer than this (in field radii) overlap: only one of them is a field.
+APART = 1.5
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Disc:
     fill: tuple[float, float, float]       # mean Lab colour of the fill
     surround: tuple[float, float, float]   # median Lab colour just outside the outline
     label: int = 0                          # component id in the working image
+    closed: float = 1.0                     # share of directions its outline closes
 
 
 @dataclass
@@ -150,7 +153,8 @@ def typical_radius(radii: list[float]) -> float:
 
 def _suppress(discs: list[Disc], radius: float) -> list[Disc]:
     """Keep one disc where several candidates share a centre (e.g. a start-field ring)."""
-    discs = sorted(discs, key=lambda d: -d.r)
+    # a tower's square fill gives its centre; a circle through its edge and a slit does not
+    discs = sorted(discs, key=lambda d: (not d.square, -d.r))
     kept: list[Disc] = []
     grid: dict[tuple[int, int], list[Disc]] = {}
     cell = 2 * radius
@@ -159,6 +163,24 @@ def _suppress(discs: list[Disc], radius: float) -> list[Disc]:
         near = [o for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                 for o in grid.get((gx + dx, gy + dy), [])]
         if any(np.hypot(o.x - d.x, o.y - d.y) < 0.8 * radius for o in near):
+            continue
+        kept.append(d)
+        grid.setdefault((gx, gy), []).append(d)
+    return kept
+
+
+def _apart(discs: list[Disc], radius: float) -> list[Disc]:
+    """Printed fields never overlap: of two discs less than `APART` radii apart the one whose
+    outline closes further round is kept (the other is a circle through a field's edge and
+    the lines or bars that leave it)."""
+    kept: list[Disc] = []
+    grid: dict[tuple[int, int], list[Disc]] = {}
+    cell = APART * radius
+    for d in sorted(discs, key=lambda d: -d.closed):
+        gx, gy = int(d.x // cell), int(d.y // cell)
+        near = [o for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                for o in grid.get((gx + dx, gy + dy), [])]
+        if any(np.hypot(o.x - d.x, o.y - d.y) < cell for o in near):
             continue
         kept.append(d)
         grid.setdefault((gx, gy), []).append(d)
@@ -223,9 +245,10 @@ def _text_disc(lab: np.ndarray, x: float, y: float, r: float) -> Disc | None:
             break
     else:
         return None
-    if _rim_closed(lab, x, y, r, fill) < 0.6:
+    closed = _rim_closed(lab, x, y, r, fill)
+    if closed < 0.6:
         return None
-    return Disc(x, y, r, False, tuple(float(v) for v in fill), (0.0, 0.0, 0.0))
+    return Disc(x, y, r, False, tuple(float(v) for v in fill), (0.0, 0.0, 0.0), closed=closed)
 
 
 _STEPS = np.arange(0.6, 1.72, 0.04)
@@ -299,7 +322,7 @@ def find_discs(work: WorkImage, image: np.ndarray | None = None) -> tuple[list[D
                 for x, y, fill in split_squares(labels, stats, work.lab, inner)]
     for sq in squares:
         sq.r = radius
-    discs = _suppress(squares + discs, radius)
+    discs = _apart(_suppress(squares + discs, radius), radius)
     for sq in squares:  # a circle found on a square tower keeps the tower's shape
         for d in discs:
             if not d.square and np.hypot(d.x - sq.x, d.y - sq.y) < 0.8 * radius:

@@ -28,6 +28,7 @@ from editor.detect.lines import Ground, Line, find_lines
 from editor.detect.marks import one_way_end
 from editor.detect.regions import FoundRegion, find_paths, find_regions, wilderness
 from editor.extras import install_hint
+from editor.i18n import _
 from editor.model.board import (
     Board,
     Connection,
@@ -41,6 +42,8 @@ from editor.model.board import (
 from editor.model.findings import Finding, pointer_join
 
 Progress = Callable[[float, str], None]
+#: A disc whose fill is this close to the sea's colour (sum of |dL|, |da|, |db|) is water.
+POND_COLOUR = 12.0
 
 
 class DetectCancelled(Exception):
@@ -72,7 +75,7 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
     value = np.array([d.surround[2] + 0.5 * d.fill[2] for d in discs]) / 1.5 - 128.0
     lo, hi = float(value.min()), float(value.max())
     threshold = (lo + hi) / 2
-    for _ in range(20):
+    for _attempt in range(20):
         a, b = value[value < threshold], value[value >= threshold]
         if not len(a) or not len(b):
             break
@@ -82,6 +85,20 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
         threshold = -6.0
     return [Terrain.LAND if d.square or v >= threshold else Terrain.SEA
             for d, v in zip(discs, value, strict=True)]
+
+
+def without_ponds(discs: list[Disc]) -> list[Disc]:
+    """Leave out round patches of the sea's own colour inside a shore (a lake, a bay) whose
+    waves looked like a number: a field's fill is its own, or (a pale sea field on a pale
+    sea) it lies in the sea. The sea's colour is the median surroundings of the sea fields."""
+    ground = _ground(discs, classify_terrain(discs))
+    if ground is None:
+        return discs
+
+    def off_sea(colour: tuple[float, float, float]) -> float:
+        return float(np.abs(np.array(colour) - ground.sea).sum())
+    return [d for d in discs
+            if d.square or off_sea(d.fill) >= POND_COLOUR or off_sea(d.surround) < 2 * POND_COLOUR]
 
 
 def _ground(discs: list[Disc], terrain: list[Terrain]) -> Ground | None:
@@ -249,8 +266,9 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
     step(0.3, "telling land from sea", "discs")
     if not discs:
         return DraftResult(None, [SCAN_NO_FIELDS.at(
-            "no numbered field discs were found on the scan", element="scan")],
+            _("no numbered field discs were found on the scan"), element="scan")],
             seconds=seconds)
+    discs = without_ponds(discs)
     terrain = classify_terrain(discs)
     points = np.array([[d.x, d.y] for d in discs])
     ground = _ground(discs, terrain)
@@ -296,8 +314,8 @@ def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: f
     reader = reader or DigitReader.bundled()
     if reader is None:
         return [Reading(None, 0.0)] * len(discs), [SCAN_NUMBER_UNREAD.at(
-            "the digit reader is not installed, so no numbers were read", element="scan",
-            hint=f"Install the detect extra: {install_hint('detect')}.")]
+            _("the digit reader is not installed, so no numbers were read"), element="scan",
+            hint=_("Install the detect extra: {command}.").format(command=install_hint('detect')))]
     crops = []
     for k, d in enumerate(discs):
         if k % 128 == 0 and cancelled():
@@ -307,7 +325,8 @@ def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: f
 
 
 def _unread(board: Board) -> list[Finding]:
-    return [SCAN_NUMBER_UNREAD.at(f"the number of field '{f.id}' at ({f.x:g}, {f.y:g}) could "
-                                  "not be read", pointer_join("fields", i, "number"),
+    return [SCAN_NUMBER_UNREAD.at(_("the number of field '{field}' at ({x:g}, {y:g}) could not "
+                                    "be read").format(field=f.id, x=f.x, y=f.y),
+                                        pointer_join("fields", i, "number"),
                                   element=f.id)
             for i, f in enumerate(board.fields) if f.number is None]

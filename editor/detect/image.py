@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from editor.detect.codes import SCAN_NOT_IMAGE, SCAN_TOO_LARGE
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.model.scan_limit import MAX_SCAN_PIXELS, scan_too_large
 
@@ -82,22 +83,23 @@ def decode_scan(data: bytes, name: str = "<scan>") -> tuple[np.ndarray | None, l
     """Decode image bytes to a BGR array after checking the header; findings instead of errors."""
     header = read_header(data[:1 << 20])
     if header is None or header.width < 1 or header.height < 1:
-        return None, [SCAN_NOT_IMAGE.at(f"'{name}' is not a PNG, JPEG or BMP image",
+        return None, [SCAN_NOT_IMAGE.at(_("'{name}' is not a PNG, JPEG or BMP image").format(
+                                            name=name),
                                         element=name)]
     too_large = scan_too_large(header.width, header.height)
     if too_large:
         return None, [SCAN_TOO_LARGE.at(
-            f"'{name}': {too_large}", element=name,
-            hint=f"Scale the scan down to at most {MAX_PIXELS / 1e6:.0f} megapixels (about 100 "
-            "px per cm is plenty) or crop it.")]
+            _("'{name}': {problem}").format(name=name, problem=too_large), element=name,
+            hint=_("Scale the scan down to at most {limit:.0f} megapixels (about 100 px per cm "
+                   "is plenty) or crop it.").format(limit=MAX_PIXELS / 1e6))]
     import cv2
 
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.shape[0] != header.height or image.shape[1] != header.width:
         return None, [SCAN_NOT_IMAGE.at(
-            f"'{name}' looks like a {header.kind.upper()} file but its pixels cannot be decoded "
-            "(truncated or damaged)", element=name,
-            hint="Export the scan again as PNG or JPEG.")]
+            _("'{name}' looks like a {kind} file but its pixels cannot be decoded (truncated or"
+              " damaged)").format(name=name, kind=header.kind.upper()), element=name,
+            hint=_("Export the scan again as PNG or JPEG."))]
     return image, []
 
 
@@ -108,10 +110,12 @@ def load_scan(path: str | Path) -> tuple[np.ndarray | None, list[Finding]]:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             return None, [SCAN_TOO_LARGE.at(
-                f"'{p}' is {size / 2**20:.0f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB",
+                _("'{path}' is {size:.0f} MiB; the limit is {limit} MiB").format(
+                    path=p, size=size / 2**20, limit=MAX_FILE_BYTES // 2**20),
                 element=str(p))]
         data = p.read_bytes()
     except OSError as exc:
-        return None, [SCAN_NOT_IMAGE.at(f"'{p}' cannot be read: {exc.strerror or exc}",
-                                        element=str(p), hint="Check the path and permissions.")]
+        return None, [SCAN_NOT_IMAGE.at(_("'{path}' cannot be read: {value}").format(
+                                            path=p, value=exc.strerror or exc),
+                                        element=str(p), hint=_("Check the path and permissions."))]
     return decode_scan(data, str(p))

@@ -10,6 +10,8 @@ bent to either side are glimpsed at their middle and the one that shows a line (
 third field) is followed in full: curved sea lanes. The kind follows
 from the ends' terrain and the line: land-land is a road (a bridge when the bar is wide or
 runs over sea), sea-sea a sea lane, land-sea a harbour link (the sea end becomes a harbour).
+A wide bar may be hidden for a third of its way (sea fields it passes over); a sea lane a
+found bridge passes over is looked at again without the samples under the bar (MOVE-8).
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ SHORT_SPAN, SHORT_SHARE, SHORT_RUN = 1.3, 0.5, 0.4
 DASHED_SHARE = 0.3
 #: Long dashes seen one or two at a time between close fields: this share with short gaps.
 LONG_DASH_SHARE = 0.6
+#: A wide bar (a bridge) may be hidden for longer: sea fields it passes over, the lanes
+#: round them and a photograph's bend hide it near them; it must leave both fields.
+WIDE_SHARE = 0.65
+#: Samples this close to a found bridge bar (in field radii) are hidden under it; a lane
+#: under a bar must show on this share of its way between the discs.
+BAR_COVER, UNDER_SEEN = 0.7, 0.25
 #: Bends tried for a curved line (middle offset in chord lengths), on either side, between
 #: fields of one terrain (lanes, roads) up to `MAX_CURVED_SPAN` spacings apart.
 BENDS = (0.05, 0.1, 0.15, 0.2)
@@ -131,11 +139,13 @@ def _path(p: np.ndarray, u: np.ndarray, n: np.ndarray, length: float, t: np.ndar
 
 def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
                  sea: Ground | None, skip: np.ndarray | None = None,
-                 bend: float = 0.0) -> tuple[np.ndarray, np.ndarray, float]:
+                 bend: float = 0.0, bars: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, float]:
     """(on-line samples, wide-line samples, share of side samples that look like sea) along
     the segment from p to q, or along a curve `bend` lengths aside at its middle.
 
-    Samples within 1.15 radius of a `skip` point (a field the line passes over) are left out.
+    Samples within 1.15 radius of a `skip` point (a field the line passes over) are left out,
+    and those within `BAR_COVER` radii of a `bars` segment (n, 2, 2: a bridge over the line).
     """
     d = q - p
     length = float(np.hypot(*d))
@@ -149,9 +159,13 @@ def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
         return np.zeros(0, bool), np.zeros(0, bool), 0.0
     t = np.linspace(start, stop, count)
     base, n = _path(p, u, n, length, t, bend)
+    keep = np.ones(len(base), bool)
     if skip is not None and len(skip):
         keep = np.hypot(*(base[:, None, :] - skip[None, :, :]).transpose(2, 0, 1)).min(
             axis=1) > 1.15 * radius
+    if bars is not None and len(bars):
+        keep &= _off_bars(base, bars) > BAR_COVER * radius
+    if not keep.all():
         base = base[keep]
         n = n[keep] if n.ndim == 2 else n
         if len(base) < 2:
@@ -175,6 +189,38 @@ def line_profile(lab: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float,
     rails = ((_diff(sides[near][0], sides[far][0]) > CONTRAST)
              & (_diff(sides[near][1], sides[far][1]) > CONTRAST))
     return on[near] | on[far], on[far] & (~on[near] | rails), over_sea
+
+
+def _off_bars(points: np.ndarray, bars: np.ndarray) -> np.ndarray:
+    """Distance of each point to the nearest of the segments `bars` (n, 2, 2)."""
+    a, d = bars[:, 0], bars[:, 1] - bars[:, 0]                    # (n, 2)
+    rel = points[:, None, :] - a[None]                            # (m, n, 2)
+    t = np.clip((rel * d).sum(axis=2) / np.maximum((d * d).sum(axis=1), 1e-9), 0, 1)
+    gap = rel - t[..., None] * d[None]
+    return np.hypot(gap[..., 0], gap[..., 1]).min(axis=1)
+
+
+def _under_bars(lab: np.ndarray, points: np.ndarray, radius: float, sea: Ground | None,
+                sp: float, found: list[Line], land: np.ndarray,
+                tried: list[tuple[int, int]]) -> list[Line]:
+    """Sea lanes hidden in part under a bridge (MOVE-8): pairs of sea fields whose way showed
+    no line, looked at again without the samples the found bridge bars cover."""
+    bars = np.array([[points[ln.i], points[ln.j]] for ln in found
+                     if ln.wide and land[ln.i] and land[ln.j]])
+    if not len(bars):
+        return []
+    out = []
+    for i, j in tried:
+        p, q = points[i], points[j]
+        if _off_bars(np.linspace(p, q, 9), bars).min() > 0.5 * radius:
+            continue                                              # no bar crosses it
+        on, wide, over_sea = line_profile(lab, p, q, radius, sea, bars=bars)
+        length = float(np.hypot(*(q - p)))
+        if len(on) >= UNDER_SEEN * max(length - 2.3 * radius, 1.0):
+            found_line = _judge(i, j, on, wide, over_sea, length, sp, lane=True)
+            if found_line is not None:
+                out.append(found_line)
+    return out
 
 
 def _longest_run(on: np.ndarray) -> int:
@@ -208,6 +254,8 @@ def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, le
     if share >= SOLID_SHARE or (length < SHORT_SPAN * sp and share >= SHORT_SHARE
                                 and _longest_run(on) >= SHORT_RUN * len(on)):
         return Line(i, j, False, is_wide, over_sea > 0.4)
+    if is_wide and share >= WIDE_SHARE and _ends_on(on):
+        return Line(i, j, False, True, over_sea > 0.4)
     if is_wide:
         return None  # a bar is never dashed: what follows it is noise or crossing lines
     # a curve (tried where the straight way shows nothing) that sees nothing for half its way
@@ -216,6 +264,12 @@ def _judge(i: int, j: int, on: np.ndarray, wide: np.ndarray, over_sea: float, le
             lane and share >= LONG_DASH_SHARE and _short_gaps(on)):
         return Line(i, j, True, False, over_sea > 0.5)
     return None
+
+
+def _ends_on(on: np.ndarray) -> bool:
+    """Both ends of the way mostly on the line (a bar leaves both fields)."""
+    end = max(2, len(on) // 10)
+    return bool(on[:end].mean() > 0.5 and on[-end:].mean() > 0.5)
 
 
 def _short_gaps(on: np.ndarray) -> bool:
@@ -288,6 +342,7 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         return []
     lab = lab.astype(np.float32)
     out = []
+    unseen: list[tuple[int, int]] = []
     for k, (i, j, skip) in enumerate(candidate_pairs(points, radius, MAX_SPAN * sp, land)):
         if k % 256 == 0 and cancelled():
             break
@@ -297,9 +352,11 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         found = _judge(i, j, on, wide, over_sea, length, sp, lane=lane)
         if found is None and length <= MAX_CURVED_SPAN * sp and lane:
             found = _curved(lab, points, i, j, radius, sea, sp)
+            if found is None:
+                unseen.append((i, j))
         if found is not None:
             out.append(found)
-    return out
+    return out + _under_bars(lab, points, radius, sea, sp, out, land, unseen)
 
 
 def _dashes(on: np.ndarray, unseen: float = 1.0) -> bool:
@@ -308,13 +365,15 @@ def _dashes(on: np.ndarray, unseen: float = 1.0) -> bool:
     a lane may hide under a bridge) and one longer dash are allowed (where a harbour link
     crosses the coast the sides differ, so the dash there is not seen, or the coast's own
     line joins the dots there into one long run); single samples among long dashes are
-    specks, not dashes."""
+    specks, not dashes, unless they end the way (dashes cut short by the margin)."""
     if _runs(on) < (2 if len(on) < 40 else 3):
         return False
     edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
     starts, stops = edges[::2], edges[1::2]
     dashes = stops - starts
-    keep = dashes > 1              # single samples among long dashes are specks (a bar's edge)
+    # single samples among long dashes are specks (a bar's edge); one at either end of the
+    # way is a dash cut short by the disc's margin (a short harbour link shows two dashes)
+    keep = (dashes > 1) | (starts == 0) | (stops == len(on))
     if 2 <= keep.sum() < len(dashes) and np.median(dashes[keep]) >= 4:
         starts, stops, dashes = starts[keep], stops[keep], dashes[keep]
     gaps = starts[1:] - stops[:-1]

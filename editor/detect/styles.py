@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from editor.detect.ornaments import Ornaments, draw_over, draw_under, draw_waves
 from editor.detect.wild_art import WildStyle, land_under_pil, paint_pil
 from editor.model.board import Board, ConnectionKind, Terrain
 from editor.model.types import Point
@@ -42,6 +43,7 @@ class LineStyle:
     width: float          # in field radii
     dash: float = 0.5     # dash (or dot pitch) in field radii
     gap: float = 0.35     # gap in field radii
+    core: RGB | None = None   # an engraved (cased) line: a lighter core a third as wide
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,19 @@ class PaperStyle:
     bridge: RGB
     radius: float                     # field radius in spacings
     bend: float                       # share of lanes drawn curved
-    copy: str                         # "scan" (paper noise) or "photo" (perspective)
+    copy: str                         # "scan" (paper noise), "print" (grain) or "photo"
     vees: int = 2                     # V marks on a one-way road (BF-6)
     vee: float = 0.5                  # how far a V's arms reach aside, in field radii
     wild: WildStyle = field(default_factory=WildStyle)  # wilderness regions and paths (WILD-1)
+    tower_fill: RGB | None = None     # towers (CASTLE-1): fill and number; None as land
+    tower_ink: RGB | None = None
+    tower_side: float = 0.9           # half a tower's side, in field radii
+    sea_outline: RGB | None = None    # None: `outline`
+    rim: float = 0.1                  # outline width, in field radii
+    text: float = 0.95                # number size, in field radii
+    fit: float = 1.45                 # widest number, in field radii (wider ones shrink)
+    bridge_deck: RGB | None = None    # None: `land_fill`
+    ornaments: Ornaments | None = None
 
 
 ATLAS = PaperStyle(
@@ -96,20 +107,71 @@ POSTER = PaperStyle(
     harbour=LineStyle("dotted", (250, 220, 80), 0.16, 0.4), bridge=(70, 40, 20),
     radius=0.33, bend=0.2, copy="photo", vees=3, vee=0.45,
     wild=WildStyle(tint=0.75, path=(60, 40, 20), pattern="dashed", width=0.14, pitch=0.6))
-STYLES = (ATLAS, LEDGER, POSTER)
+#: An engraved parchment map drawn like a designer's own scan: Bookman numbers that nearly
+#: touch the outline, red towers with white numbers, cased roads, waves on the sea, moats,
+#: drawbridges, forests and arrow slits, printed with fine grain.
+PARCHMENT = PaperStyle(
+    "parchment (engraved, Bookman, red towers, moats)", "URWBookman-Demi.otf|DejaVuSerif-Bold.ttf",
+    sea=(104, 142, 168), land=(214, 192, 142), coast=(90, 60, 30), land_fill=(250, 243, 222),
+    sea_fill=(222, 236, 244), outline=(92, 58, 30), ink=(50, 28, 10),
+    road=LineStyle("solid", (92, 58, 30), 0.27, core=(196, 164, 110)),
+    lane=LineStyle("dashed", (245, 245, 240), 0.18, 0.55, 0.41),
+    harbour=LineStyle("dashed", (30, 30, 30), 0.18, 0.23, 0.27), bridge=(60, 35, 15),
+    radius=0.25, bend=0.0, copy="print", tower_fill=(190, 40, 36), tower_ink=(255, 240, 220),
+    tower_side=1.0, sea_outline=(30, 60, 90), rim=0.14, text=0.91, fit=1.9,
+    bridge_deck=(170, 120, 70),
+    ornaments=Ornaments(waves=(130, 166, 190), region=(66, 112, 58), trees=(36, 70, 34),
+                        moat=(70, 110, 150), drawbridge=((150, 100, 50), (60, 35, 15)),
+                        slit=((250, 215, 40), (40, 30, 0))))
+#: The styles the detector was tuned on (on `TUNING_SEEDS`, over another board).
+STYLES = (ATLAS, LEDGER, POSTER, PARCHMENT)
+#: A style drawn after the detector's last change and never tuned on: its bench figures are
+#: what a new scan may expect. A geometric sans (URW Gothic), olive sea, dotted cream lanes,
+#: dash-dot harbour links, sepia ink, photographed.
+GAZETTEER = PaperStyle(
+    "gazetteer (untuned: URW Gothic, olive sea, photographed)",
+    "URWGothic-Demi.otf|DejaVuSans.ttf",
+    sea=(78, 96, 62), land=(196, 168, 112), coast=(70, 50, 30), land_fill=(246, 238, 214),
+    sea_fill=(204, 220, 188), outline=(70, 40, 20), ink=(110, 30, 20),
+    road=LineStyle("solid", (70, 40, 20), 0.12), lane=LineStyle("dotted", (240, 230, 190),
+                                                                0.16, 0.34),
+    harbour=LineStyle("dashed", (40, 30, 20), 0.12, 0.3, 0.22), bridge=(50, 30, 10),
+    radius=0.29, bend=0.25, copy="photo", vees=2, vee=0.55, tower_fill=(70, 40, 20),
+    tower_ink=(246, 238, 214), rim=0.08,
+    ornaments=Ornaments(waves=(96, 116, 80), moat=(60, 80, 110)))
+UNTUNED = (GAZETTEER,)
+
+
+#: Where fonts are looked for after matplotlib's own (the URW fonts of Ghostscript).
+FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
 
 
 @functools.cache
-def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A matplotlib font when matplotlib is installed, else Pillow's bundled font."""
+def _font_file(name: str) -> Path | None:
+    """The file of a font: in matplotlib's fonts when it is installed, else among the
+    machine's fonts; None when neither has it."""
     try:
         import matplotlib
 
         path = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name
-        if name and path.is_file():
-            return ImageFont.truetype(str(path), size)
+        if path.is_file():
+            return path
     except ImportError:
         pass
+    for folder in FONT_DIRS:
+        found = sorted(folder.rglob(name)) if folder.is_dir() else []
+        if found:
+            return found[0]
+    return None
+
+
+@functools.cache
+def _font(names: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The first of the fonts `names` ("A.otf|B.ttf") found, else Pillow's bundled font."""
+    for name in filter(None, names.split("|")):
+        path = _font_file(name)
+        if path is not None:
+            return ImageFont.truetype(str(path), size)
     return ImageFont.load_default(size=size)
 
 
@@ -142,6 +204,9 @@ def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, line: LineStyle, r: f
     width = max(1, round(line.width * r))
     if line.pattern == "solid":
         draw.line([tuple(v) for v in points], fill=line.colour, width=width, joint="curve")
+        if line.core is not None:
+            draw.line([tuple(v) for v in points], fill=line.core, width=max(1, width // 3),
+                      joint="curve")
     elif line.pattern == "dashed":
         for piece in _pieces(points, line.dash * r, line.gap * r):
             draw.line([tuple(v) for v in piece], fill=line.colour, width=width)
@@ -153,9 +218,9 @@ def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, line: LineStyle, r: f
 
 
 def _land_mask(board: Board, size: tuple[int, int], r: float,
-               rng: np.random.Generator) -> Image.Image:
-    """Land drawn as blobs round land fields and along their roads, blurred: the coast is a
-    level of this mask."""
+               rng: np.random.Generator, wild: bool = False) -> Image.Image:
+    """Land drawn as blobs round land fields and along their roads (`wild`: and under the
+    wilderness regions and their paths), blurred: the coast is a level of this mask."""
     mask = Image.new("L", size, 0)
     draw = ImageDraw.Draw(mask)
     fields = board.field_by_id()
@@ -167,7 +232,8 @@ def _land_mask(board: Board, size: tuple[int, int], r: float,
         a, b = fields.get(c.a), fields.get(c.b)
         if a and b and c.kind in (ConnectionKind.ROAD, ConnectionKind.CASTLE_ACCESS):
             draw.line([(a.x, a.y), (b.x, b.y)], fill=255, width=round(3.6 * r))
-    land_under_pil(draw, board, r)  # wilderness regions lie on land
+    if wild:
+        land_under_pil(draw, board, r)
     return Image.fromarray(cv2.GaussianBlur(np.asarray(mask), (0, 0), r * 0.6))
 
 
@@ -188,7 +254,8 @@ def _draw_lines(img: Image.Image, board: Board, style: PaperStyle, r: float,
         if c.kind == ConnectionKind.BRIDGE:
             width = round(0.8 * r)
             draw.line([tuple(p), tuple(q)], fill=style.bridge, width=width)
-            draw.line([tuple(p), tuple(q)], fill=style.land_fill, width=round(0.45 * r))
+            draw.line([tuple(p), tuple(q)], fill=style.bridge_deck or style.land_fill,
+                      width=round(0.45 * r))
             continue
         line = {ConnectionKind.SEA_LANE: style.lane,
                 ConnectionKind.HARBOUR_LINK: style.harbour}.get(c.kind, style.road)
@@ -218,27 +285,31 @@ def _vees(draw: ImageDraw.ImageDraw, start: np.ndarray, end: np.ndarray, style: 
 
 def _draw_fields(img: Image.Image, board: Board, style: PaperStyle, r: float) -> None:
     draw = ImageDraw.Draw(img)
-    font = _font(style.font, max(8, round(0.95 * r)))
+    font = _font(style.font, max(8, round(style.text * r)))
     towers = _towers(board)
-    rim = max(2, round(r / 10))
+    rim = max(2, round(r * style.rim))
     for f in board.fields:
-        fill = style.land_fill if f.terrain == Terrain.LAND else style.sea_fill
+        sea = f.terrain != Terrain.LAND
+        fill, ink = (style.sea_fill if sea else style.land_fill), style.ink
+        outline = (style.sea_outline or style.outline) if sea else style.outline
         box = (f.x - r, f.y - r, f.x + r, f.y + r)
         if f.id in towers:
-            side = 0.9 * r
+            side = style.tower_side * r
+            fill, ink = style.tower_fill or fill, style.tower_ink or ink
             draw.rectangle((f.x - side, f.y - side, f.x + side, f.y + side), fill=fill,
-                           outline=style.outline, width=rim)
+                           outline=outline, width=rim)
         else:
-            draw.ellipse(box, fill=fill, outline=style.outline, width=rim)
+            draw.ellipse(box, fill=fill, outline=outline, width=rim)
         if f.number is None:
             continue
         text = str(f.number)
         left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
-        shrink = min(1.0, 1.45 * r / max(right - left, 1))
-        used = font if shrink >= 1.0 else _font(style.font, max(8, round(0.95 * r * shrink)))
+        shrink = min(1.0, style.fit * r / max(right - left, 1))
+        used = font if shrink >= 1.0 else _font(style.font,
+                                                max(8, round(style.text * r * shrink)))
         left, top, right, bottom = draw.textbbox((0, 0), text, font=used)
         draw.text((f.x - (left + right) / 2, f.y - (top + bottom) / 2), text, font=used,
-                  fill=style.ink)
+                  fill=ink)
 
 
 def _smooth(values: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -266,6 +337,12 @@ def _paper(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     out -= cv2.GaussianBlur(np.asarray(stains, np.float32), (0, 0), 3)[..., None]
     out += 5 * rng.standard_normal((h, w, 1), np.float32)
     return cv2.GaussianBlur(np.clip(out, 0, 255).astype(np.uint8), (0, 0), 0.8)
+
+
+def _print(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A clean print, scanned losslessly: fine grain in each channel and a slight blur."""
+    out = img.astype(np.float32) + 6 * rng.standard_normal(img.shape, np.float32)
+    return cv2.GaussianBlur(np.clip(out, 0, 255).astype(np.uint8), (0, 0), 0.6)
 
 
 def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
@@ -320,17 +397,27 @@ def draw_styled(board: Board, style: PaperStyle, seed: int = TEST_SEED,
     rng = np.random.default_rng(seed)
     r = style.radius * field_spacing * rng.uniform(0.93, 1.07)
     size = (board.image.width, board.image.height) if board.image else (1000, 1000)
-    soft = _land_mask(board, size, r, rng)
+    orn = style.ornaments
+    wild = bool(board.regions) and (orn is None or orn.region is None)  # else ornaments
+    soft = _land_mask(board, size, r, rng, wild)
     img = Image.new("RGB", size, style.sea)
+    if orn is not None and orn.waves is not None:
+        draw_waves(img, orn.waves, r, rng)
     img.paste(style.coast, mask=soft.point(lambda v: 255 if v > 100 else 0))
     img.paste(style.land, mask=soft.point(lambda v: 255 if v > 128 else 0))
-    if board.regions:
+    if wild:
         paint_pil(ImageDraw.Draw(img), board, style.land, r, style.wild)
+    if orn is not None:
+        draw_under(img, board, orn, r, rng)
     _draw_lines(img, board, style, r, rng)
+    if orn is not None:
+        draw_over(img, board, orn, r)
     _draw_fields(img, board, style, r)
     pixels = np.asarray(img)
     if style.copy == "photo":
         pixels, board = _photo(pixels, board, rng)
+    elif style.copy == "print":
+        pixels = _print(pixels, rng)
     else:
         pixels = _jpeg(_paper(pixels, rng), 80)
     return np.ascontiguousarray(pixels[..., ::-1]), board

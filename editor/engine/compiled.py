@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from editor.i18n import N_
+from editor.i18n import N_, _
 from editor.model.board import Board, ConnectionKind, Terrain
 from editor.model.names import FieldNames
 from editor.model.variant import Variant
@@ -320,7 +320,8 @@ def _seats_and_castles(c: Compiled, board: Board, variant: Variant, n: int) -> N
     board_seats = {s.id for s in board.seats}
     for s in variant.seats:
         if s.id not in board_seats:
-            raise CompileError(f"variant seat '{s.id}' is not a seat of the board")
+            raise CompileError(_("variant seat '{seat}' is not a seat of the board").format(
+                                   seat=s.id))
         c.seat_index[s.id] = len(c.seat_ids)
         c.seat_ids.append(s.id)
         c.opening.append(s.opening_budget if s.opening_budget is not None
@@ -571,7 +572,7 @@ def _fire_by_connections(c: Compiled, ok) -> None:
             continue
         seen = {s}
         frontier = [s]
-        for _ in range(c.variant.options.catapult_fire_range_fields):
+        for _step in range(c.variant.options.catapult_fire_range_fields):
             nxt = []
             for u in frontier:
                 for v in c.any_adj[u]:

@@ -104,7 +104,7 @@ class Game:
         self.opts = variant.options
         self.seat_count = len(self.compiled.seat_ids)
         if self.seat_count < 2:
-            raise CompileError("a variant needs at least two seats")
+            raise CompileError(_("a variant needs at least two seats"))
         self.victory = {v.kind: v for v in variant.victory}
         self.siege_victories = tuple(k for k in ("siege_in_capital", "siege_in_tower",
                                                  "siege_in_grail") if k in self.victory)
@@ -148,10 +148,10 @@ class Game:
     def initial_state(self) -> State:
         s = State(self)
         if self.setup_id is None:
-            raise CompileError("the variant names no setup")
+            raise CompileError(_("the variant names no setup"))
         setup = self.board.setup(self.setup_id)
         if setup is None:
-            raise CompileError(f"the board has no setup '{self.setup_id}'")
+            raise CompileError(_("the board has no setup '{setup}'").format(setup=self.setup_id))
         for pl in setup.placements:
             if pl.seat not in self.compiled.seat_index:
                 continue

@@ -147,14 +147,16 @@ class StateData:
         """Place a piece (with a cargo tree of (type, [cargo]) tuples); returns its id."""
         c = self.compiled
         if seat not in c.seat_index:
-            raise CompileError(f"unknown seat '{seat}'")
+            raise CompileError(_("unknown seat '{seat}'").format(seat=seat))
         if ptype not in c.type_index:
-            raise CompileError(f"piece type '{ptype}' is not part of the variant")
+            raise CompileError(_("piece type '{piece}' is not part of the variant").format(
+                                   piece=ptype))
         if field_id not in c.node_index:
-            raise CompileError(f"unknown field '{field_id}'")
+            raise CompileError(_("unknown field '{field}'").format(field=field_id))
         node = c.node_index[field_id]
         if self.occ[node] >= 0:
-            raise CompileError(f"field '{c.node_names[node]}' holds two pieces (MOVE-3)")
+            raise CompileError(_("field '{field}' holds two pieces (MOVE-3)").format(
+                                   field=c.node_names[node]))
         pid = self.new_piece(c.seat_index[seat], c.type_index[ptype], node, -1, steps)
         self.put_top(node, pid)
         self.add_cargo(pid, cargo or [])
@@ -193,11 +195,13 @@ class StateData:
             name, sub = item[0], item[1]
             steps = item[2] if len(item) > 2 else 0
             if name not in c.type_index:
-                raise CompileError(f"piece type '{name}' is not part of the variant")
+                raise CompileError(_("piece type '{piece}' is not part of the variant").format(
+                                       piece=name))
             t = c.type_index[name]
             if not self.fits(pid, t):
                 raise CompileError(
-                    f"{c.type_names[self.ptype[pid]]} cannot carry {name} here (CARRY-1, CARRY-2)")
+                    _("{carrier} cannot carry {cargo} here (CARRY-1, CARRY-2)").format(
+                        carrier=c.type_names[self.ptype[pid]], cargo=name))
             child = self.new_piece(self.owner[pid], t, self.node[pid], pid, steps)
             self.cargo[pid].append(child)
             self.add_cargo(child, sub)
@@ -348,8 +352,7 @@ class StateData:
     def describe(self, pid: int) -> str:
         c = self.compiled
         where = self.field_name(self.node[pid]) if self.node[pid] >= 0 else _("(captured)")
-        return _("{seat} {piece} on {field}").format(
-            seat=seat_name(c.seat_ids[self.owner[pid]]),
+        return _("{seat} {piece} on {field}").format(seat=seat_name(c.seat_ids[self.owner[pid]]),
             piece=piece_name(c.type_names[self.ptype[pid]]), field=where)
 
     def move_text(self, pid: int, path: tuple[int, ...], full: bool,

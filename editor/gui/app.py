@@ -257,6 +257,8 @@ def install_excepthook(window) -> None:
     import traceback
 
     from editor.gui.shell import dialogs
+    from editor.i18n import _
+
     def hook(kind, value, tb) -> None:
         details = "".join(traceback.format_exception(kind, value, tb))
         print(details, file=sys.stderr)
@@ -264,9 +266,10 @@ def install_excepthook(window) -> None:
             saved = window.recovery.autosave()
         except Exception:  # the hook must never raise
             saved = False
-        note = " Your work was autosaved for recovery." if saved else ""
-        dialogs.show_error(window, "Unexpected error",
-                           f"The editor hit an internal error: {value}.{note}", details)
+        note = " " + _("Your work was autosaved for recovery.") if saved else ""
+        dialogs.show_error(window, _("Unexpected error"),
+                           _("The editor hit an internal error: {error}.").format(error=value)
+                           + note, details)
 
     sys.excepthook = hook
 

@@ -4,7 +4,7 @@ People read titles, not keys: the configurator shows each budget, option, piece 
 victory-condition column by a short title ("Rider may leave a camel in the wilderness onto the
 stair field") with its key (`camel_dismount_region_to_stair_field`) second. The titles are
 marked here and translated in editor/locale; a key without a title is shown as it is written,
-with spaces for underscores.
+with spaces for underscores. Some choices of a field have titles too (`CHOICE_TITLES`).
 """
 
 from __future__ import annotations
@@ -113,6 +113,61 @@ TITLES: dict[str, str] = {
     # victory conditions
     "kind": N_("Condition"), "rule": N_("Rule"), "rounds": N_("Rounds"), "decider": N_("Decider"),
 }
+
+
+#: choices of a field (victory conditions, deciders, terrains, where a built piece goes, the
+#: options' choices) -> their short English title; the configurator shows the title with the
+#: choice second
+CHOICE_TITLES: dict[str, str] = {
+    "capital_occupation": N_("Capital occupied"), "annihilation": N_("Annihilation"),
+    "elimination": N_("Elimination"), "all_others_frozen": N_("All others frozen"),
+    "one_piece_left": N_("One piece left"), "no_capture_limit": N_("Rounds without a capture"),
+    "agreed_draw": N_("Agreed draw"), "team_elimination": N_("Team elimination"),
+    "team_freeze": N_("Team frozen"),
+    "team_no_capture_limit": N_("Team game: rounds without a capture"),
+    "siege_in_capital": N_("Siege piece in the enemy capital"),
+    "siege_in_grail": N_("Siege piece on the grail"),
+    "siege_in_tower": N_("Siege piece in an enemy tower"),
+    "enemy_capital": N_("Enemy capital"), "victory_points": N_("Victory points"),
+    "land": N_("land"), "sea": N_("sea"),
+    "under_builder": N_("Under the builder"), "adjacent_land": N_("Adjacent land field"),
+    "harbour": N_("harbour"),
+    # the options' choices
+    "adjacent_with_slits": N_("Adjacent fields and arrow slits"), "all": N_("All"),
+    "all_land_pieces": N_("All land pieces"), "all_pieces": N_("All pieces"),
+    "allowed_with_drawbridges": N_("Allowed through drawbridges"),
+    "any_adjacent": N_("Any adjacent field"), "anywhere": N_("Anywhere"),
+    "captured_then_shared": N_("Most captured, then shared"),
+    "complete_rounds": N_("Complete rounds"), "connections": N_("Along connections"),
+    "custom": N_("As the variant's teams say"), "draw": N_("Draw"),
+    "empty_galleons": N_("Empty galleons"), "empty_vessels": N_("Empty vessels"),
+    "end_of_round": N_("To the end of the round"), "end_of_turn": N_("To the end of the turn"),
+    "enemy_tower": N_("Enemy tower"), "forbidden": N_("Forbidden"),
+    "frozen_at_end": N_("Frozen at the end"),
+    "frozen_during_last_round": N_("Frozen during the last round"), "grail": N_("Grail"),
+    "grail_roads_only": N_("Only on the roads to the grail"),
+    "harbour_link_or_slit": N_("Harbour links or arrow slits"),
+    "immediately": N_("Immediately"), "land_pieces": N_("Land pieces"),
+    "last_two_land_pieces": N_("Last two land pieces"),
+    "most_captured": N_("Most captured pieces"), "never": N_("Never"), "none": N_("None"),
+    "one_per_turn": N_("One per turn"), "opponent": N_("Opponents'"),
+    "opposite_seats": N_("Opposite seats"), "own_camel_only": N_("Own camel only"),
+    "own_turn": N_("Once per own turn"),
+    "player_who_froze": N_("The player who froze the others"), "radius_cm": N_("Radius in cm"),
+    "rope_unloaded_elephant": N_("Rope bridges: elephants unloaded"),
+    "round": N_("Once per round"), "rounds_since_last_capture": N_("Since the last capture"),
+    "shared": N_("Shared"), "single_piece": N_("One piece"), "slit_only": N_("Arrow slits only"),
+    "sole_mobile_player": N_("The one still mobile"), "unlimited": N_("Unlimited"),
+    "up_to_two_necessary_steps": N_("Up to two necessary steps"),
+    "x_no_elephants": N_("X bridges: no elephants"),
+}
+
+
+def choice_title(value: object) -> str | None:
+    """The short title of a field's choice (`siege_in_tower`), in the current language; None
+    for a choice without one."""
+    known = CHOICE_TITLES.get(str(value))
+    return _(known) if known else None
 
 
 def title_of(key: str) -> str:

@@ -30,12 +30,14 @@ class Code:
 
     def at(self, message: str, pointer: str = "", *, element: str | None = None,
            hint: str | None = None, line: int | None = None,
-           column: int | None = None) -> Finding:
-        """Create a finding of this code."""
+           column: int | None = None, extra: dict | None = None) -> Finding:
+        """Create a finding of this code (`message` in the user's language, `extra`: facts
+        for the program that do not depend on it)."""
         return Finding(
             code=self.code, severity=self.severity, message=printable(message),
             pointer=printable(pointer), hint=hint if hint is not None else self.hint,
             element=None if element is None else printable(element), line=line, column=column,
+            extra=extra or {},
         )
 
 
@@ -101,8 +103,11 @@ class Finding:
         return text
 
     def to_dict(self) -> dict:
+        """The finding for JSON output: code, severity, pointer and location as they are, the
+        message and the hint in the user's language (as `format_line` shows them)."""
         data = asdict(self)
         data["severity"] = self.severity.value
+        data["hint"] = _(self.hint) if self.hint else ""
         data.pop("extra")
         return data
 

@@ -23,6 +23,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from editor.i18n import _
 from editor.model.findings import Finding, Severity, define, pointer_join
 from editor.model.migrate import can_migrate, migrate_data
 
@@ -324,10 +325,10 @@ MAX_DEPTH = 128
 
 
 def _too_deep(line: int | None, column: int | None) -> Finding:
-    return SCHEMA.at("arrays and objects are nested too deeply (hundreds of levels) here",
+    return SCHEMA.at(_("arrays and objects are nested too deeply (hundreds of levels) here"),
                      line=line, column=column,
-                     hint="Remove the extra brackets; no board, variant or scenario file "
-                     "nests anywhere near this deep.")
+                     hint=_("Remove the extra brackets; no board, variant or scenario file nests"
+                            " anywhere near this deep."))
 
 
 def _scan(text: str, *, constant: bool = False, digits: int = 0,
@@ -363,16 +364,16 @@ def _scan(text: str, *, constant: bool = False, digits: int = 0,
 
 def _json_type(value: object) -> str:
     if isinstance(value, dict):
-        return "a JSON object"
+        return _("a JSON object")
     if isinstance(value, list):
-        return "a JSON array"
+        return _("a JSON array")
     if isinstance(value, str):
-        return "a string"
+        return _("a string")
     if isinstance(value, bool):
         return "true/false"
     if value is None:
         return "null"
-    return "a number"
+    return _("a number")
 
 
 class _Object(dict):
@@ -415,9 +416,12 @@ def _repeated_keys(data: object) -> list[str]:
 def _repeated_key(pointer: str) -> Finding:
     parent, key = pointer.rsplit("/", 1)
     key = key.replace("~1", "/").replace("~0", "~")
-    where = f"the object at {parent}" if parent else "the top-level object"
-    return SCHEMA.at(f"key '{key}' appears more than once in {where}; only one value can be "
-                     f"kept", pointer, hint="Delete or rename the repeated key.")
+    message = (_("key '{key}' appears more than once in the object at {parent}; only one value "
+                 "can be kept") if parent else
+               _("key '{key}' appears more than once in the top-level object; only one value can "
+                 "be kept"))
+    return SCHEMA.at(message.format(key=key, parent=parent), pointer,
+                     hint=_("Delete or rename the repeated key."))
 
 
 _AT_LINE_COL = re.compile(r"\s*at line (\d+) column (\d+)$")
@@ -449,28 +453,34 @@ def _pydantic_findings(error: ValidationError, text: str = "") -> list[Finding]:
                 out.append(_too_deep(line, col))
             elif "surrogate" in detail or "hex escape" in detail:
                 out.append(JSON_SYNTAX.at(
-                    f"invalid JSON: a \\u escape is not a Unicode character ({detail})",
-                    line=line, column=col, hint="Replace the \\uD800-\\uDFFF escape by the "
-                    "character meant, or pair it with its other surrogate half."))
+                    _("invalid JSON: a \\u escape is not a Unicode character ({detail})").format(
+                        detail=detail),
+                    line=line, column=col, hint=_("Replace the \\uD800-\\uDFFF escape by the "
+                                                  "character meant, or pair it with its other "
+                                                  "surrogate half.")))
             else:
-                out.append(JSON_SYNTAX.at(f"invalid JSON: {detail}", line=line, column=col))
+                out.append(JSON_SYNTAX.at(_("invalid JSON: {detail}").format(detail=detail),
+                    line=line, column=col))
             continue
         if err["type"] == "missing":
             pointer = pointer_join(*loc[:-1]) if len(loc) > 1 else ""
-            where = f"the object at {pointer}" if pointer else "the top-level object"
-            message = f"required key '{loc[-1]}' is missing from {where}"
+            message = (_("required key '{key}' is missing from the object at {pointer}") if pointer
+                       else _("required key '{key}' is missing from the top-level object")).format(
+                key=loc[-1], pointer=pointer)
         elif err["type"] == "extra_forbidden":
-            message = f"unknown key '{loc[-1]}' (not part of the format; check its spelling)"
+            message = _("unknown key '{key}' (not part of the format; check its spelling)").format(
+                key=loc[-1])
         elif loc:
             shown = json.dumps(err.get("input"), ensure_ascii=False, default=str)
             if len(shown) > 60:
                 shown = shown[:57] + "..."
-            message = f"'{loc[-1]}': {message[0].lower()}{message[1:]} (got {shown})"
+            message = _("'{key}': {problem} (got {value})").format(
+                key=loc[-1], problem=message[0].lower() + message[1:], value=shown)
         key = (pointer, message)
         if key in seen:
             continue
         seen.add(key)
-        out.append(SCHEMA.at(message, pointer))
+        out.append(SCHEMA.at(message, pointer, extra={"schema_error": err["type"]}))
     return out
 
 
@@ -480,7 +490,7 @@ def parse_document(text: str, model: type[M], format_tag: str,
     result: LoadResult[M] = LoadResult(None, path=path)
     text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark is harmless
     if not text.strip():
-        result.findings.append(JSON_SYNTAX.at("invalid JSON: the file is empty", line=1,
+        result.findings.append(JSON_SYNTAX.at(_("invalid JSON: the file is empty"), line=1,
                                               column=1).located(path))
         return result
     pairs = _PairsHook()
@@ -488,22 +498,23 @@ def parse_document(text: str, model: type[M], format_tag: str,
         data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         result.findings.append(
-            JSON_SYNTAX.at(f"invalid JSON: {_decode_message(exc.msg)}", line=exc.lineno,
+            JSON_SYNTAX.at(_("invalid JSON: {decode_message}").format(
+                               decode_message=_decode_message(exc.msg)), line=exc.lineno,
                            column=exc.colno).located(path))
         return result
     except _NonJsonConstant as exc:
         at = _scan(text, constant=True)
         line, col = _line_col(text, at) if at is not None else (None, None)
         result.findings.append(JSON_SYNTAX.at(
-            f"invalid JSON: {exc} is not a JSON number", line=line, column=col,
-            hint="Write a finite number instead; JSON has no NaN or Infinity.").located(path))
+            _("invalid JSON: {exc} is not a JSON number").format(exc=exc), line=line, column=col,
+            hint=_("Write a finite number instead; JSON has no NaN or Infinity.")).located(path))
         return result
     except ValueError:  # an integer with more digits than Python converts
         at = _scan(text, digits=sys.get_int_max_str_digits() or 4300)
         line, col = _line_col(text, at) if at is not None else (None, None)
         result.findings.append(JSON_SYNTAX.at(
-            "invalid JSON: a number has thousands of digits", line=line, column=col,
-            hint="Replace it by a number of sensible size.").located(path))
+            _("invalid JSON: a number has thousands of digits"), line=line, column=col,
+            hint=_("Replace it by a number of sensible size.")).located(path))
         return result
     except RecursionError:
         at = _scan(text, depth=MAX_DEPTH)
@@ -518,17 +529,18 @@ def parse_document(text: str, model: type[M], format_tag: str,
     result.data = data
     if not isinstance(data, dict) or data.get("format") != format_tag:
         if not isinstance(data, dict):
-            msg = (f"the file holds {_json_type(data)}, not a JSON object with "
-                   f"\"format\": \"{format_tag}\"")
+            msg = _("the file holds {kind}, not a JSON object with \"format\": \"{tag}\"").format(
+                kind=_json_type(data), tag=format_tag)
             pointer = ""
         elif "format" not in data:
-            msg = f"the top-level key \"format\" is missing; expected \"{format_tag}\""
+            msg = _("the top-level key \"format\" is missing; expected \"{tag}\"").format(
+                tag=format_tag)
             pointer = ""
         else:
             found = json.dumps(data["format"], ensure_ascii=False)
             if len(found) > 60:
                 found = found[:57] + "..."
-            msg = f"\"format\" is {found}, expected \"{format_tag}\""
+            msg = _("\"format\" is {found}, expected \"{tag}\"").format(found=found, tag=format_tag)
             pointer = "/format"
         result.findings = result.locate([FORMAT_TAG.at(msg, pointer)])
         return result
@@ -541,7 +553,8 @@ def parse_document(text: str, model: type[M], format_tag: str,
     except ValidationError as exc:
         result.findings = result.locate(_pydantic_findings(exc, text))
     except (ValueError, RecursionError) as exc:  # e.g. integers beyond what JSON parsers take
-        result.findings = result.locate([SCHEMA.at(f"cannot read the document: {exc}")])
+        result.findings = result.locate([SCHEMA.at(_("cannot read the document: {exc}").format(
+                                                       exc=exc))])
     result.findings[:0] = result.locate(notes)
     return result
 
@@ -554,21 +567,24 @@ def load_document(path: str | os.PathLike[str], model: type[M],
         raw = read_limited(path)
     except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
         reason = getattr(exc, "strerror", None) or str(exc)
-        return LoadResult(None, [FILE_UNREADABLE.at(f"cannot read file: {reason}").located(shown)],
+        return LoadResult(None, [FILE_UNREADABLE.at(_("cannot read file: {reason}").format(
+                                                        reason=reason)).located(shown)],
                           path=shown)
     except FileTooLarge as exc:
-        return LoadResult(None, [FILE_TOO_LARGE.at(f"{exc}; it is not read").located(shown)],
+        return LoadResult(None,
+        [FILE_TOO_LARGE.at(_("{exc}; it is not read").format(exc=exc)).located(shown)],
                           path=shown)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        finding = ENCODING.at("the file is UTF-16 (it starts with a UTF-16 byte-order mark), "
-                              "not UTF-8", line=1, column=1)
+        finding = ENCODING.at(_("the file is UTF-16 (it starts with a UTF-16 byte-order mark), "
+                                "not UTF-8"), line=1, column=1)
         return LoadResult(None, [finding.located(shown)], path=shown)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         good = raw[: exc.start].decode("utf-8", errors="replace")
         line, col = _line_col(good, len(good))
-        finding = ENCODING.at(f"byte 0x{raw[exc.start]:02x} at offset {exc.start} is not UTF-8",
+        finding = ENCODING.at(_("byte 0x{raw:02x} at offset {start} is not UTF-8").format(
+                                  raw=raw[exc.start], start=exc.start),
                               line=line, column=col)
         return LoadResult(None, [finding.located(shown)], path=shown)
     if text.startswith("\ufeff"):
@@ -588,7 +604,7 @@ def dump_document(model: BaseModel) -> str:
 def _create_temp(folder: Path, name: str) -> tuple[int, Path]:
     """A new file next to the target, created with the usual permissions (0o666 less umask;
     mkstemp would make it 0o600 and the saved file unreadable for others)."""
-    for _ in range(100):
+    for _attempt in range(100):
         tmp = folder / f".{name}.{secrets.token_hex(4)}.tmp"
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp

@@ -14,6 +14,7 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from editor.i18n import _
 from editor.model.findings import Finding, Severity, define
 
 FORMAT_MIGRATED = define(
@@ -80,6 +81,7 @@ def migrate_data(data: dict, target: str) -> tuple[dict, list[Finding]]:
         out["format"] = step.target
         if assumed:  # a file the step did not touch means the same in both versions
             findings.append(FORMAT_MIGRATED.at(
-                f"written as {step.source}, read as {step.target}; assumed "
-                + "; ".join(assumed), "/format"))
+                _("written as {source}, read as {target}; assumed {what}").format(
+                    source=step.source, target=step.target, what="; ".join(assumed)),
+                "/format"))
     return out, findings

@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.model.io import FileTooLarge, atomic_write_bytes, atomic_write_text, read_limited
 from editor.model.migrate import can_migrate, migrate_data
@@ -35,11 +36,12 @@ def migrate_file(path: str | os.PathLike[str], targets: list[str]) -> MigrationR
     try:
         data = json.loads(read_limited(path).decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError, FileTooLarge) as exc:
-        return MigrationResult(shown, False, reason=f"not read: {exc}")
+        return MigrationResult(shown, False, reason=_("not read: {error}").format(error=exc))
     tag = data.get("format") if isinstance(data, dict) else None
     target = next((t for t in targets if can_migrate(tag, t)), None)
     if target is None:
-        why = "already current" if tag in targets else f"no migration for format {tag!r}"
+        why = (_("already current") if tag in targets
+               else _("no migration for format {tag!r}").format(tag=tag))
         return MigrationResult(shown, False, tag if isinstance(tag, str) else None, reason=why)
     migrated, notes = migrate_data(data, target)
     text = json.dumps(migrated, indent=2, ensure_ascii=False) + "\n"

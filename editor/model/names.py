@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from editor.i18n import _
 from editor.model.board import Board
 
 _TOKEN = r"[A-Za-z0-9][A-Za-z0-9_.\-]*"
@@ -85,22 +86,23 @@ class FieldNames:
             fids = self.by_qualified.get(name, [])
             if len(fids) == 1:
                 return Resolved(fids[0])
-            return Resolved(None, f"no single field is called '{name}'")
+            return Resolved(None, _("no single field is called '{name}'").format(name=name))
         numbered = self.by_number.get(int(name), []) if name.isdigit() else []
         if name in self.ids:
             others = [x for x in numbered if x != name]
             if others:
-                return Resolved(None, f"'{name}' is the id of a field and the printed number of "
-                                f"field '{others[0]}'")
+                return Resolved(None, _("'{name}' is the id of a field and the printed number "
+                                        "of field '{other}'").format(name=name, other=others[0]))
             return Resolved(name)
         if len(numbered) == 1:
             return Resolved(numbered[0])
         if len(numbered) > 1:
-            return Resolved(None, f"number {name} is printed on {len(numbered)} fields: "
-                            f"write {' or '.join(self.name(x) for x in sorted(numbered))}")
+            return Resolved(None, _("number {name} is printed on {n} fields: write {names}").format(
+                name=name, n=len(numbered),
+                names=_(" or ").join(self.name(x) for x in sorted(numbered))))
         if name in self.former:
             return Resolved(self.former[name])
-        return Resolved(None, f"no field has the id or printed number '{name}'")
+        return Resolved(None, _("no field has the id or printed number '{name}'").format(name=name))
 
     def is_name(self, token: str) -> bool:
         """Does a token name a field at all (rightly or ambiguously)?"""

@@ -27,6 +27,7 @@ from typing import Literal
 
 from pydantic import Field as F
 
+from editor.i18n import N_, _
 from editor.model.board import BOARD_FORMAT, Board
 from editor.model.findings import Finding, Severity, define
 from editor.model.io import FILE_UNREADABLE, LoadResult, parse_document
@@ -187,7 +188,7 @@ def _member_too_new(path: Path) -> str | None:
     with open(path, "rb") as handle:
         data = handle.read(MAX_PACKAGE_BYTES)
     at = data.find(b"PK\x01\x02")
-    for _ in range(MAX_MEMBERS):
+    for _attempt in range(MAX_MEMBERS):
         if at < 0 or at + 46 > len(data):
             return None
         version, = struct.unpack("<H", data[at + 6: at + 8])
@@ -199,22 +200,23 @@ def _member_too_new(path: Path) -> str | None:
 
 
 def unsafe_reason(info: zipfile.ZipInfo) -> str | None:
-    """Why a member name or kind is not acceptable, or None."""
+    """Why a member name or kind is not acceptable (a message with `{member}`, marked for
+    translation), or None."""
     name = info.filename
     mode = info.external_attr >> 16
     if stat.S_ISLNK(mode):
-        return "is a symbolic link"
+        return N_("member '{member}' is a symbolic link")
     if not name or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
-        return "is an absolute path"
+        return N_("member '{member}' is an absolute path")
     if "\\" in name:
-        return "contains a backslash"
+        return N_("member '{member}' contains a backslash")
     parts = name.rstrip("/").split("/")
     if any(p in ("", ".", "..") for p in parts):
-        return "leaves the package ('..', '.' or an empty part)"
+        return N_("member '{member}' leaves the package ('..', '.' or an empty part)")
     if any(ord(c) < 32 for c in name) or len(name) > 200:
-        return "has control characters or is too long"
+        return N_("member '{member}' has control characters or is too long")
     if info.flag_bits & 0x1:
-        return "is encrypted"
+        return N_("member '{member}' is encrypted")
     return None
 
 
@@ -228,24 +230,27 @@ def _check_directory(zf: zipfile.ZipFile, where: str) -> list[Finding]:
         reason = unsafe_reason(info)
         key = info.filename.casefold()
         if reason is None and key in seen:
-            reason = "appears twice"
+            reason = N_("member '{member}' appears twice")
         seen.add(key)
         if reason:
-            out.append(PACKAGE_UNSAFE_PATH.at(f"member '{shown}' {reason}").located(where))
+            out.append(PACKAGE_UNSAFE_PATH.at(_(reason).format(member=shown)).located(where))
             continue
         total += info.file_size
         if info.file_size > MAX_MEMBER_BYTES:
             out.append(PACKAGE_TOO_LARGE.at(
-                f"member '{shown}' unpacks to {info.file_size} bytes (limit "
-                f"{MAX_MEMBER_BYTES})").located(where))
+                _("member '{shown}' unpacks to {file_size} bytes (limit "
+                  "{limit})").format(shown=shown, file_size=info.file_size,
+                    limit=MAX_MEMBER_BYTES)).located(where))
         elif (info.file_size > RATIO_FLOOR
               and info.file_size > MAX_RATIO * max(info.compress_size, 1)):
             out.append(PACKAGE_TOO_LARGE.at(
-                f"member '{shown}' expands {info.file_size // max(info.compress_size, 1)} "
-                f"times (limit {MAX_RATIO}): a zip bomb?").located(where))
+                _("member '{shown}' expands {number} times (limit {limit}): a zip "
+                  "bomb?").format(shown=shown, number=info.file_size // max(info.compress_size, 1),
+                    limit=MAX_RATIO)).located(where))
     if total > MAX_TOTAL_BYTES and not out:
         out.append(PACKAGE_TOO_LARGE.at(
-            f"members unpack to {total} bytes in all (limit {MAX_TOTAL_BYTES})").located(where))
+            _("members unpack to {total} bytes in all (limit {limit})").format(
+                total=total, limit=MAX_TOTAL_BYTES)).located(where))
     return out
 
 
@@ -257,10 +262,12 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, where: str,
             data = handle.read(min(info.file_size, MAX_MEMBER_BYTES) + 1)
     except ZIP_ERRORS as exc:
         return None, PACKAGE_CORRUPT.at(
-            f"member '{info.filename}' cannot be read: {exc}").located(where)
+            _("member '{filename}' cannot be read: {exc}").format(
+                filename=info.filename, exc=exc)).located(where)
     if len(data) > info.file_size:
         return None, PACKAGE_TOO_LARGE.at(
-            f"member '{info.filename}' is larger than its declared size").located(where)
+            _("member '{filename}' is larger than its declared size").format(
+                filename=info.filename)).located(where)
     return data, None
 
 
@@ -268,32 +275,37 @@ def _open_zip(path: Path, where: str) -> tuple[zipfile.ZipFile | None, list[Find
     try:
         size = path.stat().st_size
     except OSError as exc:
-        return None, [FILE_UNREADABLE.at(f"cannot read file: {exc.strerror or exc}")
+        return None, [FILE_UNREADABLE.at(_("cannot read file: {value}").format(
+                                             value=exc.strerror or exc))
                       .located(where)]
     if size > MAX_PACKAGE_BYTES:
         return None, [PACKAGE_TOO_LARGE.at(
-            f"the package has {size} bytes (limit {MAX_PACKAGE_BYTES})").located(where)]
+            _("the package has {size} bytes (limit {limit})").format(
+                size=size, limit=MAX_PACKAGE_BYTES)).located(where)]
     try:
         count = _directory_count(path)
     except OSError as exc:
-        return None, [FILE_UNREADABLE.at(f"cannot read file: {exc.strerror or exc}")
+        return None, [FILE_UNREADABLE.at(_("cannot read file: {value}").format(
+                                             value=exc.strerror or exc))
                       .located(where)]
     if count is None:
-        return None, [PACKAGE_NOT_ZIP.at("the file is not a zip archive (no zip directory "
-                                          "found)").located(where)]
+        return None, [PACKAGE_NOT_ZIP.at(_("the file is not a zip archive (no zip directory "
+                                           "found)")).located(where)]
     if count < 0 or count > MAX_MEMBERS:
         return None, [PACKAGE_TOO_LARGE.at(
-            f"the package lists {'a zip64 number of' if count < 0 else count} members "
-            f"(limit {MAX_MEMBERS})").located(where)]
+            (_("the package lists a zip64 number of members (limit {limit})") if count < 0 else
+             _("the package lists {count} members (limit {limit})")).format(
+                count=count, limit=MAX_MEMBERS)).located(where)]
     try:
         return zipfile.ZipFile(path), []
     except NotImplementedError as exc:  # "zip file version 9.9": one member's directory entry
         name = _member_too_new(path)
         member = f"member '{name}'" if name else "a member"
-        return None, [PACKAGE_CORRUPT.at(f"{member} needs a zip feature this reader lacks "
-                                         f"({exc})").located(where)]
+        return None, [PACKAGE_CORRUPT.at(_("{member} needs a zip feature this reader lacks "
+                                           "({exc})").format(member=member,
+                                               exc=exc)).located(where)]
     except ZIP_ERRORS as exc:
-        return None, [PACKAGE_NOT_ZIP.at(f"the zip archive cannot be read: {exc}")
+        return None, [PACKAGE_NOT_ZIP.at(_("the zip archive cannot be read: {exc}").format(exc=exc))
                       .located(where)]
 
 
@@ -307,7 +319,8 @@ def read_package(path: str | os.PathLike[str]) -> PackageContents:
     with zf:
         if len(zf.infolist()) > MAX_MEMBERS:  # the end record's count was misleading
             out.findings = [PACKAGE_TOO_LARGE.at(
-                f"the package holds {len(zf.infolist())} members (limit {MAX_MEMBERS})")
+                _("the package holds {count} members (limit {limit})").format(
+                    count=len(zf.infolist()), limit=MAX_MEMBERS))
                 .located(where)]
             return out
         out.findings = _check_directory(zf, where)
@@ -333,14 +346,16 @@ def _text(out: PackageContents, member: str) -> str | None:
         return out.members[member].decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         out.findings.append(PACKAGE_CORRUPT.at(
-            f"member '{member}' is not UTF-8 text (byte {exc.start})").located(out.path))
+            _("member '{member}' is not UTF-8 text (byte {start})").format(
+                member=member, start=exc.start)).located(out.path))
         return None
 
 
 def _check_manifest(out: PackageContents) -> None:
     where = out.path
     if MANIFEST_NAME not in out.members:
-        out.findings.append(PACKAGE_MANIFEST.at(f"the package has no {MANIFEST_NAME}")
+        out.findings.append(PACKAGE_MANIFEST.at(_("the package has no {manifest}").format(
+                                                    manifest=MANIFEST_NAME))
                             .located(where))
         return
     text = _text(out, MANIFEST_NAME)
@@ -354,23 +369,25 @@ def _check_manifest(out: PackageContents) -> None:
     listed = {m.path: m for m in result.model.members}
     for name in sorted(set(out.members) - set(listed) - {MANIFEST_NAME}):
         out.findings.append(PACKAGE_MEMBER.at(
-            f"member '{name}' is not listed in the manifest").located(where))
+            _("member '{name}' is not listed in the manifest").format(name=name)).located(where))
     for m in result.model.members:
         data = out.members.get(m.path)
         if data is None:
             out.findings.append(PACKAGE_MEMBER.at(
-                f"the manifest lists '{m.path}', which the archive does not hold")
+                _("the manifest lists '{path}', which the archive does not hold").format(
+                    path=m.path))
                 .located(where))
         elif len(data) != m.size or hashlib.sha256(data).hexdigest() != m.sha256:
             out.findings.append(PACKAGE_CHECKSUM.at(
-                f"member '{m.path}' does not match the manifest's sha256 {m.sha256[:12]}...; "
-                "it was changed after packing").located(where))
+                _("member '{path}' does not match the manifest's sha256 {sha256}...; it was "
+                  "changed after packing").format(path=m.path,
+                      sha256=m.sha256[:12])).located(where))
     roles = [m.role for m in result.model.members]
     for role in ("board", "resolved_variant"):
         if roles.count(role) != 1:
             out.findings.append(PACKAGE_MANIFEST.at(
-                f"the manifest lists {roles.count(role)} members with role '{role}' "
-                "(expected one)").located(f"{where}!{MANIFEST_NAME}"))
+                _("the manifest lists {count} members with role '{role}' (expected one)").format(
+                    count=roles.count(role), role=role)).located(f"{where}!{MANIFEST_NAME}"))
 
 
 def _load_contents(out: PackageContents) -> None:
@@ -442,7 +459,8 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
         source.board_path = f"{pkg.path}!{pkg.member('board').path}"
         if overlays and variant is None:
             source.findings.append(PACKAGE_OVERLAY.at(
-                f"--overlay {' '.join(overlays)} without --variant").located(str(path)))
+                _("--overlay {overlays} without "
+                  "--variant").format(overlays=' '.join(overlays))).located(str(path)))
             return source
     elif path is not None:
         from editor.model import load_board
@@ -451,7 +469,8 @@ def open_game_source(path: str | os.PathLike[str] | None, variant: str | None = 
         board_file = locate("boards", str(path))
         if board_file is None:
             source.findings.append(FILE_UNREADABLE.at(
-                f"board '{path}' not found: no such file and no shipped board of that name")
+                _("board '{path}' not found: no such file and no shipped board of that "
+                  "name").format(path=path))
                 .located(str(path)))
             return source
         result = load_board(board_file)

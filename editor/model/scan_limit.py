@@ -7,6 +7,8 @@ claims, before anything is decoded, so memory never follows a size a file claims
 
 from __future__ import annotations
 
+from editor.i18n import _
+
 MAX_SCAN_PIXELS = 64_000_000
 
 
@@ -15,6 +17,7 @@ def scan_too_large(width: int, height: int, limit: int = MAX_SCAN_PIXELS) -> str
     pixels = width * height
     if pixels <= limit:
         return None
-    return (f"the scan is too large: {width} x {height} px is {pixels / 1e6:.1f} megapixels, "
-            f"{(pixels - limit) / 1e6:.1f} megapixels over the limit of {limit / 1e6:.0f} "
-            "megapixels")
+    return _("the scan is too large: {width} x {height} px is {size:.1f} megapixels, "
+             "{over:.1f} megapixels over the limit of {limit:.0f} megapixels").format(
+        width=width, height=height, size=pixels / 1e6, over=(pixels - limit) / 1e6,
+        limit=limit / 1e6)

@@ -26,6 +26,7 @@ from typing import Annotated, Literal
 from pydantic import Field as F
 from pydantic import ValidationError
 
+from editor.i18n import N_, _
 from editor.model.findings import Finding, Severity, define
 from editor.model.io import (
     SCHEMA,
@@ -38,6 +39,7 @@ from editor.model.io import (
 from editor.model.migrate import Migration, can_migrate, migrate_data, register_migration
 from editor.model.options import MAX_STEPS, Options
 from editor.model.schema import SchemaSpec, register
+from editor.model.terms import piece_name
 from editor.model.types import Id, PieceType, StrictModel
 
 VARIANT_FORMAT = "conquest-variant/2"
@@ -256,16 +258,16 @@ register(SchemaSpec("variant.schema.json", lambda: Variant, VARIANT_FORMAT))
 #: piece name -> the flags that now carry its rule, with the rule's words for the finding.
 PIECE_NAME_FLAGS: dict[str, dict[str, str]] = {
     "elephant": {
-        "x_bridge_barred": "may not cross X bridges under narrow_bridge_rule x_no_elephants "
-                           "(OBST-3)",
-        "rope_bridge_unloaded_only": "crosses rope bridges only unloaded under "
-                                     "narrow_bridge_rule rope_unloaded_elephant (OBST-4)"},
+        "x_bridge_barred": N_("may not cross X bridges under narrow_bridge_rule x_no_elephants "
+                              "(OBST-3)"),
+        "rope_bridge_unloaded_only": N_("crosses rope bridges only unloaded under "
+                                        "narrow_bridge_rule rope_unloaded_elephant (OBST-4)")},
     "galleon": {
-        "seized_by_catapults": "may be seized by catapults under catapult_may_seize "
-                               "(CONF-7)"},
+        "seized_by_catapults": N_("may be seized by catapults under catapult_may_seize "
+                                  "(CONF-7)")},
     "catapult": {
-        "castle_access_by_option": "is kept out of castles when catapult_castle_access is "
-                                   "forbidden (PIECE-CATAPULT-6)"},
+        "castle_access_by_option": N_("is kept out of castles when catapult_castle_access is "
+                                      "forbidden (PIECE-CATAPULT-6)")},
 }
 
 
@@ -283,8 +285,9 @@ def _from_version_1(raw: dict) -> list[str]:
         for flag, rule in flags.items():
             if flag not in spec:
                 spec[flag] = True
-                assumed.append(f"the {name} {rule}, as version 1 did by its name "
-                               f"(pieces.{name}.{flag}: true)")
+                assumed.append(_("the {piece} {rule}, as version 1 did by its name "
+                                 "(pieces.{name}.{flag}: true)").format(
+                    piece=piece_name(name), name=name, rule=_(rule), flag=flag))
     return assumed
 
 
@@ -349,7 +352,7 @@ def _load_raw(path: Path, findings: list[Finding]) -> tuple[dict, SourceMap] | N
         findings.extend(with_suggestions(result.findings))
         return None
     kept = [f for f in with_suggestions(result.findings)
-            if not (f.code == SCHEMA.code and f.message.startswith("required key '"))]
+            if not (f.code == SCHEMA.code and f.extra.get("schema_error") == "missing")]
     findings.extend(kept)
     if any(f.severity == Severity.ERROR for f in kept):
         return None
@@ -390,22 +393,25 @@ def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: 
     for pointer, ref in refs:
         if len(stack) >= MAX_CHAIN:
             findings.append(_ref_finding(VARIANT_CHAIN_TOO_LONG.at(
-                f"variant '{ref}' would be file {len(stack) + 1} of the chain; at most "
-                f"{MAX_CHAIN} files may be combined", pointer), source, where))
+                _("variant '{ref}' would be file {number} of the chain; at most {limit} "
+                  "files may be combined").format(
+                    ref=ref, number=len(stack) + 1, limit=MAX_CHAIN), pointer), source, where))
             return None
         target = locate_variant(str(ref), base)
         if target is None:
             findings.append(_ref_finding(VARIANT_NOT_FOUND.at(
-                f"variant '{ref}' not found (searched {base} and {variants_dir()})",
+                _("variant '{ref}' not found (searched {base} and {variants_dir})").format(
+                    ref=ref, base=base, variants_dir=variants_dir()),
                 pointer, hint=not_found_hint(str(ref), base)), source, where))
             ok = False
             continue
         if target.resolve() in stack:
             cycle = " -> ".join(p.name for p in [*stack, target.resolve()])
             findings.append(_ref_finding(VARIANT_CYCLE.at(
-                f"variant chain forms a cycle: {cycle}", pointer,
-                hint=f"Remove the reference to '{ref}' at {pointer} in {Path(where).name}, or "
-                f"make '{target.name}' extend a complete variant instead of this one."),
+                _("variant chain forms a cycle: {cycle}").format(cycle=cycle), pointer,
+                hint=_("Remove the reference to '{ref}' at {pointer} in {file}, or make "
+                       "'{target}' extend a complete variant instead of this one.").format(
+                         ref=ref, pointer=pointer, file=Path(where).name, target=target.name)),
                 source, where))
             ok = False
             continue
@@ -416,10 +422,11 @@ def _resolve_refs(raw: dict, base: Path | None, findings: list[Finding], stack: 
         if pointer != "/extends":  # an overlay contributes only its values
             if sub.get("overlay") is not True:
                 findings.append(_ref_finding(VARIANT_NOT_OVERLAY.at(
-                    f"'{ref}' is a complete variant, not an overlay (its file does not set "
-                    "\"overlay\": true)", pointer,
-                    hint=f"Name '{ref}' in \"extends\" instead of \"overlays\" (a file has "
-                    "one parent), or list an overlay such as 'classic-recapture'."),
+                    _("'{ref}' is a complete variant, not an overlay (its file does not set "
+                      "\"overlay\": true)").format(ref=ref), pointer,
+                    hint=_("Name '{ref}' in \"extends\" instead of \"overlays\" (a file has one "
+                           "parent), or list an overlay such as 'classic-recapture'.").format(
+                             ref=ref)),
                     source, where))
                 ok = False
                 continue
@@ -486,7 +493,8 @@ def _validate_merged(merged: dict, findings: list[Finding], chain: list[str],
                         for f in with_suggestions(_pydantic_findings(exc)))
         return ResolvedVariant(None, findings, chain, merged)
     except (ValueError, TypeError) as exc:
-        findings.append(SCHEMA.at(f"cannot build the variant: {exc}").located(where))
+        findings.append(SCHEMA.at(_("cannot build the variant: "
+                                    "{exc}").format(exc=exc)).located(where))
         return ResolvedVariant(None, findings, chain, merged)
     variant = variant.model_copy(update={"extends": None, "overlays": []})
     return ResolvedVariant(variant, findings, chain, merged)
@@ -503,8 +511,9 @@ def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
     path = locate_variant(ref, base)
     if path is None:
         return ResolvedVariant(None, [VARIANT_NOT_FOUND.at(
-            f"variant '{ref}' not found: no such file and no shipped variant of that name "
-            f"in {variants_dir()}", hint=not_found_hint(ref, base)).located(ref)])
+            _("variant '{ref}' not found: no such file and no shipped variant of that name in "
+              "{variants_dir}").format(ref=ref, variants_dir=variants_dir()),
+                  hint=not_found_hint(ref, base)).located(ref)])
     findings: list[Finding] = []
     chain: list[str] = []
     merged = _resolve_raw(path, findings, [], chain)
@@ -514,15 +523,16 @@ def resolve_variant(ref: str | os.PathLike[str], base: Path | None = None,
         target = locate_variant(ref2, base)
         if target is None:
             findings.append(VARIANT_NOT_FOUND.at(
-                f"overlay '{ref2}' not found", hint=not_found_hint(ref2, base)).located(ref2))
+                _("overlay '{ref}' not found").format(ref=ref2), hint=not_found_hint(ref2,
+                    base)).located(ref2))
             return ResolvedVariant(None, findings, chain)
         sub = _resolve_raw(target, findings, [], chain)
         if sub is None:
             return ResolvedVariant(None, findings, chain)
         if sub.get("overlay") is not True:
             findings.append(VARIANT_NOT_OVERLAY.at(
-                f"overlay '{ref2}' is a complete variant, not an overlay (its file does not set "
-                "\"overlay\": true)", "/overlay").located(str(target)))
+                _("overlay '{ref}' is a complete variant, not an overlay (its file does not set"
+                  " \"overlay\": true)").format(ref=ref2), "/overlay").located(str(target)))
             return ResolvedVariant(None, findings, chain)
         merged = _merge(merged, {k: v for k, v in sub.items()
                                  if k not in ("name", "description", "overlay")})

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.model.io import SCHEMA
 
@@ -232,10 +233,10 @@ def _unknown_key(finding: Finding) -> tuple[str, str] | None:
     if finding.code != SCHEMA.code or not finding.pointer:
         return None
     pointer = finding.pointer
-    if finding.message.startswith("unknown key '"):
-        parent, _, key = pointer.rpartition("/")
+    if finding.extra.get("schema_error") == "extra_forbidden":  # "unknown key '...'"
+        parent, _sep, key = pointer.rpartition("/")
     elif pointer.endswith("/[key]"):
-        parent, _, key = pointer.removesuffix("/[key]").rpartition("/")
+        parent, _sep, key = pointer.removesuffix("/[key]").rpartition("/")
     else:
         return None
     return parent, key.replace("~1", "/").replace("~0", "~")
@@ -258,32 +259,38 @@ def suggest_findings(findings: list[Finding], root: type[BaseModel],
         parent, key = found
         where = prefix + parent
         if where == "" and key in options_model.model_fields:
-            out.append(replace(f, message=(
-                f"'{key}' is an option and belongs in the \"options\" object, not at the top "
-                "level"), hint=(
-                f"Move \"{key}\" into the \"options\" object (\"options\": {{\"{key}\": "
-                "...}); options are not top-level keys."), extra={"move_to": "/options"}))
+            out.append(replace(f, message=_(
+                "'{key}' is an option and belongs in the \"options\" object, not at the top "
+                "level").format(key=key), hint=_(
+                "Move \"{key}\" into the \"options\" object (\"options\": {{\"{key}\": "
+                "...}}); options are not top-level keys.").format(key=key),
+                extra={"move_to": "/options"}))
             continue
         allowed = allowed_keys(root, where) or []
         guess = suggest_key(key, allowed)
         top = suggest_key(key, list(root.model_fields)) if where == "/options" else None
         if guess is None and top is not None:  # a top-level key written inside "options"
-            out.append(replace(f, message=(
-                f"'{key}' is not an option; did you mean the top-level key '{top}'?"), hint=(
-                f"Move it out of \"options\" to the top level of the file as \"{top}\"."),
+            out.append(replace(f, message=_(
+                "'{key}' is not an option; did you mean the top-level key '{top}'?").format(
+                key=key, top=top), hint=_(
+                "Move it out of \"options\" to the top level of the file as \"{top}\".").format(
+                top=top),
                 extra={"suggestion": top, "move_to": f"/{top}"}))
             continue
         if f.pointer.endswith("/[key]"):  # a dict keyed by a name list (piece types)
-            f = replace(f, message=f"unknown name '{key}' in the object at {where}",
+            f = replace(f, message=_("unknown name '{key}' in the object at {where}").format(
+                key=key, where=where),
                         pointer=f.pointer.removesuffix("/[key]"))
         if guess:
-            out.append(replace(f, message=f"{f.message}; did you mean '{guess}'?",
-                               hint=f"Rename '{key}' to '{guess}'.",
+            out.append(replace(f, message=_("{message}; did you mean '{guess}'?").format(
+                                   message=f.message, guess=guess),
+                               hint=_("Rename '{key}' to '{guess}'.").format(key=key, guess=guess),
                                extra={"suggestion": guess}))
         elif allowed:
             shown = ", ".join(allowed[:12]) + (", ..." if len(allowed) > 12 else "")
-            place = f"the object at {where}" if where else "the top level"
-            out.append(replace(f, hint=f"Remove '{key}'; {place} allows: {shown}."))
+            hint = (_("Remove '{key}'; the object at {where} allows: {allowed}.") if where else
+                    _("Remove '{key}'; the top level allows: {allowed}."))
+            out.append(replace(f, hint=hint.format(key=key, where=where, allowed=shown)))
         else:
             out.append(f)
     return out
@@ -291,7 +298,7 @@ def suggest_findings(findings: list[Finding], root: type[BaseModel],
 
 def _value_hint(f: Finding, root: type[BaseModel], prefix: str) -> Finding:
     """A wrong value gets a hint naming what the field takes and its default."""
-    if f.code != SCHEMA.code or not f.pointer or f.message.startswith("required key"):
+    if f.code != SCHEMA.code or not f.pointer or f.extra.get("schema_error") == "missing":
         return f
     pointer = prefix + f.pointer
     info = field_at(root, pointer)
@@ -300,9 +307,10 @@ def _value_hint(f: Finding, root: type[BaseModel], prefix: str) -> Finding:
         info = field_at(root, pointer)
     if info is None:
         return f
-    default = "" if info.required else (
-        f" (default {json.dumps(info.default, ensure_ascii=False)})")
-    return replace(f, hint=f"'{info.name}' takes {describe_allowed(info)}{default}.")
+    default = "" if info.required else _(" (default {value})").format(
+        value=json.dumps(info.default, ensure_ascii=False))
+    return replace(f, hint=_("'{name}' takes {allowed}{default}.").format(
+        name=info.name, allowed=describe_allowed(info), default=default))
 
 
 def reference_hint(ref: str, base: Path | None, names: list[str], suffix: str) -> str:
@@ -314,6 +322,7 @@ def reference_hint(ref: str, base: Path | None, names: list[str], suffix: str) -
     stem = Path(ref).name.removesuffix(suffix)
     close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.6)
     if close:
-        return f"Did you mean '{close[0]}'? Correct the reference '{ref}'."
-    return (f"Give a *{suffix} path relative to the referring file, or a shipped name: "
-            f"{', '.join(names)}.")
+        return _("Did you mean '{name}'? Correct the reference '{ref}'.").format(
+            name=close[0], ref=ref)
+    return _("Give a *{suffix} path relative to the referring file, or a shipped name: "
+             "{names}.").format(suffix=suffix, names=", ".join(names))

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from editor.i18n import _
 from editor.model.board import (
     Board,
     BridgeClass,
@@ -197,8 +198,8 @@ class _Painter:
             wet = [(s.x, s.y) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                    for s in sea.get((None, gx + dx, gy + dy), ())
                    if math.hypot(s.x - f.x, s.y - f.y) < limit]
-            for k, (_, g) in enumerate(near):
-                for _, h in near[k + 1:]:
+            for k, (_dist, g) in enumerate(near):
+                for _dist2, h in near[k + 1:]:
                     gh = math.hypot(g.x - h.x, g.y - h.y)
                     if gh >= limit or _under_discs(f, g, h, gh, hidden):
                         continue
@@ -561,7 +562,8 @@ def _output_scale(board: Board, px_per_cm: float | None) -> float:
     if px_per_cm is None:
         return 1.0
     if not px_per_cm > 0:
-        raise RenderError(f"scale must be positive, got {px_per_cm:g}")
+        raise RenderError(_("scale must be positive, got {px_per_cm:g}").format(
+                              px_per_cm=px_per_cm))
     return px_per_cm / _ppc(board)
 
 
@@ -572,8 +574,10 @@ def render_board_image(board: Board, px_per_cm: float | None = None) -> QImage:
     w, h = board_size_px(board)
     size = QSize(max(1, round(w * factor)), max(1, round(h * factor)))
     if size.width() * size.height() > MAX_RENDER_PIXELS:
-        raise RenderError(f"output of {size.width()}x{size.height()} pixels is too large: at "
-                          f"most {MAX_RENDER_PIXELS // 1_000_000} million pixels (lower --scale)")
+        raise RenderError(_("output of {width}x{height} pixels is too large: at most {limit} "
+                            "million pixels (lower --scale)").format(
+                              width=size.width(), height=size.height(), limit=MAX_RENDER_PIXELS
+                              // 1_000_000))
     image = QImage(size, QImage.Format.Format_RGB32)
     image.fill(SEA)
     painter = QPainter(image)
@@ -594,10 +598,11 @@ def render_board_to_file(board: Board, path: str | os.PathLike[str],
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".png", ".svg"):
-        raise RenderError(f"unknown output type '{target.suffix or target.name}': use .png or "
-                          ".svg")
+        raise RenderError(_("unknown output type '{suffix}': use .png or .svg").format(
+                              suffix=target.suffix or target.name))
     if not target.parent.is_dir():
-        raise RenderError(f"cannot write '{target}': folder '{target.parent}' does not exist")
+        raise RenderError(_("cannot write '{target}': folder '{parent}' does not exist").format(
+                              target=target, parent=target.parent))
     ensure_gui_application()
     if suffix == ".svg":
         return _write_svg(board, target, px_per_cm)
@@ -609,7 +614,8 @@ def render_board_to_file(board: Board, path: str | os.PathLike[str],
     writer = QImageWriter(str(target), b"png")
     writer.setQuality(0)  # PNG: strongest compression
     if not writer.write(indexed):
-        raise RenderError(f"cannot write '{target}': {writer.errorString()}")
+        raise RenderError(_("cannot write '{target}': {error}").format(
+                              target=target, error=writer.errorString()))
     return image.width(), image.height()
 
 
@@ -660,7 +666,8 @@ def _write_svg(board: Board, target: Path, px_per_cm: float | None) -> tuple[int
         with open(target, "wb"):
             pass
     except OSError as exc:
-        raise RenderError(f"cannot write '{target}': {exc.strerror or exc}") from exc
+        raise RenderError(_("cannot write '{target}': {error}").format(
+                              target=target, error=exc.strerror or exc)) from exc
     gen = QSvgGenerator()
     gen.setFileName(str(target))
     # The SVG's physical size (width/height in mm) is size / resolution. QSvgGenerator takes
@@ -676,7 +683,7 @@ def _write_svg(board: Board, target: Path, px_per_cm: float | None) -> tuple[int
     gen.setDescription("Rendered by conquest render")
     painter = QPainter()
     if not painter.begin(gen):
-        raise RenderError(f"cannot write '{target}'")
+        raise RenderError(_("cannot write '{target}'").format(target=target))
     try:
         # the default font is sized in points, which the large resolution would blow up
         font = QFont(painter.font())

@@ -17,6 +17,7 @@ from pathlib import Path
 from editor.check.pair_checks import PAIR_VARIANT
 from editor.engine.compiled import CompileError
 from editor.engine.game import Game
+from editor.i18n import _
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding
@@ -65,7 +66,8 @@ def load_game(board: str | Board | None, variant: str | None = None, *,
         game.initial_state()
     except CompileError as exc:
         return LoadedGame(None, [PAIR_VARIANT.at(
-            f"board and variant do not fit: {exc} (run conquest validate --board --variant)")
+            _("board and variant do not fit: {exc} (run conquest validate --board "
+              "--variant)").format(exc=exc))
             .located(source.board_path)], source.board_path)
     return LoadedGame(game, [], source.board_path)
 
@@ -76,24 +78,26 @@ def _files_source(board: str | Board | None, variant: str | None, overlays: list
     when a reference names no file."""
     source = GameSource(None, None)
     if not variant:
-        return source, "give a variant (or a game package as the board)"
+        return source, _("give a variant (or a game package as the board)")
     rv = resolve_variant(variant, base, overlays or None, options or None)
     source.findings += rv.findings
     if rv.variant is None:
         missing = [r for r in (variant, *overlays) if locate_variant(str(r), base) is None]
-        return source, (f"variant '{missing[0]}' not found: no such file and no shipped variant "
-                        "of that name") if missing else None
+        return source, _("variant '{ref}' not found: no such file and no shipped variant of "
+                         "that name").format(ref=missing[0]) if missing else None
     source.variant = rv.variant
     if isinstance(board, Board):
         source.board = board.model_copy(deep=True)
         return source, None
     ref = board or rv.variant.board
     if not ref:
-        return source, f"variant '{variant}' names no board: give one (--board)"
+        return source, _("variant '{variant}' names no board: give one (--board)").format(
+            variant=variant)
     path = locate("boards", ref, base)
     if path is None:
-        return source, (f"board '{ref}' of variant '{variant}' not found: give a board file "
-                        f"(--board), or a shipped board name from {data_dir('boards')}")
+        return source, _("board '{ref}' of variant '{variant}' not found: give a board file "
+                         "(--board), or a shipped board name from {folder}").format(
+            ref=ref, variant=variant, folder=data_dir("boards"))
     result = load_board(path)
     source.board, source.board_path = result.model, str(path)
     source.findings += result.findings

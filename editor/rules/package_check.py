@@ -13,6 +13,7 @@ from editor.check.board_checks import check_board
 from editor.check.pair_checks import PAIR_VARIANT, check_board_for_variant
 from editor.check.variant_checks import check_variant
 from editor.engine.compiled import CompileError
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.model.io import SourceMap
 from editor.model.package import GameSource, open_game_source
@@ -63,7 +64,7 @@ def check_source(source: GameSource, *, start: bool = True) -> list[Finding]:
         try:
             Game(source.board, source.variant).initial_state()
         except CompileError as exc:
-            out.append(PAIR_VARIANT.at(f"board and variant do not fit: {exc}")
+            out.append(PAIR_VARIANT.at(_("board and variant do not fit: {exc}").format(exc=exc))
                        .located(source.board_path))
     return out
 
@@ -72,10 +73,10 @@ def _overlay_finding(source: GameSource, where: str) -> Finding:
     """PAIR_VARIANT for a variant that is an overlay, located on its "overlay" key (in the
     package's resolved variant member when there is one)."""
     finding = PAIR_VARIANT.at(
-        f"the variant '{source.variant.name}' is an overlay (a few values on top of a "
-        "variant), not a complete variant to play", "/overlay",
-        hint="Name a complete variant (e.g. 'conquest-4p') and give the overlay as "
-        "--overlay; for a package, pack it again that way.")
+        _("the variant '{variant}' is an overlay (a few values on top of a variant), not a "
+          "complete variant to play").format(variant=source.variant.name), "/overlay",
+        hint=_("Name a complete variant (e.g. 'conquest-4p') and give the overlay as --overlay; "
+               "for a package, pack it again that way."))
     pkg = source.package
     member = pkg.member("resolved_variant") if pkg is not None else None
     if member is None:

@@ -9,6 +9,7 @@ report. Puzzle-notation steps name printed numbers already and are not touched.
 
 from __future__ import annotations
 
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.names import FieldNames
 from editor.model.scenario import Expect, Scenario
@@ -24,17 +25,19 @@ class _Rewriter:
         if got.field is not None:
             return got.field
         if name in self.names.ids or (name.isdigit() and int(name) in self.names.by_number):
-            self._ambiguous(f"field '{name}': {got.problem}", pointer)
+            self._ambiguous(_("field '{name}': {problem}; name the field by its id").format(
+                name=name, problem=got.problem), pointer)
         return name
 
     def action(self, text: str, pointer: str) -> str:
         out, problems = self.names.translate(text)
         for p in problems:
-            self._ambiguous(f"action {text!r}: {p}", pointer)
+            self._ambiguous(_("action {action!r}: {problem}; name the field by its id").format(
+                action=text, problem=p), pointer)
         return out
 
     def _ambiguous(self, message: str, pointer: str) -> None:
-        self.problems.append((message + "; name the field by its id", pointer))
+        self.problems.append((message, pointer))
 
     def expect(self, exp: Expect, ptr: str) -> Expect:
         return exp.model_copy(update={

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from editor.engine.compiled import CompileError
 from editor.engine.game import Game, State
+from editor.i18n import _
 from editor.model import load_board
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity, define
@@ -97,7 +98,7 @@ def _name(c, field_id: str) -> str:
 
 def _listed(ids: list[str]) -> str:
     """Setup ids in plain words."""
-    return ", ".join(f"'{x}'" for x in ids) if ids else "none"
+    return ", ".join(f"'{x}'" for x in ids) if ids else _("none")
 
 
 def _terrain_problem(game: Game, ptype: str, field_id: str) -> str | None:
@@ -108,17 +109,20 @@ def _terrain_problem(game: Game, ptype: str, field_id: str) -> str | None:
         return None
     field_id = c.node_names[node]  # what the message calls it
     if c.is_region[node]:
-        return (f"{ptype} in wilderness region '{field_id}': only "
-                f"{[n for i, n in enumerate(c.type_names) if c.wilderness[i]]} enter regions "
-                "(WILD-2)")
+        entering = [n for i, n in enumerate(c.type_names) if c.wilderness[i]]
+        return _("{piece} in wilderness region '{field}': only {items} enter regions "
+                 "(WILD-2)").format(piece=ptype, field=field_id, items=entering)
     if c.is_sea[node] != c.sea_type[t]:
         if c.sea_type[t]:
-            return f"{ptype} on land field '{field_id}': vessels stay on sea fields (MOVE-2)"
-        return (f"{ptype} on sea field '{field_id}': land pieces stand on land or ride a vessel "
-                "as cargo (MOVE-2, CARRY-1)")
+            return _("{piece} on land field '{field}': vessels stay on sea fields "
+                     "(MOVE-2)").format(piece=ptype, field=field_id)
+        return (_("{piece} on sea field '{field}': land pieces stand on land or ride a vessel"
+                  " as cargo (MOVE-2, CARRY-1)").format(piece=ptype, field=field_id))
     if c.is_grail[node]:
-        return f"{ptype} on grail field '{field_id}': not among grail_entry_types (GRAIL-2)"
-    return f"{ptype} may not stand on '{field_id}' (PIECE-CATAPULT-6, CASTLE-5)"
+        return _("{piece} on grail field '{field}': not among grail_entry_types "
+                 "(GRAIL-2)").format(piece=ptype, field=field_id)
+    return _("{piece} may not stand on '{field}' (PIECE-CATAPULT-6, CASTLE-5)").format(
+               piece=ptype, field=field_id)
 
 
 def check_variant_ref(ref: str | VariantRef, base: Path) -> list[Finding]:
@@ -133,26 +137,28 @@ def check_variant_ref(ref: str | VariantRef, base: Path) -> list[Finding]:
     out: list[Finding] = []
     if locate_variant(name, base) is None:
         out.append(SCENARIO_VARIANT.at(
-            f"variant '{name}' not found: no such file (relative to the scenario) and no "
-            "shipped variant of that name",
+            _("variant '{name}' not found: no such file (relative to the scenario) and no "
+              "shipped variant of that name").format(name=name),
             "/variant" if isinstance(ref, str) else "/variant/name"))
     if isinstance(ref, str):
         return out
     for i, ov in enumerate(ref.overlays):
         target = locate_variant(ov, base)
         if target is None:
-            out.append(SCENARIO_VARIANT.at(f"overlay '{ov}' not found", f"/variant/overlays/{i}"))
+            out.append(SCENARIO_VARIANT.at(_("overlay '{ref}' not found").format(ref=ov),
+                f"/variant/overlays/{i}"))
             continue
         rv = resolve_variant(str(target), base)
         if rv.raw is not None and rv.raw.get("overlay") is not True:
             out.append(SCENARIO_VARIANT.at(
-                f"'{ov}' is a complete variant, not an overlay (its file does not set "
-                "\"overlay\": true)", f"/variant/overlays/{i}"))
+                _("'{ref}' is a complete variant, not an overlay (its file does not set "
+                  "\"overlay\": true)").format(ref=ov), f"/variant/overlays/{i}"))
     if ref.options:
         try:
             Options.model_validate(ref.options)
         except ValidationError as exc:
-            out.extend(SCENARIO_VARIANT.at(f"option override: {f.message}",
+            out.extend(SCENARIO_VARIANT.at(_("option override: {message}").format(
+                                               message=f.message),
                                            "/variant/options" + f.pointer)
                        for f in _pydantic_findings(exc))
     return out
@@ -163,48 +169,53 @@ def build_position(game: Game, pos: Position) -> State:
     st = game.empty_state()
     c = game.compiled
     if pos.to_move not in c.seat_index:
-        raise PositionError(f"to_move '{pos.to_move}' is not a seat of the variant",
+        raise PositionError(_("to_move '{to_move}' is not a seat of the variant").format(
+                                to_move=pos.to_move),
                             "/position/to_move")
     for i, p in enumerate(pos.pieces):
         ptr = f"/position/pieces/{i}"
         why = _terrain_problem(game, str(p.piece), p.field)
         if why:
-            raise PositionError(f"{p.owner} {why}", ptr)
+            raise PositionError(_("{owner} {why}").format(owner=p.owner, why=why), ptr)
         try:
             st.add_piece(p.owner, str(p.piece), p.field, [_tree(x) for x in p.cargo],
                          steps=p.steps_used)
         except CompileError as exc:
-            raise PositionError(f"{p.owner} {p.piece} on {_name(c, p.field)}: {exc}",
+            raise PositionError(_("{owner} {piece} on {field}: {exc}").format(
+                                    owner=p.owner, piece=p.piece, field=_name(c, p.field),
+                                    exc=exc),
                                 ptr) from None
     si = c.seat_index[pos.to_move]
     if pos.turn is None:
         turn = game.seat_count + si
     else:
         if pos.turn % game.seat_count != si:
-            raise CompileError(f"turn {pos.turn} is not a turn of '{pos.to_move}' "
-                               f"(turn modulo {game.seat_count} must be {si})")
+            raise CompileError(_("turn {turn} is not a turn of '{to_move}' (turn modulo "
+                                 "{seat_count} must be {index})").format(
+                                   turn=pos.turn, to_move=pos.to_move,
+                                   seat_count=game.seat_count, index=si))
         turn = pos.turn
     captured = {}
     for seat, n in pos.captured.items():
         if seat not in c.seat_index:
-            raise CompileError(f"captured: unknown seat '{seat}'")
+            raise CompileError(_("captured: unknown seat '{seat}'").format(seat=seat))
         captured[c.seat_index[seat]] = n
     raised = {}
     for tower, seat in pos.drawbridges_raised.items():
         node = c.node_index.get(tower)
         if node is None or seat not in c.seat_index or not c.has_drawbridge[node]:
-            raise CompileError(f"drawbridges_raised: '{_name(c, tower)}' is no tower with a "
-                               "drawbridge "
-                               f"or '{seat}' no seat")
+            raise CompileError(_("drawbridges_raised: '{name}' is no tower with a drawbridge or "
+                                 "'{seat}' no seat").format(name=_name(c, tower), seat=seat))
         raised[node] = c.seat_index[seat]
     window = None
     if pos.pending_response is not None:
         pr = pos.pending_response
         if pr.victim not in c.seat_index or pr.scene not in c.node_index:
-            raise CompileError("pending_response names an unknown seat or field")
+            raise CompileError(_("pending_response names an unknown seat or field"))
         scene = c.node_index[pr.scene]
         if st.top_piece(scene) is None:
-            raise CompileError(f"pending_response: no capturer on '{_name(c, pr.scene)}'")
+            raise CompileError(_("pending_response: no capturer on '{name}'").format(
+                                   name=_name(c, pr.scene)))
         window = (c.seat_index[pr.victim], scene, pr.partner_only)
     st.arrange(turn, pos.ap_spent, captured, pos.turns_without_capture, raised, window,
                pos.pending_response is not None and pos.pending_response.end_turn_after)
@@ -228,14 +239,14 @@ def load(path: str | Path) -> Loaded:
     if board is None:
         msg = "; ".join(f.format_line() for f in bf[:3])
         out.findings.append(result.locate([SCENARIO_BOARD.at(
-            f"board cannot be used: {msg}", "/board")])[0])
+            _("board cannot be used: {msg}").format(msg=msg), "/board")])[0])
         return out
     scn, ambiguous = with_field_ids(scn, board)  # fields by id or printed number (BOARD-5)
     out.scenario = scn
     if ambiguous:
         out.findings.extend(result.locate([SCENARIO_POSITION.at(
-            m, p, hint="A field may be named by its printed number only when that names one "
-            "field; use its id here.") for m, p in ambiguous]))
+            m, p, hint=_("A field may be named by its printed number only when that names one "
+                         "field; use its id here.")) for m, p in ambiguous]))
         return out
     bad = check_variant_ref(scn.variant, base)
     if bad:
@@ -245,20 +256,21 @@ def load(path: str | Path) -> Loaded:
     if variant is None:
         msg = "; ".join(f.format_line() for f in vf[:3])
         out.findings.append(result.locate([SCENARIO_VARIANT.at(
-            f"variant cannot be used: {msg}", "/variant")])[0])
+            _("variant cannot be used: {msg}").format(msg=msg), "/variant")])[0])
         return out
     out.findings += vf  # warnings only, e.g. an older variant's migration note
     setup_id = scn.setup or variant.setup
     if scn.position == "start" and (setup_id is None or board.setup(setup_id) is None):
         have = _listed([x.id for x in board.setups])
         if scn.setup:
-            msg, ptr = f"the board has no setup '{scn.setup}'; it has {have}", "/setup"
+            msg, ptr = _("the board has no setup '{setup}'; it has {have}").format(
+                setup=scn.setup, have=have), "/setup"
         elif setup_id:
-            msg, ptr = (f"the board has no setup '{setup_id}' (the variant's); it has {have}: "
-                        "name one with 'setup'", "/board")
+            msg, ptr = _("the board has no setup '{setup}' (the variant's); it has {have}: "
+                         "name one with 'setup'").format(setup=setup_id, have=have), "/board"
         else:
-            msg, ptr = (f"the variant names no setup: name one of the board's ({have}) with "
-                        "'setup'", "/setup")
+            msg, ptr = _("the variant names no setup: name one of the board's ({have}) with "
+                         "'setup'").format(have=have), "/setup"
         out.findings.append(result.locate([SCENARIO_POSITION.at(msg, ptr)])[0])
         return out
     try:
@@ -270,7 +282,7 @@ def load(path: str | Path) -> Loaded:
         out.findings.append(result.locate([SCENARIO_POSITION.at(str(exc), ptr)])[0])
         return out
     out.game, out.state = game, state
-    _ = shown
+    del shown  # kept in the signature for the callers
     return out
 
 
@@ -278,14 +290,19 @@ def _notation_hint(why) -> str | None:
     """A hint that fits why the action text names no action (None: the generic one)."""
     code = getattr(why, "code", None)
     if code == "E_NO_SUCH_PIECE":
-        return ("The text is readable, but no piece of that letter stands (or rides) on the field "
-                "in this position (after the previous steps): check the letter and the field, or "
-                "the steps before.")
+        return _("The text is readable, but no piece of that letter stands (or rides) on the "
+                 "field in this position (after the previous steps): check the letter and the "
+                 "field, or the steps before.")
     if code == "E_NOT_AVAILABLE":
-        return ("The text is readable, but this kind of action is not part of the scenario's "
-                "variant or board; mark the step 'expect': 'illegal' with this reason, or change "
-                "the variant.")
+        return _("The text is readable, but this kind of action is not part of the scenario's "
+                 "variant or board; mark the step 'expect': 'illegal' with this reason, or change "
+                 "the variant.")
     return None
+
+
+def _differs(key: str, want: object, got: object) -> str:
+    """`ap_left: expected 3, engine 5` (the key is the scenario file's, not translated)."""
+    return _("{key}: expected {want}, engine {got}").format(key=key, want=want, got=got)
 
 
 def check_expect(st: State, exp: Expect) -> list[str]:
@@ -294,63 +311,63 @@ def check_expect(st: State, exp: Expect) -> list[str]:
     bad: list[str] = []
     budget, progress, result = st.budget_info(), st.progress(), st.result()
     if exp.ap_left is not None and st.ap_left() != exp.ap_left:
-        bad.append(f"ap_left: expected {exp.ap_left}, engine {st.ap_left()}")
+        bad.append(_differs("ap_left", exp.ap_left, st.ap_left()))
     if exp.ap_spent is not None and budget.spent != exp.ap_spent:
-        bad.append(f"ap_spent: expected {exp.ap_spent}, engine {budget.spent}")
+        bad.append(_differs("ap_spent", exp.ap_spent, budget.spent))
     for seat, want in exp.budget.items():
         got = st.budget(c.seat_index[seat]) if seat in c.seat_index else None
         if got != want:
-            bad.append(f"budget[{seat}]: expected {want}, engine {got}")
+            bad.append(_differs(f"budget[{seat}]", want, got))
     if exp.to_move is not None and c.seat_ids[st.mover] != exp.to_move:
-        bad.append(f"to_move: expected {exp.to_move}, engine {c.seat_ids[st.mover]}")
+        bad.append(_differs("to_move", exp.to_move, c.seat_ids[st.mover]))
     if exp.actor is not None and st.actor != exp.actor:
-        bad.append(f"actor: expected {exp.actor}, engine {st.actor}")
+        bad.append(_differs("actor", exp.actor, st.actor))
     for fid, want in exp.pieces.items():
         if fid not in c.node_index:
-            bad.append(f"pieces: unknown field {fid}")
+            bad.append(_("pieces: unknown field {field}").format(field=fid))
             continue
         stack = st.stack(fid)
         got = None if stack is None else f"{stack.owner}:{stack.letters}"
         if got != want:
-            bad.append(f"pieces[{_name(c, fid)}]: expected {want}, engine {got}")
+            bad.append(_differs(f"pieces[{_name(c, fid)}]", want, got))
     for fid, want in exp.range_left.items():
         o = st.top_piece(c.node_index[fid]) if fid in c.node_index else None
         got = st.range_left(o) if o is not None else None
         if got != want:
-            bad.append(f"range_left[{_name(c, fid)}]: expected {want}, engine {got}")
+            bad.append(_differs(f"range_left[{_name(c, fid)}]", want, got))
     for seat, want in exp.captured.items():
         got = progress.captured.get(seat)
         if got != want:
-            bad.append(f"captured[{seat}]: expected {want}, engine {got}")
+            bad.append(_differs(f"captured[{seat}]", want, got))
     if exp.frozen is not None:
         got = sorted(c.seat_ids[s] for s in range(st.game.seat_count) if st.is_frozen(s))
         if got != sorted(exp.frozen):
-            bad.append(f"frozen: expected {sorted(exp.frozen)}, engine {got}")
+            bad.append(_differs("frozen", sorted(exp.frozen), got))
     window = st.response_window() is not None
     if exp.response_window is not None and window != exp.response_window:
-        bad.append(f"response_window: expected {exp.response_window}, engine {window}")
+        bad.append(_differs("response_window", exp.response_window, window))
     if exp.terminal is not None and st.is_terminal() != exp.terminal:
-        bad.append(f"terminal: expected {exp.terminal}, engine {st.is_terminal()}"
+        bad.append(_differs("terminal", exp.terminal, st.is_terminal())
                    + (f" ({result.reason})" if result else ""))
     if exp.winners is not None:
         got = sorted(result.winners) if result else None
         if got != sorted(exp.winners):
-            bad.append(f"winners: expected {sorted(exp.winners)}, engine {got}"
+            bad.append(_differs("winners", sorted(exp.winners), got)
                        + (f" ({result.reason})" if result else ""))
     for text in exp.legal:
         _a, why = parse_or_reason(st, text)
         if why is not None:
-            bad.append(f"legal {text!r}: engine says {why}")
+            bad.append(_("legal {text!r}: engine says {why}").format(text=text, why=why))
     for text, code in exp.illegal.items():
         _a, why = parse_or_reason(st, text)
         if why is None:
-            bad.append(f"illegal {text!r}: engine accepts it")
+            bad.append(_("illegal {text!r}: engine accepts it").format(text=text))
         elif why.code != code:
-            bad.append(f"illegal {text!r}: expected {code}, engine {why}")
+            bad.append(_differs(f"illegal {text!r}", code, why))
     if exp.legal_count is not None:
         n = len(st.legal_actions())
         if n != exp.legal_count:
-            bad.append(f"legal_count: expected {exp.legal_count}, engine {n}")
+            bad.append(_differs("legal_count", exp.legal_count, n))
     return bad
 
 
@@ -370,7 +387,8 @@ def run(path: str | Path) -> list[Finding]:
 
     if scn.expect_initial is not None:
         for msg in check_expect(st, scn.expect_initial):
-            fail(SCENARIO_EXPECTATION, f"before step 1: {msg}", "/expect_initial")
+            fail(SCENARIO_EXPECTATION, _("before step 1: {problem}").format(problem=msg),
+                 "/expect_initial")
     for i, step in enumerate(scn.steps):
         ptr = f"/steps/{i}"
         if step.notation == "puzzle":
@@ -381,29 +399,38 @@ def run(path: str | Path) -> list[Finding]:
             a, why = parse_or_reason(st, step.action)
         if a is None and step.expect == "legal":
             out.extend(res.locate([SCENARIO_NOTATION.at(
-                f"step {i + 1} {step.action!r}: {why}", ptr + "/action",
+                _("step {number} {action!r}: {why}").format(
+                    number=i + 1, action=step.action, why=why), ptr + "/action",
                 hint=_notation_hint(why))]))
             break
         if step.expect == "legal":
             if why is not None:
-                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected legal, engine "
-                     f"says {why}", ptr)
+                fail(SCENARIO_VERDICT, _("step {number} {action!r}: expected legal, engine says "
+                                         "{why}").format(number=i + 1, action=step.action,
+                                                         why=why), ptr)
                 break
             st.apply(a)
         else:
             if why is None:
-                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected illegal"
-                     f"{' (' + step.reason + ')' if step.reason else ''}, engine accepts "
-                     f"{names.show(to_text(st, a))}", ptr)
+                shown = names.show(to_text(st, a))
+                fail(SCENARIO_VERDICT, (
+                    _("step {number} {action!r}: expected illegal ({reason}), engine accepts "
+                      "{shown}") if step.reason else
+                    _("step {number} {action!r}: expected illegal, engine accepts {shown}")).format(
+                    number=i + 1, action=step.action, reason=step.reason, shown=shown), ptr)
                 continue
             if step.reason and why.code != step.reason:
-                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected "
-                     f"{step.reason}, engine says {why}", ptr + "/reason")
+                fail(SCENARIO_VERDICT, _("step {number} {action!r}: expected {reason}, engine "
+                                         "says {why}").format(number=i + 1, action=step.action,
+                                                              reason=step.reason, why=why),
+                     ptr + "/reason")
             if step.rule and why.rule != step.rule:
-                fail(SCENARIO_VERDICT, f"step {i + 1} {step.action!r}: expected rule "
-                     f"{step.rule}, engine cites {why.rule}", ptr + "/rule")
+                fail(SCENARIO_VERDICT, _("step {number} {action!r}: expected rule {rule}, engine "
+                                         "cites {cited}").format(number=i + 1, action=step.action,
+                                                                 rule=step.rule, cited=why.rule),
+                     ptr + "/rule")
         if step.after is not None:
             for msg in check_expect(st, step.after):
-                fail(SCENARIO_EXPECTATION, f"after step {i + 1} {step.action!r}: {msg}",
-                     ptr + "/after")
+                fail(SCENARIO_EXPECTATION, _("after step {number} {action!r}: {problem}").format(
+                    number=i + 1, action=step.action, problem=msg), ptr + "/after")
     return out

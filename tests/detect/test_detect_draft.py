@@ -156,3 +156,21 @@ def test_a_bridge_over_a_found_sea_lane_names_it_as_the_lane_beneath() -> None:
     assert bridge.kind == ConnectionKind.BRIDGE and lane.kind == ConnectionKind.SEA_LANE
     assert bridge.under_lane == lane.id
     assert not [f for f in check_board(board) if f.is_error]
+
+
+def test_a_lake_whose_waves_look_like_a_number_is_no_field() -> None:
+    """A small lake inside its shore, hatched with waves like the sea (the engraved
+    parchment), passes the text test; its fill is the sea's own colour and its shore is no
+    sea. A sea field whose pale fill is close to a pale sea lies in the sea and stays."""
+    from editor.detect.discs import Disc
+    from editor.detect.draft import without_ponds
+
+    sea, land = (150.0, 122.0, 112.0), (200.0, 130.0, 155.0)
+    fields = [Disc(100.0 * k, 0.0, 16.0, False, (235.0, 124.0, 120.0), sea) for k in range(4)]
+    fields += [Disc(100.0 * k, 200.0, 16.0, False, (245.0, 128.0, 138.0), land)
+               for k in range(4)]
+    lake = Disc(50.0, 100.0, 16.0, False, (152.0, 121.0, 113.0), land)
+    tower = Disc(50.0, 300.0, 16.0, True, sea, land)
+    pale = Disc(150.0, 100.0, 16.0, False, (156.0, 121.0, 113.0), sea)  # a pale sea field
+    kept = without_ponds([*fields, lake, tower, pale])
+    assert lake not in kept and len(kept) == 10

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from editor.detect.discs import Disc, _outer_radius, _text_disc
+from editor.detect.discs import Disc, _apart, _outer_radius, _suppress, _text_disc
 
 LAND, FILL, INK = (140, 190, 214), (226, 244, 250), (20, 30, 40)
 
@@ -48,3 +48,24 @@ def test_bold_blurred_digits_covering_most_of_the_core_are_a_field() -> None:
     disc = _text_disc(_lab(img), 60.0, 60.0, 30.0)
     assert disc is not None
     assert abs(disc.fill[0] - _lab(np.array([[FILL]], np.uint8))[0, 0, 0]) < 20
+
+
+def test_of_two_overlapping_discs_the_better_closed_one_is_the_field() -> None:
+    """A circle through a field's edge and the bridge leaving it passes the text test; the
+    field's own outline closes all round and wins, as printed fields never overlap. Fields
+    2.2 radii apart both stay."""
+    fill = (230.0, 128.0, 140.0)
+    field = Disc(100.0, 100.0, 16.0, False, fill, fill, closed=1.0)
+    edge = Disc(118.0, 107.0, 16.0, False, fill, fill, closed=0.72)
+    neighbour = Disc(135.0, 100.0, 16.0, False, fill, fill, closed=0.9)
+    assert _apart([edge, field], 16.0) == [field]
+    assert len(_apart([field, neighbour], 16.0)) == 2
+
+
+def test_a_tower_s_square_centre_beats_a_larger_circle_beside_it() -> None:
+    """A circle through a tower's top edge and the arrow slit above it is larger than the
+    tower; the square found from the tower's fill gives the field's centre."""
+    fill = (120.0, 170.0, 150.0)
+    tower = Disc(100.0, 100.0, 16.0, True, fill, fill)
+    circle = Disc(100.0, 90.0, 18.0, False, fill, fill)
+    assert _suppress([circle, tower], 16.0) == [tower]

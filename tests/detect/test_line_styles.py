@@ -107,3 +107,47 @@ def test_a_curve_seeing_a_line_on_half_its_way_only_is_no_dashed_line() -> None:
     assert not _dashes(half, unseen=0.45)
     assert _judge(0, 1, half, np.zeros_like(half), 0.9, 150.0, 70.0, curved=True,
                   lane=True) is None
+
+
+def test_a_short_harbour_link_showing_two_dashes_and_their_cut_ends_is_dashed() -> None:
+    """A short dotted harbour link between close fields (the engraved parchment's black
+    dashes) shows two whole dashes and a sample of one at either end, cut short by the
+    discs' margin: those end samples are dashes, not specks."""
+    link = "#.....#####....######.....#"
+    assert _dashes(np.array([c == "#" for c in link]))
+
+
+def _lane_under_a_bridge() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lab image, points and land flags: a bridge bar (rails and deck) from a land field
+    above to one below, and a sea lane of long dashes from a sea field left to one right that
+    passes under the bar in its middle (the photographed poster)."""
+    sea, rails, deck, dash = (60.0, 110.0, 120.0), (40.0, 140.0, 150.0), (240.0, 128.0, 128.0), \
+        (220.0, 120.0, 200.0)
+    lab = np.full((400, 400, 3), sea, np.float32)
+    lab[:, 190:211] = rails
+    lab[:, 195:206] = deck
+    for x0 in (130, 222):                          # one long dash on either side of the bar
+        lab[198:203, x0:x0 + 48] = dash
+    points = np.array([[200.0, 20.0], [200.0, 380.0], [110.0, 200.0], [290.0, 200.0]])
+    return lab, points, np.array([True, True, False, False])
+
+
+def test_a_lane_half_hidden_under_a_bridge_bar_is_found() -> None:
+    """MOVE-8: the lane's samples under the found bridge bar are left out; what shows on
+    either side is a lane of long dashes."""
+    from editor.detect.lines import find_lines
+
+    lab, points, land = _lane_under_a_bridge()
+    ground = Ground(np.array([60.0, 110.0, 120.0]))
+    lines = {(ln.i, ln.j): ln for ln in find_lines(lab, points, 20.0, land, ground)}
+    assert (0, 1) in lines and lines[0, 1].wide
+    assert (2, 3) in lines
+
+
+def test_a_wide_bar_hidden_near_a_sea_field_it_passes_is_still_a_bridge() -> None:
+    """A bridge over a sea field (and the lanes round it) is hidden for a third of its way
+    on a photograph; a wide bar seen on two thirds, leaving both fields, is a bridge."""
+    on = np.array([c == "#" for c in "#" * 40 + "." * 35 + "#" * 45 + "." * 10 + "#" * 70])
+    line = _judge(0, 1, on, on.copy(), 0.6, 330.0, 70.0)
+    assert line is not None and line.wide
+    assert _judge(0, 1, on[::-1][:150], on[::-1][:150], 0.6, 330.0, 70.0) is None

@@ -25,6 +25,16 @@ def _gc_on_the_gui_thread(qapp):
     collector.collect_all()
 
 
+@pytest.fixture(autouse=True)
+def _qt_words_in_english(qapp):
+    """A test that showed a window in German or Italian leaves Qt's own catalogue
+    (`install_qt_translation`) behind for no other test."""
+    yield
+    from editor.gui.shell.retranslate import install_qt_translation
+
+    install_qt_translation("en")
+
+
 @dataclass
 class FakeUI:
     """Answers for dialogs, and a record of every dialog shown."""

@@ -7,6 +7,7 @@ a stale catalogue entry and placeholders that differ each make it fail.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -150,7 +151,6 @@ def test_a_chosen_language_translates_and_english_is_the_fallback() -> None:
 def test_every_shipped_piece_type_and_seat_has_a_rule_book_word(repo_root: Path) -> None:
     """editor/model/terms.py names every piece type of the shipped variants and every seat of
     the shipped boards (else a refusal would show the raw id, e.g. `siege_engine`)."""
-    import json
 
     from editor.model.terms import PIECE_NAMES, SEAT_NAMES
 
@@ -167,3 +167,104 @@ def test_every_shipped_piece_type_and_seat_has_a_rule_book_word(repo_root: Path)
     assert [piece_name(t) for t in ("knight", "siege_engine", "chariot")] == [
         "Reiter", "Belagerungsmaschine", "Streitwagen"]
     assert seat_name("south") == "Süd"
+
+
+# ---- findings: translated at their cause ------------------------------------------------------
+
+def _finding_calls_with_plain_text(root: Path) -> list[str]:
+    """`CODE.at(f"...")` or `CODE.at("...")` (and `hint=` likewise) below `root`, outside the
+    GUI: a finding message that the catalogues cannot hold."""
+    import ast
+
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if "gui" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "at" and node.args):
+                continue
+            texts = [node.args[0], *(k.value for k in node.keywords if k.arg == "hint")]
+            if any(isinstance(t, ast.JoinedStr) or (isinstance(t, ast.Constant)
+                                                    and isinstance(t.value, str))
+                   for t in texts):
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def test_every_finding_message_is_marked_where_it_is_made(repo_root: Path) -> None:
+    """A finding's message (and a hint given at the call) is `_("...").format(...)` at its
+    cause, so `conquest validate` and the Validation dock show it in the user's language."""
+    assert _finding_calls_with_plain_text(repo_root / "editor") == []
+
+
+def test_the_finding_check_sees_plain_text(tmp_path: Path) -> None:
+    src = tmp_path / "editor"
+    src.mkdir()
+    (src / "mod.py").write_text(
+        'X.at(f"field {f} is wrong", "/f")\nX.at(_("ok"), hint="Fix it.")\n'
+        'X.at(_("field {f}").format(f=1))\n', encoding="utf-8")
+    assert _finding_calls_with_plain_text(src) == ["editor/mod.py:1", "editor/mod.py:2"]
+
+
+# ---- argparse's texts, seat names ---------------------------------------------------------------
+
+def test_printf_placeholders_of_argparse_texts_are_checked(tmp_path: Path) -> None:
+    assert placeholders("%(prog)s: error: %(message)s\n") == ["%(message)s", "%(prog)s"]
+    assert placeholders("95 %% of %s") == ["%s"]
+    src, locale = _tree(tmp_path, 'from editor.i18n import N_\nN_("unrecognized arguments: %s")\n')
+    update(src, locale)
+    _translate(locale, "de", {"unrecognized arguments: %s": "unbekannte Argumente"})
+    _translate(locale, "it", {"unrecognized arguments: %s": "argomenti non riconosciuti: %s"})
+    assert problems(src, locale) == [
+        "de: placeholders differ in 'unrecognized arguments: %s' (editor/mod.py:2): "
+        "'unbekannte Argumente'"]
+
+
+def test_argparse_speaks_the_current_language() -> None:
+    import argparse
+
+    from editor.i18n_argparse import install
+
+    install()
+    i18n.set_language("it")
+    parser = argparse.ArgumentParser(prog="x")
+    assert parser.format_help().startswith("uso: x [-h]")
+    assert "mostra questo aiuto ed esci" in parser.format_help()
+    i18n.set_language("en")
+    assert argparse.ArgumentParser(prog="x").format_usage() == "usage: x [-h]\n"
+    i18n.set_language("de")
+    from editor.i18n_argparse import expected_arguments
+
+    assert expected_arguments(2) % 2 == "2 Argumente erwartet"
+
+
+class _Seat:
+    def __init__(self, id: str, name: str) -> None:
+        self.id, self.name = id, name
+
+
+@pytest.mark.parametrize(("name", "german"), [
+    ("South", "Süd"), ("", "Süd"), ("south", "Süd"), ("Red Kingdom", "Red Kingdom")])
+def test_a_seat_is_shown_by_the_boards_name_else_the_rule_books_word(name, german) -> None:
+    from editor.model.terms import seat_label
+
+    i18n.set_language("de")
+    assert seat_label("south", [_Seat("south", name)]) == german
+    assert seat_label("south") == "Süd"
+    assert seat_label("dragon_lords", [_Seat("dragon_lords", "Dragon lords")]) == "Dragon lords"
+
+
+def test_the_descriptions_of_described_models_are_messages(tmp_path) -> None:
+    """The configurator shows option and field descriptions translated, so the extractor
+    reads them from the modules DESCRIBED names (and only there)."""
+    from editor.i18n_catalogues import DESCRIBED
+
+    source = 'X = F(default=1, description="AP per turn (TURN-2).")\nY = _m("Who wins.", "", "")\n'
+    found = {m.msgid for m in messages_of(source, "editor/model/variant.py")}
+    assert found == {"AP per turn (TURN-2)."}
+    found = {m.msgid for m in messages_of(source, "editor/model/options_meta.py")}
+    assert found == {"Who wins."}
+    assert not messages_of(source, "editor/model/other.py")
+    assert set(DESCRIBED) == {"editor/model/board.py", "editor/model/variant.py",
+                              "editor/model/options_meta.py"}

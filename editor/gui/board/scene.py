@@ -39,6 +39,7 @@ from editor.gui.board.items import (
 from editor.gui.board.scan_discs import printed_disc_radius
 from editor.gui.shell.codes import scan_findings
 from editor.gui.shell.document import BoardDocument
+from editor.i18n import N_
 from editor.model.board import Board, IslandKind
 from editor.model.findings import Finding
 from editor.model.names import FieldNames
@@ -48,9 +49,9 @@ from editor.render.scan import ScanRead, read_scan
 Key = tuple[str, str]
 
 LAYERS = ("scan", "fields", "connections", "regions", "labels", "fire", "starts")
-LAYER_TITLES = {"scan": "Scan", "fields": "Fields", "connections": "Connections",
-                "regions": "Regions", "labels": "Labels", "fire": "Fire lines (arrow slits)",
-                "starts": "Start fields"}
+LAYER_TITLES = {"scan": N_("Scan"), "fields": N_("Fields"), "connections": N_("Connections"),
+                "regions": N_("Regions"), "labels": N_("Labels"),
+                "fire": N_("Fire lines (arrow slits)"), "starts": N_("Start fields")}
 
 #: element kinds the scene draws -> the Board list holding them (the kind table)
 DRAWN_KINDS = ("field", "connection", "region", "slit")

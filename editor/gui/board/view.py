@@ -11,6 +11,7 @@ from editor.gui.board.scene import BoardScene
 from editor.gui.board.tool import Tool, ToolOptions
 from editor.gui.shell.document import BoardDocument
 from editor.gui.shell.wording import plural
+from editor.i18n import _
 from editor.model import edit as ops
 
 
@@ -235,7 +236,8 @@ class BoardView(QGraphicsView):
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             keys = self.board_scene.selected_keys()
             if keys:
-                self.doc.apply(f"Delete {plural(len(keys), 'element')}", ops.delete, keys)
+                self.doc.apply(_("Delete {elements}").format(
+                    elements=plural(len(keys), "element")), ops.delete, keys)
                 event.accept()
                 return
         if not mods and key in self.tool_keys:
@@ -262,6 +264,6 @@ class BoardView(QGraphicsView):
         by_id = self.doc.board.field_by_id()
         positions = {f: (by_id[f].x + dx * step, by_id[f].y + dy * step) for f in fields
                      if f in by_id}
-        self.doc.apply("Nudge fields", ops.move_fields, positions,
+        self.doc.apply(_("Nudge fields"), ops.move_fields, positions,
                        merge_key=("nudge", tuple(sorted(fields))))
         return True

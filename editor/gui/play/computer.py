@@ -58,6 +58,13 @@ class SeatsPanel(QGroupBox):
             self.combos.append(combo)
             self.labels.append(label)
 
+    def relabel(self) -> None:
+        """The choices in the current language (the language changed)."""
+        for combo in self.combos:
+            for i in range(combo.count()):
+                spec = combo.itemData(i)
+                combo.setItemText(i, computer_label(spec) if spec else _(PERSON))
+
     def set_seats(self, names: list[str]) -> None:
         """Name the rows after the game's seats; rows beyond them are hidden."""
         for i, (label, combo) in enumerate(zip(self.labels, self.combos, strict=True)):

@@ -48,18 +48,19 @@ class GamePlay:
         """Select the stack on a field named by id or printed number (`--select`); None when
         selected, else why not (no such field, or no stack that can act there)."""
         if self.session is None:
-            return "no game is running"
+            return _("no game is running")
         resolved = self.session.names.resolve(name)
         if resolved.field is None:
-            problem = resolved.problem or f"no field named '{name}'"
+            problem = resolved.problem or _("no field named '{name}'").format(name=name)
             self.window.show_message(problem)
             return problem
         self.select(resolved.field)
         if self.selected is not None:
             return None
         label = self.session.names.label(resolved.field)
-        return (f"field {label} has no stack" if self.session.stack_at(resolved.field) is None
-                else f"the stack on field {label} has no legal action now")
+        return (_("field {field} has no stack").format(field=label)
+                if self.session.stack_at(resolved.field) is None
+                else _("the stack on field {field} has no legal action now").format(field=label))
 
     def click(self, field: str) -> None:
         """A left click: play a target, select a stack, or explain a refused attempt."""

@@ -102,7 +102,7 @@ class PlayMode(Mode, GamePlay):
 
     def _build_actions(self) -> None:
         menu = self.add_menu(_("&Game"))
-        bar = self.add_toolbar("Play", "play_tools")
+        bar = self.add_toolbar(_("Play"), "play_tools")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         items = (
             (N_("&Start game"), self.start_game, "Ctrl+Shift+N", True),
@@ -184,6 +184,16 @@ class PlayMode(Mode, GamePlay):
                   "board as it was. Start game to play the board as it is now."))
         self.view.setFocus()
         self.computer.hold(False)
+
+    def retranslate(self) -> None:
+        """The language changed: the choices, the players' rows, the turn and the log."""
+        self.start_panel.relabel()
+        self.seats_panel.relabel()
+        if self.session is None:
+            self._name_seats()
+            return
+        self.turn_panel.show_session(self.session)  # no refresh: it would wake the computer
+        self.log.show_log(self.session, self.broken)
 
     def _doc_changed(self, *_args) -> None:
         self.board_changed = True

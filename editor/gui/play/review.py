@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from editor.i18n import _
 from editor.rules.session import Pending, Verdict
 
 
@@ -19,11 +20,15 @@ class Broken:
 
 def broken_step(row: int, step: Pending, verdict: Verdict) -> Broken:
     """Describe why `step` (line `row` of the log) does not replay as its scenario expects."""
-    where = f"Step {row + 1} '{step.text}'"
+    n, text = row + 1, step.text
     if step.expect == "legal":
-        return Broken(row, f"{where} was expected legal; now refused: {verdict.reason}")
+        return Broken(row, _("Step {n} '{step}' was expected legal; now refused: {reason}")
+                      .format(n=n, step=text, reason=verdict.reason))
     if verdict.legal:
-        expected = f" ({step.reason})" if step.reason else ""
-        return Broken(row, f"{where} was expected illegal{expected}; now it is legal")
-    return Broken(row, f"{where} was expected illegal with {step.reason}; now refused: "
-                  f"{verdict.reason}")
+        return Broken(row, _("Step {n} '{step}' was expected illegal ({reason}); now it is "
+                             "legal").format(n=n, step=text, reason=step.reason)
+                      if step.reason else _("Step {n} '{step}' was expected illegal; now it "
+                                            "is legal").format(n=n, step=text))
+    return Broken(row, _("Step {n} '{step}' was expected illegal with {expected}; now "
+                         "refused: {reason}").format(n=n, step=text, expected=step.reason,
+                                                     reason=verdict.reason))

@@ -48,7 +48,7 @@ def parse_options(text: str) -> tuple[dict[str, object], str | None]:
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            return {}, f"option '{part}' is not key=value"
+            return {}, _("option '{option}' is not key=value").format(option=part)
         try:
             out[key.strip()] = json.loads(value.strip())
         except ValueError:
@@ -120,6 +120,12 @@ class StartPanel(QWidget):
         if self.variant.itemText(index) == _(HOUSE_RULE):
             self.houseRuleRequested.emit()
 
+    def relabel(self) -> None:
+        """The choices without data in the current language (the language changed)."""
+        self.variant.setItemText(self.variant.count() - 1, _(HOUSE_RULE))
+        if self.setup.count() and self.setup.itemData(0) is None:
+            self.setup.setItemText(0, _("(the variant's setup)"))
+
     def set_house_rule(self, path: str | None) -> None:
         """Use a house-rule file (shown in the combo); None goes back to the first variant."""
         if path is None:
@@ -127,7 +133,7 @@ class StartPanel(QWidget):
             self.variant.setCurrentIndex(0)
             return
         self.house_rule = path
-        label = f"{Path(path).name} (house rule)"
+        label = _("{name} (house rule)").format(name=Path(path).name)
         index = self.variant.findData(path)
         if index < 0:
             self.variant.insertItem(self.variant.count() - 1, label, path)
@@ -169,7 +175,7 @@ class StartPanel(QWidget):
         data = self.variant.currentData()
         variant = data if isinstance(data, str) else self.variant.currentText()
         if variant == _(HOUSE_RULE):
-            return None, "choose a house-rule file or a shipped variant"
+            return None, _("choose a house-rule file or a shipped variant")
         overlays = [self.overlays.item(i).text() for i in range(self.overlays.count())
                     if self.overlays.item(i).checkState() == Qt.CheckState.Checked]
         return GameChoice(variant, overlays, options, self.setup.currentData()), None
@@ -179,8 +185,8 @@ class StartPanel(QWidget):
         self.note.setText(note)
         self.findings.clear()
         for f in findings:
-            item = QListWidgetItem(f"{f.code}: {f.message}" + (f"\nfix: {f.hint}" if f.hint
-                                                               else ""))
+            item = QListWidgetItem(f"{f.code}: {f.message}" + (
+                "\n" + _("fix: {hint}").format(hint=_(f.hint)) if f.hint else ""))
             item.setData(Qt.ItemDataRole.UserRole, f)
             item.setToolTip(f.format_line())
             self.findings.addItem(item)

@@ -8,12 +8,28 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from editor.i18n import N_, _
+
+#: the names of the file filters below (a filter is shown with its name translated)
+FILTER_NAMES = (N_("Conquest boards"), N_("Conquest variants"), N_("Game packages"),
+                N_("Boards and game packages"), N_("Images"), N_("All files"),
+                N_("Conquest scenarios"))
 BOARD_FILTER = "Conquest boards (*.board.json *.json);;All files (*)"
 VARIANT_FILTER = "Conquest variants (*.variant.json *.json);;All files (*)"
 PACKAGE_FILTER = "Game packages (*.conquest);;All files (*)"
 OPEN_FILTER = ("Boards and game packages (*.board.json *.json *.conquest);;"
                "Conquest boards (*.board.json *.json);;Game packages (*.conquest);;All files (*)")
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp);;All files (*)"
+
+
+def translated_filter(file_filter: str) -> str:
+    """'Conquest boards (*.board.json);;All files (*)' with each name in the user's
+    language (the patterns stay)."""
+    parts = []
+    for part in file_filter.split(";;"):
+        name, paren, patterns = part.partition(" (")
+        parts.append(f"{_(name) if name in FILTER_NAMES else name}{paren}{patterns}")
+    return ";;".join(parts)
 
 
 def show_error(parent: QWidget | None, title: str, text: str, details: str = "") -> None:
@@ -41,21 +57,24 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
     """'save', 'discard' or 'cancel'."""
     buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                | QMessageBox.StandardButton.Cancel)
-    answer = QMessageBox.warning(parent, "Unsaved changes",
-                                 f"{name} has unsaved changes. Save them?", buttons)
+    answer = QMessageBox.warning(parent, _("Unsaved changes"),
+                                 _("{name} has unsaved changes. Save them?").format(name=name),
+                                 buttons)
     return {QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
 
 def get_open_path(parent: QWidget | None, caption: str, file_filter: str = BOARD_FILTER,
                   folder: str = "") -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, caption, folder, file_filter)
+    path, _chosen = QFileDialog.getOpenFileName(parent, caption, folder,
+                                                translated_filter(file_filter))
     return path or None
 
 
 def get_save_path(parent: QWidget | None, caption: str, file_filter: str = BOARD_FILTER,
                   folder: str = "") -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, caption, folder, file_filter)
+    path, _chosen = QFileDialog.getSaveFileName(parent, caption, folder,
+                                                translated_filter(file_filter))
     return path or None
 
 

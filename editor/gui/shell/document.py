@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.edit import Edit, EditError
 from editor.render.scan import ScanRead, probe_scan
@@ -129,7 +130,7 @@ class BoardDocument(EditableDocument):
     def __init__(self, board: Board | None = None, path: str | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent=parent)
-        self.board = board if board is not None else Board(name="Untitled board")
+        self.board = board if board is not None else Board(name=_("Untitled board"))
         self.path = path
         #: absolute path of the scan while the board has no file yet (its image.path may be
         #: relative to a file that does not exist yet)
@@ -151,7 +152,7 @@ class BoardDocument(EditableDocument):
 
     @property
     def display_name(self) -> str:
-        return Path(self.path).name if self.path else "Untitled"
+        return Path(self.path).name if self.path else _("Untitled")
 
     def scan_path(self) -> str | None:
         """Absolute path of the scan image, or None when the board names none."""

@@ -18,6 +18,7 @@ from editor.gui.shell import dialogs
 from editor.gui.shell.document import BoardDocument
 from editor.gui.shell.file_lock import BoardLock, LockInfo
 from editor.gui.shell.file_watch import FileStamp, FileWatch
+from editor.i18n import _
 
 
 def _same(a: str | None, b: str | None) -> bool:
@@ -57,16 +58,17 @@ class FileGuard(QObject):
     # ---- locking --------------------------------------------------------------------
 
     def _ask_locked(self, path: str, holder: LockInfo | None, read_only_choice: bool) -> str:
-        who = holder.describe() if holder else "another editor"
-        choices = [("read-only", "Open read-only")] if read_only_choice else []
-        choices += [("take-over", "Take over"), ("cancel", "Cancel")]
+        who = holder.describe() if holder else _("another editor")
+        choices = [("read-only", _("Open read-only"))] if read_only_choice else []
+        choices += [("take-over", _("Take over")), ("cancel", _("Cancel"))]
+        question = _("Open it read-only (you can save a copy with Save as…), or take it over?") \
+            if read_only_choice else _("Take it over?")
         return dialogs.ask_choice(
-            self.parent_widget, "locked", "Board is open in another editor",
-            f"'{Path(path).name}' is being edited by {who}.\n\n"
-            + ("Open it read-only (you can save a copy with Save as…), or take it over? "
-               if read_only_choice else "Take it over? ")
-            + "Taking over means the other editor can no longer save over it without asking.",
-            choices, details=f"lock file: {BoardLock(path).path}")
+            self.parent_widget, "locked", _("Board is open in another editor"),
+            _("'{name}' is being edited by {who}.").format(name=Path(path).name, who=who)
+            + "\n\n" + question + " " + _("Taking over means the other editor can no longer "
+                                           "save over it without asking."),
+            choices, details=_("lock file: {path}").format(path=BoardLock(path).path))
 
     def claim(self, path: str, *, read_only_choice: bool = True) -> bool:
         """Lock `path` before it becomes the document's file; ask when another editor holds it.
@@ -80,8 +82,8 @@ class FileGuard(QObject):
         lock = BoardLock(path)
         result = lock.acquire()
         if result.held:
-            note = (f"Took over the lock left by a crashed editor ({result.stale.describe()})"
-                    if result.stale is not None else "")
+            note = (_("Took over the lock left by a crashed editor ({holder})").format(
+                holder=result.stale.describe()) if result.stale is not None else "")
             if note:
                 self.message.emit(note)
             self._set_note(note)
@@ -89,14 +91,16 @@ class FileGuard(QObject):
             return True
         if result.error:  # e.g. a read-only folder: edit without a lock
             self._set_note("")
-            self.message.emit(f"Cannot lock {Path(path).name}: {result.error}")
+            self.message.emit(_("Cannot lock {name}: {reason}").format(
+                name=Path(path).name, reason=result.error))
             self._claimed = (path, None, False)
             return True
         self._set_note("")
         answer = self._ask_locked(path, result.holder, read_only_choice)
         if answer == "take-over" and lock.take_over():
-            self.message.emit(f"Took over {Path(path).name} from "
-                              f"{result.holder.describe() if result.holder else 'another editor'}")
+            self.message.emit(_("Took over {name} from {holder}").format(
+                name=Path(path).name,
+                holder=result.holder.describe() if result.holder else _("another editor")))
             self._claimed = (path, lock, False)
             return True
         if answer == "read-only":
@@ -173,10 +177,11 @@ class FileGuard(QObject):
                 return answer
         if self.watch.changed():
             return dialogs.ask_choice(
-                self.parent_widget, "overwrite-changed", "File changed on disk",
-                f"'{Path(path).name}' was changed on disk since you opened or last saved it. "
-                "Saving replaces those changes with yours.",
-                [("save-as", "Save as…"), ("ok", "Save over it"), ("cancel", "Cancel")])
+                self.parent_widget, "overwrite-changed", _("File changed on disk"),
+                _("'{name}' was changed on disk since you opened or last saved it. Saving "
+                  "replaces those changes with yours.").format(name=Path(path).name),
+                [("save-as", _("Save as…")), ("ok", _("Save over it")),
+                 ("cancel", _("Cancel"))])
         return "ok"
 
     def _retake(self, path: str) -> str:
@@ -190,11 +195,12 @@ class FileGuard(QObject):
         else:
             if self.lock is not None:  # we had it: someone took it over
                 answer = dialogs.ask_choice(
-                    self.parent_widget, "lock-lost", "Board taken over",
-                    f"{holder.describe()} took over '{Path(path).name}' while you had it "
-                    "open. Save a copy instead, or take it back and save over their work?",
-                    [("save-as", "Save as…"), ("take-over", "Take it back and save"),
-                     ("cancel", "Cancel")])
+                    self.parent_widget, "lock-lost", _("Board taken over"),
+                    _("{holder} took over '{name}' while you had it open. Save a copy instead, "
+                      "or take it back and save over their work?").format(
+                        holder=holder.describe(), name=Path(path).name),
+                    [("save-as", _("Save as…")), ("take-over", _("Take it back and save")),
+                     ("cancel", _("Cancel"))])
             else:
                 answer = self._ask_locked(path, holder, read_only_choice=False)
             if answer != "take-over":
@@ -214,26 +220,28 @@ class FileGuard(QObject):
         now = FileStamp.of(path)
         if not now.exists:
             if self._declined != "":
-                self.message.emit(f"{Path(path).name} was deleted on disk; Save writes it again")
+                self.message.emit(_("{name} was deleted on disk; Save writes it again").format(
+                    name=Path(path).name))
             self._declined = ""
             return
         if now.sha256 == self._declined:
             return
         self._asking = True
         try:
-            extra = (" Reload it and lose your unsaved changes, or keep your version?"
-                     if self.doc.modified else " Reload it, or keep the version you have open?")
-            choices = [("reload", "Reload"), ("keep", "Keep my version")]
+            extra = (_("Reload it and lose your unsaved changes, or keep your version?")
+                     if self.doc.modified else _("Reload it, or keep the version you have "
+                                                 "open?"))
+            choices = [("reload", _("Reload")), ("keep", _("Keep my version"))]
             if self.doc.modified:  # the default must not throw away unsaved work
                 choices.reverse()
             answer = dialogs.ask_choice(
-                self.parent_widget, "changed-on-disk", "File changed on disk",
-                f"'{Path(path).name}' was changed on disk by another program.{extra}",
-                choices)
+                self.parent_widget, "changed-on-disk", _("File changed on disk"),
+                _("'{name}' was changed on disk by another program.").format(
+                    name=Path(path).name) + " " + extra, choices)
         finally:
             self._asking = False
         if answer == "reload" and self.reloader is not None and self.reloader(path):
-            self.message.emit(f"Reloaded {Path(path).name}")
+            self.message.emit(_("Reloaded {name}").format(name=Path(path).name))
             return
         self._declined = now.sha256
         self.watch.check()  # it may have changed again while the question was open

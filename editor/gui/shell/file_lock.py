@@ -23,6 +23,8 @@ import uuid
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from editor.i18n import _
+
 #: a lock file younger than this whose content cannot be read is being written right now
 _UNREADABLE_GRACE_S = 10.0
 
@@ -54,7 +56,8 @@ class LockInfo:
 
     def describe(self) -> str:
         """'alice on host-1 (process 1234) since 2026-11-23 19:40:00'."""
-        return f"{self.user} on {self.host} (process {self.pid}) since {self.since}"
+        return _("{user} on {host} (process {pid}) since {since}").format(
+            user=self.user, host=self.host, pid=self.pid, since=self.since)
 
     def is_stale(self) -> bool:
         """True when the holder ran on this host and its process is gone (a crash)."""
@@ -138,7 +141,7 @@ class BoardLock:
     def acquire(self) -> LockResult:
         """Take the lock when it is free or stale; else report who holds it."""
         stale: LockInfo | None = None
-        for _ in range(3):
+        for _attempt in range(3):
             try:
                 if self._create():
                     self.held = True
@@ -148,7 +151,8 @@ class BoardLock:
             holder = read_lock(self.path)
             if holder is None:
                 if self._age() < _UNREADABLE_GRACE_S:
-                    return LockResult(False, holder=LockInfo("another editor", "?", 0, "now"))
+                    return LockResult(False, holder=LockInfo(_("another editor"), "?", 0,
+                                                             _("now")))
                 self._remove_stale()  # unreadable and old: a crash while writing it
                 continue
             if holder.token == self.info.token:

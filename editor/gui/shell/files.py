@@ -19,6 +19,7 @@ from editor.gui.shell.document import BoardDocument
 from editor.gui.shell.file_guard import FileGuard
 from editor.gui.shell.recovery import Recovery, format_findings
 from editor.gui.shell.wording import plural
+from editor.i18n import _
 from editor.model import load_board, save_board
 from editor.model.board import Board, ScanImage
 from editor.model.edit import set_image
@@ -31,12 +32,13 @@ MAX_RECENT = 8
 def open_failure_text(path: str, findings: list[Finding], limit: int = 10) -> str:
     """The open-failure dialog's text: every finding (up to `limit`) with its line:column."""
     if not findings:
-        return f"'{path}' could not be opened as a board."
-    lines = [f"'{path}' could not be opened as a board ({plural(len(findings), 'problem')}):"]
-    lines += [f"line {f.line or 1}, column {f.column or 1}: {f.message}"
-              for f in findings[:limit]]
+        return _("'{path}' could not be opened as a board.").format(path=path)
+    lines = [_("'{path}' could not be opened as a board ({problems}):").format(
+        path=path, problems=plural(len(findings), "problem"))]
+    lines += [_("line {line}, column {column}: {message}").format(
+        line=f.line or 1, column=f.column or 1, message=f.message) for f in findings[:limit]]
     if len(findings) > limit:
-        lines.append(f"… and {len(findings) - limit} more (see the details)")
+        lines.append(_("… and {n} more (see the details)").format(n=len(findings) - limit))
     return "\n".join(lines)
 
 
@@ -100,7 +102,7 @@ class BoardFiles(QObject):
         if not self.maybe_save():
             return False
         self.recovery.follow(None)
-        self.doc.replace_board(Board(name="New board"), None)
+        self.doc.replace_board(Board(name=_("New board")), None)
         return True
 
     def new_from_scan(self, image_path: str | None = None) -> bool:
@@ -108,16 +110,16 @@ class BoardFiles(QObject):
             return False
         if not image_path:
             image_path = dialogs.get_open_path(self.parent_widget,
-                                               "Choose the scanned board image",
+                                               _("Choose the scanned board image"),
                                                dialogs.IMAGE_FILTER)
             if not image_path:
                 return False
         reader = QImageReader(image_path)
         size = reader.size()
         if not size.isValid() or size.width() < 1:
-            dialogs.show_error(self.parent_widget, "Cannot read image",
-                               f"'{image_path}' is not an image the editor can read "
-                               f"({reader.errorString()}).")
+            dialogs.show_error(self.parent_widget, _("Cannot read image"), _(
+                "'{path}' is not an image the editor can read ({reason}).").format(
+                    path=image_path, reason=reader.errorString()))
             return False
         absolute = str(Path(image_path).resolve())
         board = Board(name=Path(image_path).stem.replace("-", " ").replace("_", " ").title(),
@@ -128,7 +130,7 @@ class BoardFiles(QObject):
         return True
 
     def open_dialog(self) -> bool:
-        path = dialogs.get_open_path(self.parent_widget, "Open board or game package",
+        path = dialogs.get_open_path(self.parent_widget, _("Open board or game package"),
                                      dialogs.OPEN_FILTER)
         return self.open_path(path) if path else False
 
@@ -139,7 +141,7 @@ class BoardFiles(QObject):
             return False
         result = load_board(path)
         if result.model is None:
-            dialogs.show_error(self.parent_widget, "Cannot open board",
+            dialogs.show_error(self.parent_widget, _("Cannot open board"),
                                open_failure_text(path, result.findings),
                                format_findings(result.findings))
             return False
@@ -152,19 +154,21 @@ class BoardFiles(QObject):
         problem = self.doc.scan_problem()
         if problem:
             missing, why = problem
-            title = {"missing": "Scan image missing", "refused": "Scan image too large"}.get(
-                why.problem, "Scan image unreadable")
+            title = {"missing": _("Scan image missing"),
+                     "refused": _("Scan image too large")}.get(why.problem,
+                                                                _("Scan image unreadable"))
             dialogs.show_warning(
                 self.parent_widget, title,
-                f"The scan '{self.doc.board.image.path}' of this board at '{missing}' is not "
-                f"shown: {why.reason}. You can still edit the board.")
+                _("The scan '{scan}' of this board at '{path}' is not shown: {reason}. You can "
+                  "still edit the board.").format(scan=self.doc.board.image.path, path=missing,
+                                                  reason=why.reason))
         return True
 
     def reload(self, path: str) -> bool:
         """Read the document's file again (it changed on disk); the undo history restarts."""
         result = load_board(path)
         if result.model is None:
-            dialogs.show_error(self.parent_widget, "Cannot reload board",
+            dialogs.show_error(self.parent_widget, _("Cannot reload board"),
                                open_failure_text(path, result.findings),
                                format_findings(result.findings))
             return False
@@ -194,33 +198,35 @@ class BoardFiles(QObject):
         """File > Replace scan: relink a missing or moved scan (or a rescan) as one undoable
         edit; the fields stay where they are."""
         start = self.doc.scan_path() or ""
-        path = dialogs.get_open_path(self.parent_widget, "Choose the board's scan again",
+        path = dialogs.get_open_path(self.parent_widget, _("Choose the board's scan again"),
                                      dialogs.IMAGE_FILTER, str(Path(start).parent) if start
                                      else "")
         if not path:
             return False
         size = QImageReader(path).size()
         if not size.isValid() or size.width() < 1:
-            dialogs.show_error(self.parent_widget, "Cannot read image",
-                               f"'{path}' is not an image the editor can read.")
+            dialogs.show_error(self.parent_widget, _("Cannot read image"), _(
+                "'{path}' is not an image the editor can read.").format(path=path))
             return False
         absolute = str(Path(path).resolve())
         stored = relative_scan(absolute, self.doc.path) if self.doc.path else \
             Path(absolute).as_posix()
         self.doc.scan_override = None
         old = self.doc.board.image
-        if self.doc.apply("Replace scan", set_image, stored, size.width(),
+        if self.doc.apply(_("Replace scan"), set_image, stored, size.width(),
                           size.height()) is None:
             return False
         note = ""
         if old is not None and (old.width, old.height) != (size.width(), size.height()):
-            note = (f" (it is {size.width()}x{size.height()} px, the old one "
-                    f"{old.width}x{old.height}: check the fields still sit on their circles)")
-        self.message.emit(f"Scan replaced by {absolute}{note}")
+            note = " " + _("(it is {new} px, the old one {old}: check the fields still sit on "
+                           "their circles)").format(new=f"{size.width()}x{size.height()}",
+                                                    old=f"{old.width}x{old.height}")
+        self.message.emit(_("Scan replaced by {path}").format(path=absolute) + note)
         return True
 
     def save_as(self) -> bool:
-        path = dialogs.get_save_path(self.parent_widget, "Save board as", dialogs.BOARD_FILTER,
+        path = dialogs.get_save_path(self.parent_widget, _("Save board as"),
+                                     dialogs.BOARD_FILTER,
                                      self.suggested_path())
         if not path:
             return False
@@ -246,11 +252,12 @@ class BoardFiles(QObject):
             self.guard.drop_claim()
             reason = exc.strerror or str(exc) or type(exc).__name__
             dialogs.show_error(
-                self.parent_widget, "Save failed",
-                f"The board could not be saved to '{path}': {reason}.\n\nYour work is still "
-                "open in the editor and the file on disk was not changed. Try Save as… to "
-                "another folder.")
-            self.message.emit(f"Save failed: {reason}")
+                self.parent_widget, _("Save failed"),
+                _("The board could not be saved to '{path}': {reason}.").format(
+                    path=path, reason=reason) + "\n\n" + _(
+                    "Your work is still open in the editor and the file on disk was not "
+                    "changed. Try Save as… to another folder."))
+            self.message.emit(_("Save failed: {reason}").format(reason=reason))
             return False
         absolute = str(Path(path).resolve())
         if absolute != self.doc.path:
@@ -258,5 +265,5 @@ class BoardFiles(QObject):
         self.doc.mark_saved(absolute)
         self.recovery.drop()
         self.add_recent(absolute)
-        self.message.emit(f"Saved {absolute}")
+        self.message.emit(_("Saved {path}").format(path=absolute))
         return True

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QTextBrowser, QVBoxLayout, Q
 
 from editor import __version__
 from editor.gui.shell import dialogs
+from editor.i18n import _
 from editor.resources import data_dir
 
 GUIDE_START = "index.md"
@@ -50,7 +51,7 @@ class GuideWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("user_guide")
-        self.setWindowTitle("Conquest Workbench — User guide")
+        self.setWindowTitle(_("Conquest Workbench — User guide"))
         self.browser = GuideBrowser(self)
         self.browser.setOpenExternalLinks(True)
         layout = QVBoxLayout(self)
@@ -70,9 +71,9 @@ class HelpActions:
     def show_guide(self) -> None:
         """Open the guide (one window, raised again when already open)."""
         if not (data_dir("guide") / GUIDE_START).is_file():
-            dialogs.show_warning(self.window, "User guide",
-                                 "The user guide is not installed with this copy of the "
-                                 "workbench; reinstall it.")
+            dialogs.show_warning(self.window, _("User guide"), _(
+                "The user guide is not installed with this copy of the workbench; reinstall "
+                "it."))
             return
         if self.guide is None:
             self.guide = GuideWindow(self.window)
@@ -81,8 +82,8 @@ class HelpActions:
 
     def show_about(self) -> None:
         QMessageBox.about(
-            self.window, "About Conquest Workbench",
-            f"<b>Conquest Workbench {__version__}</b><p>Digitise, configure and play-test "
-            "point-to-point war-game boards: Conquest, Conquest Plus and Grand Conquest "
-            "(after Donald Benge's game).</p><p>Help › User guide (F1) explains it task by "
-            "task. MIT licence.</p>")
+            self.window, _("About Conquest Workbench"),
+            f"<b>Conquest Workbench {__version__}</b><p>" + _(
+                "Digitise, configure and play-test point-to-point war-game boards: Conquest, "
+                "Conquest Plus and Grand Conquest (after Donald Benge's game).") + "</p><p>" + _(
+                "Help › User guide (F1) explains it task by task. MIT licence.") + "</p>")

@@ -38,13 +38,12 @@ def make_action(window: QMainWindow, menu: QMenu, text: str, slot: Callable, sho
 
 def language_menu(window: QMainWindow, parent: QMenu) -> QMenu:
     """View > Language: English, Deutsch, Italiano or the system's; the choice is saved in the
-    settings and used from the next start (the menus and panels are built in one language)."""
+    settings and applied to the open window at once (`window.change_language`)."""
     menu = parent.addMenu(_("&Language"))
     menu.setObjectName("language_menu")
     group = QActionGroup(menu)
     saved = saved_language(window.settings)
-    choices = [(None, _("System language ({language})").format(
-        language=LANGUAGE_NAMES[system_language()]))]
+    choices = [(None, system_choice_text())]
     choices += [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
     for code, text in choices:
         action = menu.addAction(text)
@@ -56,11 +55,16 @@ def language_menu(window: QMainWindow, parent: QMenu) -> QMenu:
     return menu
 
 
+def system_choice_text() -> str:
+    """The Language menu's first entry, naming the system's language."""
+    return _("System language ({language})").format(language=LANGUAGE_NAMES[system_language()])
+
+
 def _choose_language(window: QMainWindow, code: str | None) -> None:
     save_language(window.settings, code)
-    chosen = code or system_language()
-    window.show_message(_("The language changes to {language} when the workbench starts "
-                          "again").format(language=LANGUAGE_NAMES[chosen]))
+    chosen = window.change_language(code)
+    window.show_message(_("The workbench is shown in {language} now").format(
+        language=LANGUAGE_NAMES[chosen]))
 
 
 class ShellMenus:
@@ -93,18 +97,32 @@ class ShellMenus:
         self.update_recent()
 
         self.edit = bar.addMenu(_("&Edit"))
-        self.undo = undo_group.createUndoAction(window, _("&Undo"))
-        self.undo.setShortcut(StandardKey.Undo)
-        self.redo = undo_group.createRedoAction(window, _("&Redo"))
-        self.redo.setShortcut(StandardKey.Redo)
-        self.edit.addAction(self.undo)
-        self.edit.addAction(self.redo)
-        self.edit.addSeparator()
+        self.undo_group = undo_group
+        self._undo_separator = self.edit.addSeparator()
+        self._add_undo_actions()
         self.view = bar.addMenu(_("&View"))
         self.language = language_menu(window, self.view)
         #: the View menu's part for dock toggles (after the modes' view actions)
         self._docks_separator = self.view.addSeparator()
         self._by_name = {"edit": self.edit, "view": self.view}
+
+    def _add_undo_actions(self) -> None:
+        """Undo and Redo at the top of Edit (their prefix is fixed when they are made)."""
+        self.undo = self.undo_group.createUndoAction(self.window, _("&Undo"))
+        self.undo.setShortcut(StandardKey.Undo)
+        self.redo = self.undo_group.createRedoAction(self.window, _("&Redo"))
+        self.redo.setShortcut(StandardKey.Redo)
+        self.edit.insertActions(self._undo_separator, [self.undo, self.redo])
+
+    def retranslate(self) -> None:
+        """After a language change: Undo and Redo made again with the new prefix, the system
+        language's entry renamed (the fixed texts are put into the new language by
+        `retranslate.retranslate_tree`)."""
+        for action in (self.undo, self.redo):
+            self.edit.removeAction(action)
+            action.deleteLater()
+        self._add_undo_actions()
+        self.language.actions()[0].setText(system_choice_text())
 
     def add_help(self) -> None:
         """The Help menu (User guide F1, About), after every other menu."""

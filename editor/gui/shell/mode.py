@@ -169,6 +169,11 @@ class Mode(QObject):
         """A game package was opened (its board is the document now): show the parts of it
         this mode edits (e.g. the configurator opens its variant)."""
 
+    def retranslate(self) -> None:
+        """The language changed (View > Language): show again what the mode computes in
+        words (pages, tables, counts, combo boxes); its fixed texts (actions, labels, titles)
+        were already put into the new language by the shell."""
+
     def status(self) -> str:
         """The status-bar message when the mode becomes active."""
         return _(self.tip)

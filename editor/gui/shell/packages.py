@@ -20,6 +20,7 @@ from typing import Any
 from editor.gui.shell import dialogs
 from editor.gui.shell.recovery import format_findings
 from editor.gui.shell.wording import plural
+from editor.i18n import _
 from editor.model.io import atomic_write_bytes
 from editor.model.migrate import FORMAT_MIGRATED
 from editor.model.package import (
@@ -83,16 +84,17 @@ def open_package(window, path: str) -> bool:
     errors = [f for f in source.findings if f.is_error]
     if errors or pkg is None or source.board is None or source.variant is None:
         count = plural(len(errors), "problem")
-        dialogs.show_error(window, "Cannot open game package",
-                           f"'{path}' could not be opened ({count}): nothing was unpacked.",
+        dialogs.show_error(window, _("Cannot open game package"),
+                           _("'{path}' could not be opened ({problems}): nothing was "
+                             "unpacked.").format(path=path, problems=count),
                            format_findings(errors))
         return False
     notes = [f for f in source.findings if f.code == FORMAT_MIGRATED.code]
     if notes:
-        dialogs.show_warning(window, "Game package from an older version",
-                             f"'{path}' was written by an older version; its variant is read "
-                             "with the meaning it had then (details). 'conquest migrate' "
-                             "rewrites it in the current version.", format_findings(notes))
+        dialogs.show_warning(window, _("Game package from an older version"), _(
+            "'{path}' was written by an older version; its variant is read with the meaning it "
+            "had then (details). 'conquest migrate' rewrites it in the current version.").format(
+                path=path), format_findings(notes))
     scan = None
     if pkg.scan is not None:
         folder = _unpack(pkg, ("scan",))
@@ -102,8 +104,9 @@ def open_package(window, path: str) -> bool:
     for mode in modes:
         mode.open_package(pkg)
     window.switch_mode(window.switcher.home.name)
-    window.show_message(f"Opened game package {Path(path).name}: board "
-                        f"'{source.board.name}', variant '{source.variant.name}'")
+    window.show_message(_("Opened game package {name}: board '{board}', variant "
+                          "'{variant}'").format(name=Path(path).name, board=source.board.name,
+                                                variant=source.variant.name))
     return True
 
 
@@ -147,13 +150,15 @@ def export_package(window) -> bool:
     if not problems and source.variant is not None:
         problems = [f for f in check_source(source) if f.is_error]
     if problems or source.variant is None or source.board is None:
-        dialogs.show_error(window, "Package not written",
-                           f"The board and variant have {plural(len(problems), 'error')}: "
-                           "fix them first.", format_findings(problems))
+        dialogs.show_error(window, _("Package not written"),
+                           _("The board and variant have {errors}: fix them first.").format(
+                               errors=plural(len(problems), "error")),
+                           format_findings(problems))
         return False
-    names = f"board '{source.board.name}', variant '{source.variant.name}'" + "".join(
+    names = _("board '{board}', variant '{variant}'").format(
+        board=source.board.name, variant=source.variant.name) + "".join(
         f" + {o}" for o in overlays)
-    out = dialogs.get_save_path(window, f"Export game package: {names}",
+    out = dialogs.get_save_path(window, _("Export game package: {names}").format(names=names),
                                 dialogs.PACKAGE_FILTER,
                                 package_file_name(window.doc.path, source.variant.name))
     if not out:
@@ -165,10 +170,10 @@ def export_package(window) -> bool:
     try:
         atomic_write_bytes(out, data)
     except OSError as exc:
-        dialogs.show_error(window, "Package not written", f"'{out}': {exc.strerror or exc}")
+        dialogs.show_error(window, _("Package not written"), f"'{out}': {exc.strerror or exc}")
         return False
     written = read_package(out)
     members = len(written.manifest.members) + 1 if written.manifest else 0
-    window.show_message(f"Exported {out} ({names}; {len(data)} bytes, "
-                        f"{plural(members, 'member')})")
+    window.show_message(_("Exported {path} ({names}; {size} bytes, {members})").format(
+        path=out, names=names, size=len(data), members=plural(members, "member")))
     return True

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 
 from editor.gui.shell import dialogs
 from editor.gui.shell.document import BoardDocument
+from editor.i18n import _
 from editor.model import dump_board, load_board
 from editor.model.findings import Finding
 from editor.model.io import atomic_write_text
@@ -49,7 +50,7 @@ def format_findings(findings: list[Finding], limit: int = 30) -> str:
     """Findings one per line (for a dialog's details)."""
     lines = [f.format_line() for f in findings[:limit]]
     if len(findings) > limit:
-        lines.append(f"... and {len(findings) - limit} more")
+        lines.append(_("... and {n} more").format(n=len(findings) - limit))
     return "\n".join(lines)
 
 
@@ -148,7 +149,8 @@ class Recovery(QObject):
             atomic_write_text(meta_file, json.dumps(meta, indent=2) + "\n", backup=False)
             atomic_write_text(board_file, dump_board(copy), backup=False)
         except OSError as exc:
-            self.message.emit(f"Autosave failed: {exc.strerror or exc}")
+            self.message.emit(_("Autosave failed: {reason}").format(
+                reason=exc.strerror or exc))
             return False
         self.autosaved_index = index
         return True
@@ -200,11 +202,12 @@ class Recovery(QObject):
             if restored:
                 lock.unlock()  # offered again next time
                 continue
-            name = meta.get("path") or meta.get("name") or "an untitled board"
+            name = meta.get("path") or meta.get("name") or _("an untitled board")
             if not dialogs.ask_yes_no(
-                    self.parent_widget, "Restore unsaved work?",
-                    f"The editor did not close normally. Restore the unsaved changes to {name} "
-                    f"autosaved at {meta.get('time', '?')}?"):
+                    self.parent_widget, _("Restore unsaved work?"),
+                    _("The editor did not close normally. Restore the unsaved changes to "
+                      "{name} autosaved at {time}?").format(name=name,
+                                                           time=meta.get("time", "?"))):
                 self.drop(key)
                 lock.unlock()
                 continue
@@ -214,8 +217,8 @@ class Recovery(QObject):
     def _restore(self, key: str, meta: dict, lock: QLockFile) -> bool:
         result = load_board(self.files(key)[0])
         if result.model is None:
-            dialogs.show_error(self.parent_widget, "Cannot restore",
-                               "The recovery file could not be read.",
+            dialogs.show_error(self.parent_widget, _("Cannot restore"),
+                               _("The recovery file could not be read."),
                                format_findings(result.findings))
             lock.unlock()
             return False
@@ -226,5 +229,6 @@ class Recovery(QObject):
         self.lock = lock
         self.doc.replace_board(board, path, scan_override=None if path else meta.get("scan"),
                                restored=True)
-        self.message.emit(f"Restored unsaved work from {meta.get('time', '?')}")
+        self.message.emit(_("Restored unsaved work from {time}").format(
+            time=meta.get("time", "?")))
         return True

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.rulebook import RULE_ID, Catalogue, load_catalogue
 
 SCHEME = "rule"
@@ -80,7 +81,7 @@ class RulesPanel(QWidget):
         self.catalogue = load_catalogue()
         self.current: str | None = None
         self.search = QLineEdit(objectName="rules_search")
-        self.search.setPlaceholderText("Rule ID (OBST-3) or words (x bridge)…")
+        self.search.setPlaceholderText(_("Rule ID (OBST-3) or words (x bridge)…"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.apply_search)
         self.results = QListWidget(objectName="rules_results")

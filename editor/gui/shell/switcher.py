@@ -44,17 +44,29 @@ class ModeSwitcher(QObject):
         self.modes[mode.name] = mode
         self.central.addWidget(mode.central)
         self.undo_group.addStack(mode.stack)
-        title, tip = _(mode.title), _(mode.tip)  # marked with N_ where the mode says them
-        action = QAction(title, self.window, checkable=True)
+        action = QAction(self.window, checkable=True)
         action.setObjectName(f"mode_{mode.name}")
         action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(f"{title.replace('&', '')} ({shortcut})\n{tip}")
-        action.setStatusTip(tip)
+        self._label(action, mode)
         action.triggered.connect(lambda _on=False, name=mode.name: self.switch(name))
         self._group.addAction(action)
         self.menu.addAction(action)
         self.toolbar.addAction(action)
         self.actions[mode.name] = action
+
+    @staticmethod
+    def _label(action: QAction, mode: Mode) -> None:
+        """The mode's entry in the current language (title, shortcut and tip)."""
+        title, tip = _(mode.title), _(mode.tip)  # marked with N_ where the mode says them
+        action.setText(title)
+        shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.PortableText)
+        action.setToolTip(f"{title.replace('&', '')} ({shortcut})\n{tip}")
+        action.setStatusTip(tip)
+
+    def retranslate(self) -> None:
+        """The modes' entries in the language just chosen."""
+        for name, action in self.actions.items():
+            self._label(action, self.modes[name])
 
     @property
     def home(self) -> Mode:

@@ -41,7 +41,7 @@ from editor.check.board_checks import CheckCancelled, check_board
 from editor.check.editor_codes import check_ids_and_numbers
 from editor.check.incremental import BoardMaps, recheck
 from editor.gui.shell.document import BoardDocument
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.board import Board
 from editor.model.edit_base import COLLECTIONS
 from editor.model.findings import Finding
@@ -66,6 +66,10 @@ def snapshot(board: Board) -> Board:
     insert into and remove from the live lists; attribute changes of shared elements are caught
     by the generation counter instead (the result is dropped)."""
     return board.model_copy(update={name: list(getattr(board, name)) for name in COLLECTIONS})
+
+
+#: severities as the Severity column shows them (marked; shown with `_()`)
+SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
 
 
 class _Results(QObject):
@@ -266,7 +270,8 @@ class ValidationPanel(QWidget):
         names = FieldNames(self.doc.board)  # the Element column: a field by its printed number
         for f in self.findings:
             shown = names.name(f.element) if f.element else ""
-            item = QTreeWidgetItem([f.severity.value, f.code, shown, f.message])
+            item = QTreeWidgetItem([_(SEVERITIES.get(f.severity.value, f.severity.value)),
+                                    f.code, shown, f.message])
             if shown != (f.element or ""):
                 item.setToolTip(2, f"id {f.element}")
             item.setIcon(0, self._icons.get(f.severity.value, QIcon()))

@@ -33,11 +33,12 @@ from editor.gui.shell.files import BoardFiles
 from editor.gui.shell.menus import ShellMenus
 from editor.gui.shell.mode import Mode
 from editor.gui.shell.recovery import AUTOSAVE_MS, MAX_DELAY_MS, Recovery, default_recovery_dir
+from editor.gui.shell.retranslate import install_qt_translation, retranslate_tree
 from editor.gui.shell.rules_panel import RulesPanel, link_rules, linkable_label
 from editor.gui.shell.settings import app_settings
 from editor.gui.shell.switcher import ModeSwitcher
 from editor.gui.shell.validation import ValidationPanel
-from editor.i18n import _, ngettext
+from editor.i18n import _, language, ngettext, set_language
 from editor.model.findings import Finding
 from editor.model.rulebook import cited_ids
 
@@ -56,6 +57,7 @@ class MainWindow(QMainWindow):
         """`modes`: the mode classes, in menu order (default: `editor.gui.modes.MODES`)."""
         super().__init__()
         self.setObjectName("MainWindow")
+        install_qt_translation(language())  # Qt's standard buttons and dialogs too
         #: cycles are collected on this (the GUI) thread only, never on a worker
         self.collector = gc_policy.install()
         self.settings = settings or app_settings()
@@ -79,14 +81,17 @@ class MainWindow(QMainWindow):
             self.menus.adopt(mode)
         self._build_shared_docks(validation_delay_ms)
         self.counts_label = QLabel()
-        self.read_only_label = QLabel(" Read-only: Save makes a copy (Save as) ")
+        self._counted = (0, 0)
+        self.read_only_label = QLabel(_("Read-only: Save makes a copy (Save as)"))
         self.read_only_label.setObjectName("read_only_label")
+        self.read_only_label.setContentsMargins(4, 0, 4, 0)
         self.read_only_label.setStyleSheet("color: #8a4b00; font-weight: bold")
         self.read_only_label.hide()
         self.statusBar().addPermanentWidget(self.read_only_label)
         #: a lock taken over from a crashed editor, noted while that board is open
-        self.lock_note_label = QLabel(" Lock taken over from a crashed editor ")
+        self.lock_note_label = QLabel(_("Lock taken over from a crashed editor"))
         self.lock_note_label.setObjectName("lock_note_label")
+        self.lock_note_label.setContentsMargins(4, 0, 4, 0)
         self.lock_note_label.setStyleSheet("color: #8a4b00")
         self.lock_note_label.hide()
         self.statusBar().addPermanentWidget(self.lock_note_label)
@@ -222,6 +227,7 @@ class MainWindow(QMainWindow):
         self.rules.show_rule(rule_id)
 
     def _counts(self, errors: int, warnings: int) -> None:
+        self._counted = (errors, warnings)
         self.counts_label.setText(" {}, {} ".format(
             ngettext("{n} error", "{n} errors", errors).format(n=errors),
             ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)))
@@ -241,8 +247,30 @@ class MainWindow(QMainWindow):
         if check:
             self.validation.timer.start()
 
+    def change_language(self, code: str | None) -> str:
+        """Show the window in `code` ("en", "de", "it"; None: the system's) from now on,
+        keeping the documents, undo history and selection: the fixed texts are put into the
+        new language (`retranslate_tree`), the shell, the switcher and every mode show
+        again what they compute (`Mode.retranslate`). Returns the language chosen."""
+        old = language()
+        chosen = set_language(code)
+        if chosen == old:
+            return chosen
+        install_qt_translation(chosen)
+        retranslate_tree(self, old)
+        self.menus.retranslate()
+        self.switcher.retranslate()
+        for mode in self.switcher.modes.values():
+            mode.retranslate()
+        self.history.setEmptyLabel(_(self.mode.history_start))
+        self._counts(*self._counted)
+        self.validation.refresh()
+        self.update_title()
+        self.statusBar().showMessage(self.mode.status())
+        return chosen
+
     def update_title(self, *_args) -> None:
-        read_only = " (read-only)" if self.files.guard.read_only else ""
+        read_only = " ({})".format(_("read-only")) if self.files.guard.read_only else ""
         self.read_only_label.setVisible(bool(read_only))
         self.setWindowTitle(f"{self.doc.display_name}[*]{read_only} — {APP_NAME}")
         self.setWindowModified(self.doc.modified)

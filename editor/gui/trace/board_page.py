@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
 from editor.gui.shell.wording import plural
 from editor.gui.trace.model_rows import FuncWriter, GeneratedPage, model_row
 from editor.gui.trace.pages import (
+    ISLAND_KINDS,
     field_ids,
     fields_text,
     pick_row,
     show_line,
 )
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.board import Board, Castle, IslandKind, Seat
 from editor.model.names import FieldNames
@@ -44,14 +45,15 @@ class BoardPage(GeneratedPage):
 
     MODEL = Board
     PREFIX = "board"
-    TITLES: ClassVar[dict[str, str]] = {"name": "<b>Board</b>"}
+    TITLES: ClassVar[dict[str, str]] = {"name": N_("Board")}
 
     def __init__(self, inspector: QWidget) -> None:
         super().__init__(inspector)
         self.rows = {}
         for name in ("name", "side"):
             row = self.generated(name)
-            self.form.addRow(row.label, row.widget)
+            self.form.addRow(f"<b>{row.label}</b>" if name == "name" else row.label,
+                             row.widget)
         self.made_for = QLineEdit()
         self.made_for.setObjectName("board_variants")
         self.made_for.setPlaceholderText(_("variants, comma separated (e.g. grand-conquest-2p)"))
@@ -68,16 +70,18 @@ class BoardPage(GeneratedPage):
         self.form.addRow(self.summary)
         self.grail_fields = QLineEdit()
         self.grail_fields.setObjectName("grail_fields")
-        self.grail_fields.setPlaceholderText("grail fields (printed numbers), comma separated")
+        self.grail_fields.setPlaceholderText(_("grail fields (printed numbers), comma "
+                                               "separated"))
         self.grail_fields.editingFinished.connect(
-            lambda: self.apply("Set grail fields", ops.set_grail_fields,
+            lambda: self.apply(_("Set grail fields"), ops.set_grail_fields,
                                field_ids(self.doc.board, self.grail_fields.text())))
-        self.form.addRow("Grail fields", pick_row(self, self.grail_fields, "field", multi=True))
+        self.form.addRow(_("Grail fields"), pick_row(self, self.grail_fields, "field",
+                                                     multi=True))
         self.form.addRow(self._build_seats())
         self.form.addRow(self._build_setups())
 
     def _build_seats(self) -> QGroupBox:
-        seats = QGroupBox("Seats and castles")
+        seats = QGroupBox(_("Seats and castles"))
         lay = QVBoxLayout(seats)
         self.seat_list = QListWidget()
         self.seat_list.setObjectName("seat_list")
@@ -88,13 +92,14 @@ class BoardPage(GeneratedPage):
         self.seat_choice = QComboBox()
         self.seat_choice.setObjectName("seat_choice")
         self.seat_choice.setEditable(True)
-        self.seat_choice.setToolTip("Id of a new seat to add (south, west, north, east, or any)")
-        self.seat_choice.lineEdit().setPlaceholderText("new seat id")
-        add_seat = QPushButton("Add seat")
+        self.seat_choice.setToolTip(_("Id of a new seat to add (south, west, north, east, or "
+                                      "any)"))
+        self.seat_choice.lineEdit().setPlaceholderText(_("new seat id"))
+        add_seat = QPushButton(_("Add seat"))
         add_seat.setObjectName("add_seat")
         add_seat.clicked.connect(lambda: self.apply(
-            f"Add seat {self.seat_choice.currentText().strip()}", ops.add_seat,
-            self.seat_choice.currentText().strip()))
+            _("Add seat {seat}").format(seat=self.seat_choice.currentText().strip()),
+            ops.add_seat, self.seat_choice.currentText().strip()))
         row.addWidget(self.seat_choice, 1)
         row.addWidget(add_seat)
         lay.addLayout(row)
@@ -110,18 +115,18 @@ class BoardPage(GeneratedPage):
             lambda: self._seat_attr("main_island", self.seat_island.currentData()))
         for row in self.seat_rows:
             edit.addRow(row.label, row.widget)
-        edit.addRow("Main island", self.seat_island)
+        edit.addRow(_("Main island"), self.seat_island)
         lay.addLayout(edit)
         row = QHBoxLayout()
-        add_castle = QPushButton("Add castle")
+        add_castle = QPushButton(_("Add castle"))
         add_castle.setObjectName("add_castle")
-        add_castle.setToolTip("A castle for the selected seat; make fields its towers in the "
-                              "field inspector")
+        add_castle.setToolTip(_("A castle for the selected seat; make fields its towers in the "
+                                "field inspector"))
         add_castle.clicked.connect(self._add_castle)
         self.moat_row = model_row(FuncWriter(lambda _attr, on, merge=False: self._moat(on)),
                                   Castle, "moat", prefix="castle")
         self.moat = self.moat_row.widget
-        remove_seat = QPushButton("Remove seat")
+        remove_seat = QPushButton(_("Remove seat"))
         remove_seat.setObjectName("remove_seat")
         remove_seat.clicked.connect(self._remove_seat)
         row.addWidget(add_castle)
@@ -132,7 +137,7 @@ class BoardPage(GeneratedPage):
         return seats
 
     def _build_setups(self) -> QGroupBox:
-        setups = QGroupBox("Setups and islands")
+        setups = QGroupBox(_("Setups and islands"))
         lay = QVBoxLayout(setups)
         self.setup_list = QListWidget()
         self.setup_list.setObjectName("setup_list")
@@ -141,11 +146,11 @@ class BoardPage(GeneratedPage):
         row = QHBoxLayout()
         self.setup_name = QLineEdit("conquest")
         self.setup_name.setObjectName("setup_name")
-        add_setup = QPushButton("Add setup")
+        add_setup = QPushButton(_("Add setup"))
         add_setup.setObjectName("add_setup")
         add_setup.clicked.connect(lambda: self.apply(
-            "Add setup", ops.add_setup, self.setup_name.text().strip()))
-        remove_setup = QPushButton("Remove")
+            _("Add setup"), ops.add_setup, self.setup_name.text().strip()))
+        remove_setup = QPushButton(_("Remove"))
         remove_setup.setObjectName("remove_setup")
         remove_setup.clicked.connect(lambda: self._remove(self.setup_list, "setup"))
         row.addWidget(self.setup_name, 1)
@@ -162,13 +167,13 @@ class BoardPage(GeneratedPage):
         self.island_kind = QComboBox()
         self.island_kind.setObjectName("island_kind")
         for k in IslandKind:
-            self.island_kind.addItem(k.value, k.value)
-        add_island = QPushButton("Add island")
+            self.island_kind.addItem(_(ISLAND_KINDS[k.value]), k.value)
+        add_island = QPushButton(_("Add island"))
         add_island.setObjectName("add_island")
         add_island.clicked.connect(lambda: self.apply(
-            "Add island", ops.add_island, self.island_name.text().strip(), "",
+            _("Add island"), ops.add_island, self.island_name.text().strip(), "",
             self.island_kind.currentData()))
-        remove_island = QPushButton("Remove")
+        remove_island = QPushButton(_("Remove"))
         remove_island.setObjectName("remove_island")
         remove_island.clicked.connect(lambda: self._remove(self.island_list, "island"))
         row.addWidget(self.island_name, 1)
@@ -195,7 +200,8 @@ class BoardPage(GeneratedPage):
         widget.blockSignals(False)
 
     def write(self, attr: str, value: Any, merge: bool = False) -> None:
-        self.apply(f"Board {attr}", ops.set_board_attr, attr, value, merge=merge)
+        self.apply(_("Board {attribute}").format(attribute=attr), ops.set_board_attr, attr,
+                   value, merge=merge)
 
     def _set_variants(self) -> None:
         """The board's intended variants (`Board.variants`), typed comma separated."""
@@ -214,17 +220,10 @@ class BoardPage(GeneratedPage):
         if not self.made_for.hasFocus():
             self.made_for.setText(", ".join(b.variants))
         show_line(self.grail_fields, [fields_text(b, b.grail.fields) if b.grail else ""])
-        scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else "not calibrated (tool K)")
-        image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else "none"
-        grail = ", ".join(map(FieldNames(b).name, b.grail.fields)) if b.grail else "none"
-        self.summary.setText(
-            f"{plural(len(b.fields), 'field')}, {plural(len(b.connections), 'connection')}, "
-            f"{plural(len(b.regions), 'region')}, {plural(len(b.arrow_slits), 'arrow slit')}"
-            f"<br>Scan: {image}<br>Scale: {scale}"
-            f"<br>Grail: {grail}")
+        self.summary.setText(self.summary_text(b))
         self._fill(self.seat_list, [
             (s.id, f"{s.id} — {s.name}  " + "; ".join(
-                f"castle {c.id}: {plural(len(c.towers), 'tower')}{' (moat)' if c.moat else ''}"
+                self.castle_text(c.id, len(c.towers), c.moat)
                 for c in b.castles if c.seat == s.id)) for s in b.seats])
         taken = {s.id for s in b.seats}
         self.seat_choice.clear()
@@ -235,8 +234,29 @@ class BoardPage(GeneratedPage):
             self.seat_list.item(i).setIcon(QIcon(swatch))
         self._fill(self.setup_list, [(s.id, f"{s.id} — {plural(len(s.placements), 'start piece')}")
                                      for s in b.setups])
-        self._fill(self.island_list, [(i.id, f"{i.id} ({i.kind.value})") for i in b.islands])
+        self._fill(self.island_list, [(i.id, f"{i.id} ({_(ISLAND_KINDS[i.kind.value])})")
+                                      for i in b.islands])
         self._show_seat()
+
+    @staticmethod
+    def summary_text(b: Board) -> str:
+        """The counts, the scan, the scale and the grail fields of a board."""
+        scale = (f"{b.scale.px_per_cm:g} px/cm" if b.scale else _("not calibrated (tool K)"))
+        image = f"{b.image.path} ({b.image.width}×{b.image.height})" if b.image else _("none")
+        grail = ", ".join(map(FieldNames(b).name, b.grail.fields)) if b.grail else _("none")
+        counts = ", ".join(plural(len(items), noun) for items, noun in (
+            (b.fields, "field"), (b.connections, "connection"), (b.regions, "region"),
+            (b.arrow_slits, "arrow slit")))
+        return "<br>".join([counts, _("Scan: {image}").format(image=image),
+                            _("Scale: {scale}").format(scale=scale),
+                            _("Grail: {fields}").format(fields=grail)])
+
+    @staticmethod
+    def castle_text(castle: str, towers: int, moat: bool) -> str:
+        """'castle s.castle: 5 towers (moat)'."""
+        text = _("castle {castle}: {towers}").format(castle=castle,
+                                                     towers=plural(towers, "tower"))
+        return text + " " + _("(moat)") if moat else text
 
     def _show_seat(self) -> None:
         b = self.doc.board
@@ -244,7 +264,7 @@ class BoardPage(GeneratedPage):
         for w in (self.seat_name, self.seat_colour, self.seat_island, self.moat):
             w.setEnabled(seat is not None)
         self.seat_island.clear()
-        self.seat_island.addItem("(none)", None)
+        self.seat_island.addItem(_("(none)"), None)
         for isl in b.islands:
             self.seat_island.addItem(isl.id, isl.id)
         if seat is None:  # no seat (a board without seats): nothing of another board's
@@ -267,26 +287,29 @@ class BoardPage(GeneratedPage):
     def _seat_attr(self, attr: str, value, merge: bool = False) -> None:
         seat = self.current_seat()
         if seat is not None:
-            self.apply(f"Seat {attr}", ops.set_attr, "seats", [seat], attr, value, merge=merge)
+            self.apply(_("Seat {attribute}").format(attribute=attr), ops.set_attr, "seats",
+                       [seat], attr, value, merge=merge)
 
     def _add_castle(self) -> None:
         seat = self.current_seat() or self.seat_choice.currentText().strip()
-        self.apply("Add castle", ops.add_castle, seat)
+        self.apply(_("Add castle"), ops.add_castle, seat)
 
     def _moat(self, on: bool) -> None:
         seat = self.current_seat()
         castles = [c.id for c in self.doc.board.castles if c.seat == seat]
         if castles:
-            self.apply(f"{'Moat round' if on else 'No moat round'} {', '.join(castles)}",
-                       ops.set_attr, "castles", castles, "moat", on)
+            text = _("Moat round {castles}") if on else _("No moat round {castles}")
+            self.apply(text.format(castles=", ".join(castles)), ops.set_attr, "castles",
+                       castles, "moat", on)
 
     def _remove_seat(self) -> None:
         seat = self.current_seat()
         if seat is None:
             return
-        self.apply("Remove seat", ops.delete, [("seat", seat)])  # its castles go with it
+        self.apply(_("Remove seat"), ops.delete, [("seat", seat)])  # its castles go with it
 
     def _remove(self, widget: QListWidget, kind: str) -> None:
         item = widget.currentItem()
         if item is not None:
-            self.apply(f"Remove {kind}", ops.delete, [(kind, item.data(Qt.ItemDataRole.UserRole))])
+            text = _("Remove setup") if kind == "setup" else _("Remove island")
+            self.apply(text, ops.delete, [(kind, item.data(Qt.ItemDataRole.UserRole))])

@@ -24,6 +24,7 @@ from editor import extras
 from editor.gui.shell import dialogs
 from editor.gui.shell.mode import Mode
 from editor.gui.shell.wording import plural
+from editor.i18n import _
 from editor.model.edit_draft import accept, add_draft, draft_ids, unconfirmed_keys
 from editor.model.findings import Finding
 
@@ -87,12 +88,13 @@ class DraftController(QObject):
         self.dialog: QProgressDialog | None = None
         mode.add_separator("edit")
         self.detect_action = mode.add_action(
-            "De&tect from scan…", self.start, menu="edit",
-            tip="Propose fields, numbers and connections from the scan (one undo step)")
-        mode.add_action("Accept selected proposals\tEnter", self.accept_selection, menu="edit",
-                        tip="Accept the selected proposed elements (Delete rejects them)")
-        mode.add_action("Accept all p&roposals", self.accept_all, menu="edit",
-                        tip="Accept every element the detector proposed")
+            _("De&tect from scan…"), self.start, menu="edit",
+            tip=_("Propose fields, numbers and connections from the scan (one undo step)"))
+        mode.add_action(_("Accept selected proposals") + "\tEnter", self.accept_selection,
+                        menu="edit",
+                        tip=_("Accept the selected proposed elements (Delete rejects them)"))
+        mode.add_action(_("Accept all p&roposals"), self.accept_all, menu="edit",
+                        tip=_("Accept every element the detector proposed"))
         mode.view.installEventFilter(self)
 
     # ---- running the detector -------------------------------------------------------
@@ -104,21 +106,22 @@ class DraftController(QObject):
         scan = self.doc.scan_path()
         window = self.mode.window
         if scan is None or self.doc.missing_scan() is not None:
-            dialogs.show_warning(window, "Detect from scan",
-                                 "The board has no scan to detect from (or it cannot be read). "
-                                 "Open or replace the scan first (File menu).")
+            dialogs.show_warning(window, _("Detect from scan"), _(
+                "The board has no scan to detect from (or it cannot be read). Open or replace "
+                "the scan first (File menu)."))
             return
         missing = extras.missing_modules("detect")
         if missing:
-            dialogs.show_warning(window, "Detect from scan", "The detector is not installed: "
-                                 f"{extras.needs_message('detect', missing[0])}.")
+            dialogs.show_warning(window, _("Detect from scan"), _(
+                "The detector is not installed: {reason}.").format(
+                    reason=extras.needs_message("detect", missing[0])))
             return
         image = self.doc.board.image
         scale = self.doc.board.scale.px_per_cm if self.doc.board.scale else None
         self.thread = DetectThread(scan, scale, image.path if image else Path(scan).name, self)
-        self.dialog = QProgressDialog("Reading the scan…", "Cancel", 0, STEPS, window)
+        self.dialog = QProgressDialog(_("Reading the scan…"), _("Cancel"), 0, STEPS, window)
         self.dialog.setObjectName("detect_progress")
-        self.dialog.setWindowTitle("Detect from scan")
+        self.dialog.setWindowTitle(_("Detect from scan"))
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(0)
         self.dialog.setAutoClose(False)
@@ -138,7 +141,7 @@ class DraftController(QObject):
         if self.thread is not None:
             self.thread.stop.set()
             if self.dialog is not None:
-                self.dialog.setLabelText("Cancelling…")
+                self.dialog.setLabelText(_("Cancelling…"))
 
     def stop_and_wait(self) -> None:
         """Before the window closes: cancel a run and wait for its thread."""
@@ -170,37 +173,40 @@ class DraftController(QObject):
         if kind == "done":
             self._apply(value)
         elif kind == "failed":
-            self._show_findings(value, "Detect from scan: the scan could not be read")
+            self._show_findings(value, _("Detect from scan: the scan could not be read"))
         elif kind == "error":
-            self.mode.window.show_message(f"Detect from scan failed: {value}")
+            self.mode.window.show_message(_("Detect from scan failed: {reason}").format(
+                reason=value))
         else:
-            self.mode.window.show_message("Detect from scan cancelled; the board is unchanged")
+            self.mode.window.show_message(_("Detect from scan cancelled; the board is "
+                                            "unchanged"))
         self.finished.emit(kind)
 
     def _apply(self, result) -> None:
         draft = result.board
         if draft is None:
-            self._show_findings(result.findings, "Detect from scan found no fields")
+            self._show_findings(result.findings, _("Detect from scan found no fields"))
             return
         near = result.radius_px
         mapping = draft_ids(self.doc.board, draft, near)
         findings = [_relocated(f, mapping) for f in result.findings]
         fields, conns = len(draft.fields), len(draft.connections)
-        regions = f", {plural(len(draft.regions), 'region')}" if draft.regions else ""
-        edit = self.doc.apply(f"Detect from scan ({plural(fields, 'field')}, "
-                              f"{plural(conns, 'connection')}{regions})", add_draft, draft,
-                              near)
+        edit = self.doc.apply(_("Detect from scan ({fields}, {connections})").format(
+            fields=plural(fields, "field"), connections=plural(conns, "connection")),
+            add_draft, draft, near)
         added = len(edit.created) if edit is not None else 0
-        self._show_findings(findings, f"Detect from scan proposed {plural(added, 'element')} "
-                            "(violet, dashed, '?'): Enter accepts the selection, Delete "
-                            "rejects it, Edit > Accept all proposals")
+        self._show_findings(findings, _(
+            "Detect from scan proposed {elements} (violet, dashed, '?'): Enter accepts the "
+            "selection, Delete rejects it, Edit > Accept all proposals").format(
+                elements=plural(added, "element")))
 
     def _show_findings(self, findings: list[Finding], message: str) -> None:
         self.findings = list(findings)
         window = self.mode.window
         window.refresh_findings()
         if findings:
-            message += f"; {plural(len(findings), 'finding')} in the validation panel"
+            message += "; " + _("{findings} in the validation panel").format(
+                findings=plural(len(findings), "finding"))
         window.show_message(message)
 
     def current_findings(self) -> list[Finding]:
@@ -235,19 +241,23 @@ class DraftController(QObject):
         """Accept the selected proposals (one undo step); False when none is selected."""
         keys = self._selected_proposals()
         if not keys:
-            self.mode.window.show_message("No proposed element is selected")
+            self.mode.window.show_message(_("No proposed element is selected"))
             return False
-        self.doc.apply(f"Accept {plural(len(keys), 'proposal')}", accept, keys)
-        self.mode.window.show_message(f"Accepted {plural(len(keys), 'proposed element')}")
+        self.doc.apply(_("Accept {proposals}").format(proposals=plural(len(keys), "proposal")),
+                       accept, keys)
+        self.mode.window.show_message(_("Accepted {elements}").format(
+            elements=plural(len(keys), "proposed element")))
         return True
 
     def accept_all(self) -> None:
         count = len(unconfirmed_keys(self.doc.board))
         if not count:
-            self.mode.window.show_message("Nothing is waiting to be accepted")
+            self.mode.window.show_message(_("Nothing is waiting to be accepted"))
             return
-        self.doc.apply(f"Accept all {plural(count, 'proposal')}", accept, None)
-        self.mode.window.show_message(f"Accepted {plural(count, 'proposed element')}")
+        self.doc.apply(_("Accept all {proposals}").format(proposals=plural(count, "proposal")),
+                       accept, None)
+        self.mode.window.show_message(_("Accepted {elements}").format(
+            elements=plural(count, "proposed element")))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Enter on the canvas with the select tool accepts the selected proposals (other

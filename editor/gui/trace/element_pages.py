@@ -26,6 +26,8 @@ from editor.gui.board import tooltips
 from editor.gui.shell.wording import plural
 from editor.gui.trace.model_rows import GeneratedPage, describe
 from editor.gui.trace.pages import (
+    ISLAND_KINDS,
+    VARIOUS,
     PieceChecks,
     field_ids,
     fields_text,
@@ -39,11 +41,21 @@ from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.board import ArrowSlit, Connection, ConnectionKind, Field, IslandKind, Region
 from editor.model.names import FieldNames
+from editor.model.terms import piece_name, seat_name
 
 
 def cargo_text(items: list[Any]) -> str:
-    return " + ".join(c.piece.value + (f" ({cargo_text(c.cargo)})" if c.cargo else "")
-                      for c in items)
+    """'knight + ship (soldier)', by the rule books' words."""
+    return " + ".join(piece_name(c.piece.value) + (f" ({cargo_text(c.cargo)})" if c.cargo
+                                                   else "") for c in items)
+
+
+def start_text(setup: str, placement: Any) -> str:
+    """'conquest: south knight carrying soldier', by the rule books' words."""
+    text = f"{setup}: {seat_name(placement.seat)} {piece_name(placement.piece.value)}"
+    if placement.cargo:
+        text += " " + _("carrying {cargo}").format(cargo=cargo_text(placement.cargo))
+    return text
 
 
 class ElementPage(GeneratedPage):
@@ -163,19 +175,19 @@ class FieldPage(ElementPage):
                            if single else f"<b>{plural(len(fs), 'field')}</b>")
         self.show_rows(fs)
         self.ident.setEnabled(single)
-        show_line(self.ident, [fs[0].id] if single else ["", "(various)"])
+        show_line(self.ident, [fs[0].id] if single else ["", _(VARIOUS)])
         self.number.setEnabled(single)
         self.island.clear()
         self.island.addItem(_("(none)"), None)
         for isl in board.islands:
-            self.island.addItem(f"{isl.id} ({isl.kind.value})", isl.id)
+            self.island.addItem(f"{isl.id} ({_(ISLAND_KINDS.get(isl.kind.value, isl.kind))})",
+                                isl.id)
         show_combo(self.island, [f.island for f in fs])
         self._show_flags(fs, single)
         self._show_castle(fs, single)
-        starts = [f"{s.id}: {p.seat} {p.piece.value}" + (f" carrying {cargo_text(p.cargo)}"
-                                                          if p.cargo else "")
-                  for s in board.setups for p in s.placements if p.field in ids]
-        self.starts.setText("<br>".join(starts[:12]) or "none (tool P)")
+        starts = [start_text(s.id, p) for s in board.setups for p in s.placements
+                  if p.field in ids]
+        self.starts.setText("<br>".join(starts[:12]) or _("none (tool P)"))
 
     def _show_flags(self, fs: list[Field], single: bool) -> None:
         board = self.doc.board
@@ -218,7 +230,7 @@ class FieldPage(ElementPage):
     def _access(self) -> None:
         value = self.access.text().strip()
         if len(self.ids) == 1 and value and self.access.isEnabled():
-            self.apply("Set access of {}", ops.set_tower_access, self.ids[0], value)
+            self.apply(_("Set access of {}"), ops.set_tower_access, self.ids[0], value)
 
     def _drawbridge(self, on: bool) -> None:
         access = self.access.text().strip()
@@ -261,7 +273,7 @@ class ConnectionPage(ElementPage):
         self.kind.setObjectName("conn_kind")
         self.kind.setToolTip(_(describe(Connection, "kind").description))
         for kind, title in CONNECTION_KINDS:
-            self.kind.addItem(title, kind.value)
+            self.kind.addItem(_(title), kind.value)
         self.kind.activated.connect(self._kind)
         self.form.addRow(_("Kind"), self.kind)
 
@@ -324,7 +336,7 @@ class ConnectionPage(ElementPage):
         self.show_rows(cs)
         show_combo(self.kind, [c.kind.value for c in cs])
         self.ident.setEnabled(single)
-        show_line(self.ident, [c0.id] if single else ["", "(various)"])
+        show_line(self.ident, [c0.id] if single else ["", _(VARIOUS)])
         self.one_way.clear()
         self.one_way.addItem(_("both ways"), None)
         if single:
@@ -389,20 +401,20 @@ class RegionPage(ElementPage):
         return line
 
     def row_stairs(self) -> None:
-        self.stairs = self._fields_row("stairs", "Stairs",
-                                       "stair fields (printed numbers), comma separated",
+        self.stairs = self._fields_row("stairs", _("Stairs"),
+                                       _("stair fields (printed numbers), comma separated"),
                                        self._stairs)
         self.stairs.setToolTip(_(describe(Region, "stairs").description))
 
     def row_borders(self) -> None:
-        self.borders = self._fields_row("borders", "Borders",
-                                        "bordering land fields (printed numbers)",
+        self.borders = self._fields_row("borders", _("Borders"),
+                                        _("bordering land fields (printed numbers)"),
                                         self._borders)
         self.borders.setToolTip(_(describe(Region, "borders").description))
 
     def row_screened(self) -> None:
-        self.screened = self._fields_row("screened", "Mountain screens",
-                                         "of those: screened by mountains", self._borders)
+        self.screened = self._fields_row("screened", _("Mountain screens"),
+                                         _("of those: screened by mountains"), self._borders)
 
     def show_ids(self, ids: list[str]) -> None:
         self.ids = ids
@@ -477,6 +489,6 @@ class SlitPage(ElementPage):
         if len(self.ids) != 1 or len(ends) < 2:
             return
         if len(ends) > 2:
-            self.explain_refusal("an arrow slit joins exactly two fields")
+            self.explain_refusal(_("an arrow slit joins exactly two fields"))
             return
-        self.apply("Move {}", ops.set_slit_ends, self.ids[0], *ends)
+        self.apply(_("Move {}"), ops.set_slit_ends, self.ids[0], *ends)

@@ -25,6 +25,7 @@ from editor.gui.shell.wording import plural
 from editor.gui.trace.board_page import BoardPage
 from editor.gui.trace.element_pages import ConnectionPage, FieldPage, RegionPage, SlitPage
 from editor.gui.trace.pages import KIND_NOUNS
+from editor.i18n import _
 from editor.model.refs import COLLECTION_OF
 
 KIND_ORDER = ("field", "connection", "region", "slit")
@@ -32,7 +33,7 @@ KIND_ORDER = ("field", "connection", "region", "slit")
 
 def selection_summary(keys: list[tuple[str, str]]) -> str:
     """'12 fields, 9 connections'."""
-    counts = Counter(k for k, _ in keys)
+    counts = Counter(k for k, _i in keys)
     return ", ".join(plural(counts[kind], KIND_NOUNS.get(kind, kind)) for kind in KIND_ORDER
                      if counts[kind])
 
@@ -44,16 +45,18 @@ def connection_kinds(board, keys) -> dict[str, str]:
 
 def selection_filters(keys, conn_kinds: dict[str, str]) -> list[tuple[str, tuple]]:
     """(menu text, (kind, connection kind or None)) for each way to narrow the selection."""
-    counts = Counter(k for k, _ in keys)
+    counts = Counter(k for k, _i in keys)
     out = []
     for kind in KIND_ORDER:
         if counts[kind] and counts[kind] != len(keys):
-            out.append((f"Only {plural(counts[kind], KIND_NOUNS.get(kind, kind))}", (kind, None)))
+            out.append((_("Only {elements}").format(
+                elements=plural(counts[kind], KIND_NOUNS.get(kind, kind))), (kind, None)))
         if kind == "connection":
             for sub, n in sorted(Counter(conn_kinds.values()).items()):
                 if n != counts[kind]:
                     noun = sub.replace("_", " ")
-                    out.append((f"Only {plural(n, noun)}", (kind, sub)))
+                    out.append((_("Only {elements}").format(elements=plural(n, noun)),
+                                (kind, sub)))
     return out
 
 
@@ -136,7 +139,7 @@ class Inspector(QScrollArea):
         self.selection_summary.setObjectName("selection_summary")
         self.selection_filter = QComboBox()
         self.selection_filter.setObjectName("selection_filter")
-        self.selection_filter.setPlaceholderText("Keep only...")
+        self.selection_filter.setPlaceholderText(_("Keep only..."))
         self.selection_filter.activated.connect(self._filter)
         row.addWidget(self.selection_summary, 1)
         row.addWidget(self.selection_filter)
@@ -167,7 +170,7 @@ class Inspector(QScrollArea):
             self.verticalScrollBar().setValue(0)
         self.keys = list(keys)
         self._show_selection_bar()
-        kinds = {k for k, _ in keys}
+        kinds = {k for k, _i in keys}
         self.updating = True
         try:
             if not keys:
@@ -175,11 +178,11 @@ class Inspector(QScrollArea):
             elif len(kinds) == 1:
                 page = self.pages[kinds.pop()]
             else:
-                self.mixed.setText(
-                    "Mixed selection: " + ", ".join(
-                        plural(sum(1 for k, _ in keys if k == kind), KIND_NOUNS.get(kind, kind))
-                        for kind in sorted({k for k, _ in keys}))
-                    + ".<br>Select elements of one kind to edit them together.")
+                self.mixed.setText(_(
+                    "Mixed selection: {elements}.<br>Select elements of one kind to edit them "
+                    "together.").format(elements=", ".join(
+                        plural(sum(1 for k, _i in keys if k == kind), KIND_NOUNS.get(kind, kind))
+                        for kind in sorted({k for k, _i in keys}))))
                 self.stack.setCurrentWidget(self.mixed)
                 return
             page.show_ids([i for _, i in keys])

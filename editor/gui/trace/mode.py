@@ -25,7 +25,7 @@ from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.findings import Finding, pointer_join
 from editor.model.refs import COLLECTION_OF
-from editor.model.terms import piece_name
+from editor.model.terms import piece_name, seat_name
 from editor.model.types import PieceType
 from editor.model.variant import ResolvedVariant, resolve_variant
 
@@ -93,7 +93,7 @@ class TraceMode(Mode):
         self.add_separator("view")
         self.layer_actions: dict[str, QAction] = {}
         for layer in LAYERS:
-            action = self.add_action(LAYER_TITLES[layer], menu="view", checkable=True)
+            action = self.add_action(_(LAYER_TITLES[layer]), menu="view", checkable=True)
             action.setChecked(True)
             action.toggled.connect(lambda on, name=layer: self.scene.set_layer_visible(name, on))
             self.layer_actions[layer] = action
@@ -107,13 +107,11 @@ class TraceMode(Mode):
         for cls in TOOLS + MORE_TOOLS + SYMMETRY_TOOLS:
             tool = cls(self.doc, self.scene, self.view, self.options)
             self.tools[tool.name] = tool
-            action = self.add_action(f"{_(tool.title)} ({tool.shortcut})", menu=menu,
-                                     checkable=True)
+            action = self.add_action("", menu=menu, checkable=True)
             action.setShortcut(QKeySequence(tool.shortcut))
             # window-level: works whatever widget has focus; a text field being typed in
             # takes its keys first (QLineEdit accepts the ShortcutOverride of printable keys)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{_(tool.title)} ({tool.shortcut})\n{_(tool.tip)}")
             action.triggered.connect(lambda _on, n=tool.name: self.set_tool(n))
             group.addAction(action)
             bar.addAction(action)
@@ -121,13 +119,25 @@ class TraceMode(Mode):
             self.view.tool_keys[QKeySequence(tool.shortcut)[0].key()] = tool.name
         self.view.toolKey.connect(self.set_tool)
         menu.addSeparator()
-        for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
-            action = self.add_action(_("Connection kind: {kind} ({key})").format(
-                kind=_(title), key=i), menu=menu)
+        self.kind_actions: list[QAction] = []
+        for i, (kind, _title) in enumerate(CONNECTION_KINDS, 1):
+            action = self.add_action("", menu=menu)
+            self.kind_actions.append(action)
             action.setShortcut(QKeySequence(str(i)))
             # window-level like the tool keys: the kind keys work whatever panel has focus
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.triggered.connect(lambda _on=False, k=kind: self._choose_kind(k))
+        self._label_tools()
+
+    def _label_tools(self) -> None:
+        """The tools' and connection kinds' entries in the current language."""
+        for name, action in self.tool_actions.items():
+            tool = self.tools[name]
+            action.setText(f"{_(tool.title)} ({tool.shortcut})")
+            action.setToolTip(f"{_(tool.title)} ({tool.shortcut})\n{_(tool.tip)}")
+        for i, (action, (_kind, title)) in enumerate(zip(self.kind_actions, CONNECTION_KINDS,
+                                                         strict=True), 1):
+            action.setText(_("Connection kind: {kind} ({key})").format(kind=_(title), key=i))
 
     def _combo(self, name: str, placeholder: str = "", width: int = 0) -> QComboBox:
         combo = QComboBox()
@@ -142,8 +152,8 @@ class TraceMode(Mode):
         bar = self.add_toolbar(_("Tool options"), "tool_options", new_row=True)
         bar.addWidget(QLabel(" {} ".format(_("Connection:"))))
         self.kind_combo = self._combo("kind_combo")
-        for i, (kind, title) in enumerate(CONNECTION_KINDS, 1):
-            self.kind_combo.addItem(f"{i} {_(title)}", kind)
+        for kind, _title in CONNECTION_KINDS:
+            self.kind_combo.addItem("", kind)
         self.kind_combo.activated.connect(
             lambda i: self.view.set_connection_kind(self.kind_combo.itemData(i)))
         self.view.kindChanged.connect(self._kind_changed)
@@ -151,17 +161,20 @@ class TraceMode(Mode):
         bar.addSeparator()
         bar.addWidget(QLabel(" {} ".format(_("Copy:"))))
         self.symmetry_combo = self._combo("symmetry_combo")
-        self.symmetry_combo.addItems(list(SYMMETRIES))
+        for key in SYMMETRIES:
+            self.symmetry_combo.addItem("", key)
         self.symmetry_combo.setToolTip(_("What the symmetry tool (Y) does with the selection"))
-        self.symmetry_combo.currentTextChanged.connect(self._symmetry_changed)
+        self.symmetry_combo.currentIndexChanged.connect(
+            lambda i: self._symmetry_changed(self.symmetry_combo.itemData(i)))
         bar.addWidget(self.symmetry_combo)
         bar.addSeparator()
         bar.addWidget(QLabel(" {} ".format(_("Place:"))))
-        self.setup_combo = self._combo("setup_combo", "no setup", 10)
-        self.seat_combo = self._combo("seat_combo", "no seat", 8)
+        self.setup_combo = self._combo("setup_combo", _("no setup"), 10)
+        self.seat_combo = self._combo("seat_combo", _("no seat"), 8)
         self.piece_combo = self._combo("piece_combo")
         for p in PieceType:
-            self.piece_combo.addItem(piece_name(p.value), p)
+            self.piece_combo.addItem("", p)
+        self._label_options()
         for combo in (self.setup_combo, self.seat_combo, self.piece_combo):
             combo.activated.connect(self._place_options)
             bar.addWidget(combo)
@@ -198,6 +211,25 @@ class TraceMode(Mode):
         self.scene.set_disc_scale(self.disc_size.value() / 100)
         bar.addWidget(self.disc_size)
 
+    def _label_options(self) -> None:
+        """The tool options' choices in the current language (their data stays)."""
+        for i, (_kind, title) in enumerate(CONNECTION_KINDS):
+            self.kind_combo.setItemText(i, f"{i + 1} {_(title)}")
+        for i, key in enumerate(SYMMETRIES):
+            self.symmetry_combo.setItemText(i, _(key))
+        for i, piece in enumerate(PieceType):
+            self.piece_combo.setItemText(i, piece_name(piece.value))
+        self._refresh_place_combos()
+
+    def retranslate(self) -> None:
+        """The language changed: tools, options, seat names, the inspector and the hints."""
+        self._label_tools()
+        self._label_options()
+        self._show_scan_place()
+        self._show_scale_prompt()
+        self.inspector.show_keys(list(self.inspector.keys))
+        self._refresh_status()
+
     def _number_from(self, value: int) -> None:
         self.options.number_from = value
         tool = self.tools.get("number")
@@ -231,6 +263,7 @@ class TraceMode(Mode):
             self.status_widgets.append(label)
         self.scan_label = QLabel()
         self.scan_label.setObjectName("scan_outside")
+        self.scan_label.setContentsMargins(4, 0, 4, 0)
         self.scan_label.setStyleSheet("color: #8a5a00")
         self.window.statusBar().addPermanentWidget(self.scan_label)
         self.status_widgets.append(self.scan_label)
@@ -369,7 +402,7 @@ class TraceMode(Mode):
             combo.blockSignals(True)
             combo.clear()
             for item in items:
-                combo.addItem(item.id, item.id)
+                combo.addItem(seat_name(item.id) if attr == "seat" else item.id, item.id)
             index = combo.findData(current)
             combo.setCurrentIndex(index if index >= 0 else 0)
             combo.blockSignals(False)
@@ -399,9 +432,10 @@ class TraceMode(Mode):
         outside = scan_outside_folder(self.doc.path, self.doc.scan_path())
         self.scan_label.setVisible(outside is not None)
         if outside is not None:
-            self.scan_label.setText(" scan outside the board's folder ")
-            self.scan_label.setToolTip(f"The scan is {outside}; copy it next to the board to "
-                                       "keep them together (File > Replace scan relinks it).")
+            self.scan_label.setText(_("scan outside the board's folder"))
+            self.scan_label.setToolTip(_(
+                "The scan is {path}; copy it next to the board to keep them together (File > "
+                "Replace scan relinks it).").format(path=outside))
 
     def _show_scale_prompt(self) -> None:
         """A scan traced without a scale asks for the calibration (K); until then the discs
@@ -441,7 +475,8 @@ class TraceMode(Mode):
     def delete_selection(self) -> None:
         keys = self.scene.selected_keys()
         if keys:
-            self.doc.apply(f"Delete {plural(len(keys), 'element')}", ops.delete, keys)
+            self.doc.apply(_("Delete {elements}").format(elements=plural(len(keys), "element")),
+                           ops.delete, keys)
 
     # ---- findings -------------------------------------------------------------------
 
@@ -468,7 +503,8 @@ class TraceMode(Mode):
         """Select the element a finding names and centre the view on it."""
         keys = self._finding_keys(finding)
         if not keys:
-            self.window.show_message(f"{finding.code}: nothing to show on the board")
+            self.window.show_message(_("{code}: nothing to show on the board").format(
+                code=finding.code))
             return True
         self.scene.select_keys(keys)
         rect = None

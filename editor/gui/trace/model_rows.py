@@ -32,6 +32,7 @@ from editor.gui.trace.pages import (
 )
 from editor.i18n import N_, _
 from editor.model import edit as ops
+from editor.model.terms import PIECE_NAMES, piece_name
 from editor.model.variant_fields import OptionInfo, field_info
 
 #: the spin box's range when the model gives no bound
@@ -61,13 +62,29 @@ class ModelRow:
     show: Shows
 
 
+#: row titles of model fields the pages do not title themselves (marked; shown with `_()`)
+ROW_TITLES: dict[str, str] = {
+    "number": N_("Number"), "label": N_("Label"), "bridge_class": N_("Bridge class"),
+    "barred": N_("Barred"), "only_unloaded": N_("Only unloaded"), "capacity": N_("Capacity"),
+    "name": N_("Name"), "colour": N_("Colour"), "side": N_("Side"), "moat": N_("Moat")}
+#: choices of model fields (enum and literal values) as people read them
+CHOICE_TEXTS: dict[str, str] = {
+    "land": N_("land"), "sea": N_("sea"), "normal": N_("normal"), "x_bridge": N_("x bridge"),
+    "rope_bridge": N_("rope bridge"), "bridge": N_("bridge"), "underpass": N_("underpass")}
+
+
 def row_title(attr: str, titles: dict[str, str] | None = None) -> str:
     """'only_unloaded' -> 'Only unloaded' (a page's title table may say it better)."""
-    return _((titles or {}).get(attr) or attr.replace("_", " ").capitalize())
+    return _((titles or {}).get(attr) or ROW_TITLES.get(attr)
+             or attr.replace("_", " ").capitalize())
 
 
 def choice_text(value: Any) -> str:
-    return str(value).replace("_", " ")
+    """A choice as people read it: a piece type by the rule books' word."""
+    text = str(getattr(value, "value", value))
+    if text in PIECE_NAMES:
+        return piece_name(text)
+    return _(CHOICE_TEXTS[text]) if text in CHOICE_TEXTS else text.replace("_", " ")
 
 
 def _enum_of(model: type[BaseModel], attr: str) -> type[enum.Enum] | None:
@@ -153,7 +170,7 @@ def _int_row(writer: Writer, attr: str, info: OptionInfo, nullable: bool,
             return
         various = none is not None and len(set(values)) > 1  # its lowest value says so
         if none is not None:
-            spin.setSpecialValueText(VARIOUS if various else _(null_text))
+            spin.setSpecialValueText(_(VARIOUS) if various else _(null_text))
         spin.setValue(none if various or (values[0] is None and none is not None)
                       else values[0] or 0)
 

@@ -22,12 +22,19 @@ from PySide6.QtWidgets import (
 from editor.gui.board import tooltips
 from editor.gui.shell.document import BoardDocument
 from editor.gui.shell.wording import plural
+from editor.i18n import N_, _
 from editor.model import edit as ops
 from editor.model.names import FieldNames
 from editor.model.refs import KINDS
+from editor.model.terms import piece_name
 from editor.model.types import PieceType
 
-VARIOUS = "(various)"
+#: what a box shows for selected elements with different values (marked; shown with `_()`)
+VARIOUS = N_("(various)")
+VARIOUS_DATA = "__various__"
+#: island kinds (`IslandKind`) as people read them
+ISLAND_KINDS = {"main": N_("main island"), "central": N_("central island"),
+                "small": N_("small island")}
 #: selection key kinds as the user reads them
 KIND_NOUNS = {kind.name: kind.noun for kind in KINDS}
 PIECES = list(PieceType)
@@ -60,7 +67,7 @@ def show_check(box: QCheckBox, values: list[bool]) -> None:
 
 def show_combo(combo: QComboBox, values: list, default_index: int = 0) -> None:
     distinct = list(dict.fromkeys(values))
-    various = combo.findText(VARIOUS)
+    various = combo.findData(VARIOUS_DATA)
     if len(distinct) == 1:
         if various >= 0:
             combo.removeItem(various)
@@ -68,8 +75,8 @@ def show_combo(combo: QComboBox, values: list, default_index: int = 0) -> None:
         combo.setCurrentIndex(index if index >= 0 else default_index)
     else:
         if various < 0:
-            combo.addItem(VARIOUS, "__various__")
-        combo.setCurrentIndex(combo.findText(VARIOUS))
+            combo.addItem(_(VARIOUS), VARIOUS_DATA)
+        combo.setCurrentIndex(combo.findData(VARIOUS_DATA))
 
 
 def show_line(edit: QLineEdit, values: list[str]) -> None:
@@ -81,7 +88,7 @@ def show_line(edit: QLineEdit, values: list[str]) -> None:
         edit.setPlaceholderText("")
     else:
         edit.clear()
-        edit.setPlaceholderText(VARIOUS)
+        edit.setPlaceholderText(_(VARIOUS))
 
 
 class PieceChecks(QWidget):
@@ -96,7 +103,7 @@ class PieceChecks(QWidget):
         grid.setSpacing(2)
         self.boxes: dict[str, QCheckBox] = {}
         for i, p in enumerate(PIECES):
-            box = QCheckBox(p.value.replace("_", " "))
+            box = QCheckBox(piece_name(p.value))
             box.setObjectName(f"piece_{p.value}")
             box.clicked.connect(lambda on, v=p.value: self.toggled.emit(v, on))
             grid.addWidget(box, i // 2, i % 2)
@@ -115,12 +122,16 @@ def pick_row(page: Page, edit: QLineEdit, kind: str, multi: bool) -> QWidget:
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(edit, 1)
     button = QToolButton()
-    button.setText("Pick")
+    button.setText(_("Pick"))
     button.setObjectName(f"{edit.objectName()}_pick")
     button.setCheckable(True)
-    noun = "fields" if kind == "field" else "a connection"
-    button.setToolTip(f"Pick {noun} on the canvas instead of typing "
-                      + ("(each click adds or removes one; Esc ends)" if multi else ""))
+    tips = {(True, True): _("Pick fields on the canvas instead of typing (each click adds or "
+                            "removes one; Esc ends)"),
+            (True, False): _("Pick fields on the canvas instead of typing"),
+            (False, True): _("Pick connections on the canvas instead of typing (each click "
+                             "adds or removes one; Esc ends)"),
+            (False, False): _("Pick a connection on the canvas instead of typing")}
+    button.setToolTip(tips[(kind == "field", multi)])
 
     def picked(ident: str | None) -> None:
         if ident is None:  # picking ended
@@ -158,6 +169,8 @@ class Page(QWidget):
         self.ids: list[str] = []
         self.form = QFormLayout(self)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a long label (German, Italian) goes above its field instead of widening the page
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
 
     @property
     def doc(self) -> BoardDocument:
@@ -191,14 +204,15 @@ class Page(QWidget):
         """An Id box: a new id renames the element and every reference to it."""
         edit = QLineEdit()
         edit.setObjectName(f"{kind}_id")
-        edit.setToolTip("Rename: every reference to this element follows")
+        edit.setToolTip(_("Rename: every reference to this element follows"))
 
         def renamed() -> None:
             new = edit.text().strip()
             if self.updating or len(self.ids) != 1 or new == self.ids[0]:
                 return
             old = self.ids[0]
-            self.apply(f"Rename {{}}: id {old} → {new}", ops.rename, kind, old, new)
+            self.apply(_("Rename {{}}: id {old} → {new}").format(old=old, new=new), ops.rename,
+                       kind, old, new)
             if ops.find(getattr(self.doc.board, collection), new) is not None:
                 self.inspector.filterSelection.emit([(kind, new)])
 
@@ -226,16 +240,16 @@ class Page(QWidget):
         if kind == "connection":
             c = ops.find(board.connections, ident)
             if c is not None:
-                return f"{tooltips.KIND_NAMES.get(c.kind, 'connection')} {ident}"
-        return f"{KIND_NOUNS.get(kind, kind)} {ident}"
+                return f"{tooltips.kind_name(c.kind)} {ident}"
+        return f"{tooltips.noun(KIND_NOUNS.get(kind, kind))} {ident}"
 
     def history_text(self, text: str) -> str:
         """Name the element in an undo entry: '{}' is replaced by it, else it is appended."""
         names = self.element_names()
         if "{}" in text:
-            return text.replace("{}", names or "selection")
+            return text.replace("{}", names or _("selection"))
         return f"{text}: {names}" if names and names not in text else text
 
     def set_attr(self, collection: str, attr: str, value, merge: bool = False) -> None:
-        self.apply(f"Set {attr.replace('_', ' ')} of {{}}", ops.set_attr, collection,
-                   list(self.ids), attr, value, merge=merge)
+        self.apply(_("Set {attribute} of {{}}").format(attribute=attr.replace("_", " ")),
+                   ops.set_attr, collection, list(self.ids), attr, value, merge=merge)

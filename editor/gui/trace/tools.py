@@ -28,6 +28,7 @@ from editor.model import edit as ops
 from editor.model.board import ConnectionKind, Terrain
 from editor.model.names import FieldNames
 from editor.model.refs import KIND
+from editor.model.terms import piece_name, seat_name
 from editor.model.types import PieceType
 
 CONNECTION_KINDS = [
@@ -80,7 +81,7 @@ class SelectTool(Tool):
         vertex = self._vertex_at(pos)
         if vertex is not None:
             if event.modifiers() & Qt.KeyboardModifier.AltModifier:
-                self.doc.apply("Delete region corner", ops.delete_vertex, *vertex)
+                self.doc.apply(_("Delete region corner"), ops.delete_vertex, *vertex)
                 return
             self._mode, self._vertex = "vertex", vertex
             self._session = new_merge_session()
@@ -123,7 +124,7 @@ class SelectTool(Tool):
             stairs = [s for s in region.stairs if s != fid]
             if fid not in region.stairs:
                 stairs.append(fid)
-            self.doc.apply("Toggle stair", ops.set_stairs, rid, stairs)
+            self.doc.apply(_("Toggle stair"), ops.set_stairs, rid, stairs)
             return True
         borders = [(b.field, b.screened) for b in region.borders]
         current = next((b for b in region.borders if b.field == fid), None)
@@ -133,7 +134,7 @@ class SelectTool(Tool):
             borders = [(f, f == fid or s) for f, s in borders]
         else:
             borders = [(f, s) for f, s in borders if f != fid]
-        self.doc.apply("Toggle border", ops.set_borders, rid, borders)
+        self.doc.apply(_("Toggle border"), ops.set_borders, rid, borders)
         return True
 
     def move(self, event: QMouseEvent, pos: QPointF) -> None:
@@ -141,12 +142,12 @@ class SelectTool(Tool):
             self._click_only = None
         if self._mode == "move":
             dx, dy = pos.x() - self._start.x(), pos.y() - self._start.y()
-            self.doc.apply("Move fields", ops.move_fields,
+            self.doc.apply(_("Move fields"), ops.move_fields,
                            {f: (x + dx, y + dy) for f, (x, y) in self._origin.items()},
                            merge_key=("move", self._session))
         elif self._mode == "vertex":
             rid, i = self._vertex
-            self.doc.apply("Move region corner", ops.move_vertex, rid, i, pos.x(), pos.y(),
+            self.doc.apply(_("Move region corner"), ops.move_vertex, rid, i, pos.x(), pos.y(),
                            merge_key=("vertex", self._session))
         elif self._mode == "band" and self._band is not None:
             self._band.setRect(QRectF(self._start, pos).normalized())
@@ -179,7 +180,7 @@ class SelectTool(Tool):
                     if d < best_d:
                         best, best_d = i, d
                 if best is not None:
-                    self.doc.apply("Add region corner", ops.insert_vertex, item.key[1],
+                    self.doc.apply(_("Add region corner"), ops.insert_vertex, item.key[1],
                                    best + 1, pos.x(), pos.y())
                     return
 
@@ -195,7 +196,8 @@ class AddFieldTool(Tool):
     def status(self) -> str:
         if self.scene.background is not None and self.options.read_numbers:
             return _(self.tip)
-        return f"{_(self.tip)} Next number: {ops.next_number(self.doc.board)}."
+        return _(self.tip) + " " + _("Next number: {number}.").format(
+            number=ops.next_number(self.doc.board))
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -206,11 +208,14 @@ class AddFieldTool(Tool):
             return
         img = self.doc.board.image
         if img is not None and not (0 <= pos.x() <= img.width and 0 <= pos.y() <= img.height):
-            self.doc.error.emit(f"a field must lie on the scan ({img.width} x {img.height} px); "
-                                "this click is outside it")
+            self.doc.error.emit(_("a field must lie on the scan ({width} x {height} px); this "
+                                  "click is outside it").format(width=img.width,
+                                                                height=img.height))
             return
         x, y, number, problem = self._number_under(pos)
-        edit = self.doc.apply(f"Add {self.terrain.value} field {number or ''}".rstrip(),
+        text = _("Add land field {number}") if self.terrain == Terrain.LAND else \
+            _("Add sea field {number}")
+        edit = self.doc.apply(text.format(number=number or "").rstrip(),
                               ops.add_field, x, y, self.terrain, number=number)
         if edit is None:
             return
@@ -218,8 +223,9 @@ class AddFieldTool(Tool):
         if problem:
             fid = edit.created[0][1]
             self.options.unread[fid] = problem
-            self.doc.error.emit(f"Field '{fid}': {problem}; type its number in the inspector "
-                                "or number it with the numbering tool (N)")
+            self.doc.error.emit(_("Field '{field}': {problem}; type its number in the "
+                                  "inspector or number it with the numbering tool (N)").format(
+                                      field=fid, problem=problem))
 
     def _number_under(self, pos: QPointF) -> tuple[float, float, int | None, str]:
         """(x, y, number, problem) of a new field at pos: the printed disc's centre and the
@@ -235,8 +241,9 @@ class AddFieldTool(Tool):
             return reading.x, reading.y, None, reading.problem
         taken = next((f.id for f in board.fields if f.number == reading.number), None)
         if taken is not None:
-            return (reading.x, reading.y, None, f"number {reading.number} read here is "
-                    f"already on field '{taken}'")
+            return (reading.x, reading.y, None, _(
+                "number {number} read here is already on field '{field}'").format(
+                    number=reading.number, field=taken))
         return reading.x, reading.y, reading.number, ""
 
 
@@ -337,9 +344,9 @@ class ConnectTool(_TwoNodeTool):
         board = self.doc.board
         ident = ops.fresh_id(board, {c.id for c in board.connections}, "c")
         names = {f.id: str(f.number) for f in board.fields if f.number is not None}
-        edit = self.doc.apply(f"Add {KIND_TITLES[kind].lower()} {ident} "
-                              f"({names.get(a, a)} - {names.get(b, b)})", ops.add_connection,
-                              a, b, kind)
+        edit = self.doc.apply(_("Add {kind} {id} ({a} - {b})").format(
+            kind=_(tooltips.KIND_NAMES[kind]), id=ident, a=names.get(a, a), b=names.get(b, b)),
+            ops.add_connection, a, b, kind)
         if edit is not None:
             self.scene.select_keys(edit.created)
         return True
@@ -352,7 +359,7 @@ class ArrowSlitTool(_TwoNodeTool):
     tip = N_("Click two fields to mark an arrow slit (a yellow fire-only line) between them.")
 
     def finish(self, a: str, b: str) -> bool:
-        edit = self.doc.apply("Add arrow slit", ops.add_arrow_slit, a, b)
+        edit = self.doc.apply(_("Add arrow slit"), ops.add_arrow_slit, a, b)
         if edit is not None:
             self.scene.select_keys(edit.created)
         return False
@@ -414,11 +421,11 @@ class RegionTool(Tool):
         pts = [(p.x(), p.y()) for p in self.points]
         self.cancel()
         if len(pts) >= 3:
-            edit = self.doc.apply("Add region", ops.add_region, pts)
+            edit = self.doc.apply(_("Add region"), ops.add_region, pts)
             if edit is not None:
                 self.scene.select_keys(edit.created)
         elif pts:
-            self.doc.error.emit("a region needs at least three corners")
+            self.doc.error.emit(_("a region needs at least three corners"))
 
     def key(self, event: QKeyEvent) -> bool:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -449,11 +456,11 @@ class ScaleTool(_RubberLineTool):
         a, b = (self.first.x(), self.first.y()), (pos.x(), pos.y())
         self.cancel()
         px = math.hypot(a[0] - b[0], a[1] - b[1])
-        cm = dialogs.get_float(self.view, "Scale calibration",
-                               f"The two points are {px:.1f} px apart. Printed distance in cm:",
+        cm = dialogs.get_float(self.view, _("Scale calibration"), _(
+            "The two points are {px} px apart. Printed distance in cm:").format(px=f"{px:.1f}"),
                                10.0)
         if cm:
-            self.doc.apply("Calibrate scale", ops.set_scale, a, b, cm)
+            self.doc.apply(_("Calibrate scale"), ops.set_scale, a, b, cm)
 
 
 class DeleteTool(Tool):
@@ -471,8 +478,8 @@ class DeleteTool(Tool):
             kind, ident = item.key
             field = self.doc.board.field_by_id().get(ident) if kind == "field" else None
             name = tooltips.field_label(self.doc.board, field) if field is not None else \
-                f"{KIND[kind].noun} {ident}"
-            self.doc.apply(f"Delete {name}", ops.delete, [item.key])
+                f"{tooltips.noun(KIND[kind].noun)} {ident}"
+            self.doc.apply(_("Delete {element}").format(element=name), ops.delete, [item.key])
 
 
 class PlaceTool(Tool):
@@ -485,8 +492,9 @@ class PlaceTool(Tool):
 
     def status(self) -> str:
         o = self.options
-        piece = PieceType(o.piece).value
-        return f"Place {o.seat or '?'} {piece} in setup {o.setup or '?'}: {_(self.tip)}"
+        return _("Place {seat} {piece} in setup {setup}: {tip}").format(
+            seat=seat_name(o.seat) if o.seat else "?", piece=piece_name(PieceType(o.piece).value),
+            setup=o.setup or "?", tip=_(self.tip))
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         item = self.scene.pick(pos, kinds=("field", "region"))
@@ -497,21 +505,23 @@ class PlaceTool(Tool):
         o = self.options
         board = self.doc.board
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier and o.setup:
-            self.doc.apply(f"Load {PieceType(o.piece).value}", ops.add_cargo, o.setup,
-                           item.key[1], o.piece)
+            self.doc.apply(_("Load {piece}").format(piece=piece_name(PieceType(o.piece).value)),
+                           ops.add_cargo, o.setup, item.key[1], o.piece)
             return
         if not remove:
             if o.seat is None or ops.find(board.seats, o.seat) is None:
-                self.doc.error.emit("add a seat first (Board page of the inspector)")
+                self.doc.error.emit(_("add a seat first (Board page of the inspector)"))
                 return
             if o.setup is None or ops.find(board.setups, o.setup) is None:
-                self.doc.error.emit("add a setup first (Board page of the inspector)")
+                self.doc.error.emit(_("add a setup first (Board page of the inspector)"))
                 return
         elif o.setup is None:
             return
-        where = f"field {FieldNames(board).label(item.key[1])}"
-        text = (f"Remove start piece at {where}" if remove else
-                f"Place {o.seat} {PieceType(o.piece).value.replace('_', ' ')} at {where}")
+        where = FieldNames(board).label(item.key[1])
+        text = (_("Remove start piece at field {field}").format(field=where) if remove else
+                _("Place {seat} {piece} at field {field}").format(
+                    seat=seat_name(o.seat or ""), piece=piece_name(PieceType(o.piece).value),
+                    field=where))
         self.doc.apply(text, ops.place_piece, o.setup, o.seat or "", item.key[1],
                        None if remove else o.piece)
 

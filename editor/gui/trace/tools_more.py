@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsSimpleTextItem
 from editor.gui.board.tool import Tool, preview_pen
 from editor.i18n import N_, _
 from editor.model import edit as ops
+from editor.model.terms import seat_name
 
 TOWERS = 5
 
@@ -35,10 +36,11 @@ class CastleTool(Tool):
         self.clicks = []
 
     def status(self) -> str:
-        seat = self.options.seat or "?"
+        seat = seat_name(self.options.seat) if self.options.seat else "?"
         n = len(self.clicks) // 2 + 1
-        step = f"tower {n}" if len(self.clicks) % 2 == 0 else f"the field in front of tower {n}"
-        return f"Castle of seat {seat}: click {step}. {_(self.tip)}"
+        step = _("Castle of seat {seat}: click tower {n}.") if len(self.clicks) % 2 == 0 \
+            else _("Castle of seat {seat}: click the field in front of tower {n}.")
+        return f"{step.format(seat=seat, n=n)} {_(self.tip)}"
 
     def _redraw(self) -> None:
         clicks = self.clicks
@@ -66,11 +68,11 @@ class CastleTool(Tool):
             return
         node = self.snap_node(pos)
         if node is None:
-            self.doc.error.emit("click a field (a tower, or the field in front of it)")
+            self.doc.error.emit(_("click a field (a tower, or the field in front of it)"))
             return
         if not self.clicks and (self.options.seat is None
                                 or ops.find(self.doc.board.seats, self.options.seat) is None):
-            self.doc.error.emit("add a seat first and choose it under Place")
+            self.doc.error.emit(_("add a seat first and choose it under Place"))
             return
         self.clicks.append(node)
         if len(self.clicks) == 2 * TOWERS:
@@ -85,8 +87,8 @@ class CastleTool(Tool):
         pairs = list(zip(self.clicks[::2], self.clicks[1::2], strict=True))
         seat = self.options.seat
         self.cancel()
-        edit = self.doc.apply(f"Add castle of {seat} ({len(pairs)} towers)", ops.build_castle,
-                              seat, pairs)
+        edit = self.doc.apply(_("Add castle of {seat} ({n} towers)").format(
+            seat=seat, n=len(pairs)), ops.build_castle, seat, pairs)
         if edit is not None:
             self.scene.select_keys([("field", t) for t, _ in pairs])
 
@@ -116,9 +118,15 @@ class PickTool(Tool):
         self.kind, self.callback, self.multi = kind, callback, multi
 
     def status(self) -> str:
-        what = "fields" if self.kind == "field" else "a connection"
-        more = " (each click adds or removes one)" if self.multi else ""
-        return f"Pick {what} on the canvas{more}; Esc or right-click ends."
+        if self.kind == "field":
+            text = _("Pick fields on the canvas (each click adds or removes one); Esc or "
+                     "right-click ends.") if self.multi else _(
+                "Pick fields on the canvas; Esc or right-click ends.")
+        else:
+            text = _("Pick connections on the canvas (each click adds or removes one); Esc or "
+                     "right-click ends.") if self.multi else _(
+                "Pick a connection on the canvas; Esc or right-click ends.")
+        return text
 
     def end(self) -> None:
         callback, self.callback = self.callback, None
@@ -131,7 +139,8 @@ class PickTool(Tool):
             return
         item = self.scene.pick(pos, kinds=(self.kind,))
         if item is None:
-            self.doc.error.emit(f"no {self.kind} here to pick")
+            self.doc.error.emit(_("no field here to pick") if self.kind == "field"
+                                else _("no connection here to pick"))
             return
         if self.callback is not None:
             callback = self.callback
@@ -166,18 +175,20 @@ class NumberTool(Tool):
         self.next = self.options.number_from
 
     def status(self) -> str:
-        return f"Numbering: click the field printed {self.next}. {_(self.tip)}"
+        return _("Numbering: click the field printed {number}.").format(number=self.next) \
+            + f" {_(self.tip)}"
 
     def press(self, event: QMouseEvent, pos: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
         item = self.scene.pick(pos, kinds=("field",))
         if item is None:
-            self.doc.error.emit("click a field to give it the next number")
+            self.doc.error.emit(_("click a field to give it the next number"))
             return
         fid = item.key[1]
-        if self.doc.apply(f"Number field {fid} as {self.next}", ops.number_field, fid,
-                          self.next) is not None or \
+        if self.doc.apply(_("Number field {field} as {number}").format(field=fid,
+                                                                       number=self.next),
+                          ops.number_field, fid, self.next) is not None or \
                 self.doc.board.field_by_id()[fid].number == self.next:
             self.next += 1
         self._show_status()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor.gui.board.tool import Tool, preview_pen
 from editor.gui.trace.scan_numbers import read_number_under
-from editor.i18n import N_
+from editor.i18n import N_, _
 from editor.model.edit_base import nearest_field
 from editor.model.edit_symmetry import (
     mirror_selection,
@@ -28,8 +28,9 @@ from editor.model.edit_symmetry import (
 )
 from editor.model.transform import PointMap, reflection, rotation
 
-#: the tool options' choices: title -> rotation angle (None: mirror)
-SYMMETRIES = {"Mirror": None, "Rotate 90°": 90.0, "Rotate 180°": 180.0, "Rotate 270°": 270.0}
+#: the tool options' choices: title (an id, shown translated) -> rotation angle (None: mirror)
+SYMMETRIES = {N_("Mirror"): None, N_("Rotate 90°"): 90.0, N_("Rotate 180°"): 180.0,
+              N_("Rotate 270°"): 270.0}
 
 
 def default_seat_map(seats: list[str], angle: float | None) -> dict[str, str]:
@@ -64,12 +65,14 @@ class SymmetryTool(Tool):
 
     def status(self) -> str:
         if not self._ids():
-            return f"{self.title}: select the part to copy first (S tool), then press Y."
+            return _("{tool}: select the part to copy first (S tool), then press Y.").format(
+                tool=_(self.title))
         if self.angle is None:
-            step = "click the axis's second point" if self.axis_a else "click the axis's " \
-                "first point"
-            return f"Mirror the selection: {step} (Esc cancels)."
-        return f"Rotate the selection by {self.angle:g}°: click the centre (Esc cancels)."
+            return _("Mirror the selection: click the axis's second point (Esc cancels).") \
+                if self.axis_a else _("Mirror the selection: click the axis's first point (Esc "
+                                      "cancels).")
+        return _("Rotate the selection by {angle}°: click the centre (Esc cancels).").format(
+            angle=f"{self.angle:g}")
 
     def cancel(self) -> None:
         super().cancel()
@@ -162,13 +165,15 @@ class SymmetryTool(Tool):
             return
         ids = self._ids()
         if not ids:
-            self.doc.error.emit("Select the part to copy first (fields, connections, regions)")
+            self.doc.error.emit(_("Select the part to copy first (fields, connections, "
+                                  "regions)"))
             return
         seats = default_seat_map([s.id for s in self.doc.board.seats], self.angle)
         if self.angle is not None:
             centre = self._centre(pos)
             numbers = self._printed_numbers(ids, rotation((centre.x(), centre.y()), self.angle))
-            self.doc.apply(f"Rotate {len(ids)} elements by {self.angle:g}°", rotate_selection,
+            self.doc.apply(_("Rotate {n} elements by {angle}°").format(
+                n=len(ids), angle=f"{self.angle:g}"), rotate_selection,
                            ids, (centre.x(), centre.y()), self.angle, seats, self._radius(),
                            numbers)
             self.cancel()
@@ -181,7 +186,8 @@ class SymmetryTool(Tool):
         a = self.axis_a
         self.cancel()
         numbers = self._printed_numbers(ids, reflection((a.x(), a.y()), (b.x(), b.y())))
-        self.doc.apply(f"Mirror {len(ids)} elements", mirror_selection, ids, (a.x(), a.y()),
+        self.doc.apply(_("Mirror {n} elements").format(n=len(ids)), mirror_selection, ids,
+                       (a.x(), a.y()),
                        (b.x(), b.y()), seats, self._radius(), numbers)
 
 

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
+from editor.model.field_titles import choice_title
 from editor.model.variant_fields import OptionInfo
 
 #: rule IDs written in a description, e.g. "(TURN-2)" or "PIECE-CAMEL-8"
@@ -40,16 +42,25 @@ def rule_ids(info: OptionInfo) -> list[str]:
     return ids or list(dict.fromkeys(RULE_ID.findall(info.description)))
 
 
+def description(info: OptionInfo) -> str:
+    """A field's description, in the user's language."""
+    return _(info.description) if info.description else ""
+
+
+def yes_no(value: object) -> str:
+    return _("yes") if value else _("no")
+
+
 def show_value(value: Any) -> str:
     """A value as the form shows it (lists comma separated, null as a dash)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return yes_no(value)
     if isinstance(value, list):
-        return ", ".join(show_value(v) for v in value) or "(none)"
+        return ", ".join(show_value(v) for v in value) or _("(none)")
     if isinstance(value, dict):
-        return ", ".join(f"{k}:{v}" for k, v in value.items()) or "(none)"
+        return ", ".join(f"{k}:{v}" for k, v in value.items()) or _("(none)")
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -71,7 +82,7 @@ class FieldEditor(QWidget):
 
     def _put(self, widget: QWidget) -> QWidget:
         widget.setObjectName(f"edit_{self.info.name}")
-        widget.setToolTip(self.info.description)
+        widget.setToolTip(description(self.info))
         self.layout_.addWidget(widget)
         self.setFocusProxy(widget)
         widget.installEventFilter(self)
@@ -103,7 +114,7 @@ class BoolEditor(FieldEditor):
 
     def _show(self, value: Any) -> None:
         self.box.setChecked(bool(value))
-        self.box.setText("yes" if value else "no")
+        self.box.setText(yes_no(value))
 
 
 class ChoiceEditor(FieldEditor):
@@ -111,13 +122,14 @@ class ChoiceEditor(FieldEditor):
         super().__init__(info, parent)
         self.combo: QComboBox = self._put(QComboBox())
         for choice in info.allowed:
-            self.combo.addItem(str(choice), choice)
+            title = choice_title(choice)  # the title first, the key second
+            self.combo.addItem(f"{title} ({choice})" if title else str(choice), choice)
         self.combo.activated.connect(lambda i: self._commit(self.combo.itemData(i)))
 
     def _show(self, value: Any) -> None:
         index = self.combo.findData(value)
         if index < 0:  # a value the model refuses (a finding says so): show it as it is
-            self.combo.addItem(f"{value} (not allowed)", value)
+            self.combo.addItem(_("{value} (not allowed)").format(value=value), value)
             index = self.combo.count() - 1
         self.combo.setCurrentIndex(index)
 
@@ -145,7 +157,8 @@ class NumberEditor(FieldEditor):
             high = int(high)
         self.low = low
         if self.has_word:
-            spin.setSpecialValueText(str(self.word) if self.word is not None else "— (unset)")
+            spin.setSpecialValueText(str(self.word) if self.word is not None
+                                     else "— " + _("(unset)"))
             low = low - 1
         spin.setRange(low, high)
         spin.setKeyboardTracking(False)  # commit on Enter, focus loss and arrow steps
@@ -205,10 +218,10 @@ class TextEditor(FieldEditor):
         self.kind = info.type.split("|")[0]
         self.line: QLineEdit = self._put(QLineEdit())
         if self.kind == "dict":
-            self.line.setPlaceholderText("type:count, ... (e.g. soldier:2)")
+            self.line.setPlaceholderText(_("type:count, ... (e.g. soldier:2)"))
         elif self.kind == "list":
-            self.line.setPlaceholderText("comma separated" + (
-                "; empty = unset" if "null" in info.type else ""))
+            self.line.setPlaceholderText(_("comma separated; empty = unset") if "null" in
+                                         info.type else _("comma separated"))
         self.line.editingFinished.connect(self._finished)
 
     def parse(self, text: str) -> Any:
@@ -224,7 +237,8 @@ class TextEditor(FieldEditor):
             for part in filter(None, (p.strip() for p in text.split(","))):
                 name, sep, count = part.partition(":")
                 if not sep or not count.strip().isdigit():
-                    raise ValueError(f"'{part}' is not type:count (e.g. soldier:2)")
+                    raise ValueError(_("'{part}' is not type:count (e.g. soldier:2)").format(
+                        part=part))
                 out[name.strip()] = int(count)
             return out
         if self.kind in ("str", "Annotated"):
@@ -239,7 +253,8 @@ class TextEditor(FieldEditor):
             value = self.parse(self.line.text())
         except ValueError as exc:
             self._show(self.value)
-            self.line.setToolTip(f"Not taken: {exc}\n\n{self.info.description}")
+            self.line.setToolTip(_("Not taken: {reason}").format(reason=exc) + "\n\n"
+                                 + description(self.info))
             return
         self._commit(value)
         self._show(self.value)

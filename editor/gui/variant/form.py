@@ -27,7 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.variant.editors import FieldEditor, make_editor, rule_ids, show_value
+from editor.gui.variant.editors import (
+    FieldEditor,
+    description,
+    make_editor,
+    rule_ids,
+    show_value,
+)
 from editor.gui.variant.session import VariantSession
 from editor.i18n import N_, _
 from editor.model.field_titles import title_of
@@ -105,7 +111,7 @@ def detail_html(info: OptionInfo, pointer: str, value: Any, origin: Origin) -> s
     table = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{link_rules(v)}</td></tr>"
                     for k, v in rows)
     return (f"<h3>{html.escape(row_title(info))}</h3><p><code>{html.escape(info.name)}</code>"
-            f"</p><p>{html.escape(info.description)}</p>"
+            f"</p><p>{html.escape(description(info))}</p>"
             f"<table>{table}</table>")
 
 
@@ -157,6 +163,10 @@ class OptionsForm(QWidget):
             self._build(seats)
         self.refresh()
 
+    def forget_layout(self) -> None:
+        """Build the sections and rows again at the next `rebuild` (the language changed)."""
+        self._seat_count = -1
+
     def _build(self, seats: Any) -> None:
         self.tree.clear()
         self.rows.clear()
@@ -185,7 +195,7 @@ class OptionsForm(QWidget):
         item.setData(0, Qt.ItemDataRole.UserRole, pointer)
         item.setSizeHint(COL_VALUE, QSize(0, ROW_HEIGHT))
         for col in (COL_NAME, COL_IDS):
-            item.setToolTip(col, info.description)
+            item.setToolTip(col, description(info))
         section.addChild(item)
         editor = make_editor(info)
         editor.committed.connect(lambda v, p=pointer: self.commit(p, v))
@@ -230,11 +240,14 @@ class OptionsForm(QWidget):
 
     def commit(self, pointer: str, value: Any) -> None:
         info = self.infos[pointer]
-        self.session.set(f"Set {info.name} to {show_value(value)}", pointer, value)
+        self.session.set(_("Set {name} to {value}").format(name=info.name,
+                                                           value=show_value(value)),
+                         pointer, value)
         self.refresh({pointer})  # a refused value is never left on show
 
     def reset(self, pointer: str) -> None:
-        self.session.apply(f"Reset {self.infos[pointer].name}", reset_value, pointer)
+        self.session.apply(_("Reset {name}").format(name=self.infos[pointer].name),
+                           reset_value, pointer)
         self.refresh({pointer})
 
     # ---- selection, detail and search -----------------------------------------------
@@ -278,7 +291,7 @@ class OptionsForm(QWidget):
     def matches(self, pointer: str, text: str) -> bool:
         info = self.infos[pointer]
         hay = " ".join([row_title(info), info.name, pointer, info.description,
-                        *rule_ids(info)]).lower()
+                        description(info), *rule_ids(info)]).lower()
         return all(word in hay for word in text.lower().split())
 
     def apply_filter(self, text: str) -> None:

@@ -38,7 +38,6 @@ from editor.gui.shell import dialogs
 from editor.gui.shell.mode import ArgumentProblem, Mode, PlaysVariants, Shell, shared_option
 from editor.gui.shell.packages import package_variant
 from editor.gui.shell.rules_panel import rule_of_link
-from editor.gui.shell.wording import plural
 from editor.gui.variant.form import DetailPane, OptionsForm
 from editor.gui.variant.panes import ChangesView, OverlayList
 from editor.gui.variant.session import VariantSession, shipped_name
@@ -180,6 +179,15 @@ class VariantMode(Mode):
         if self.form.current_pointer() is None and self.form.rows:
             self.form.focus(next(iter(self.form.rows)))
 
+    def retranslate(self) -> None:
+        """The language changed: sections, rows, columns, values and the header again."""
+        for part in (self.form, self.pieces, self.victory):
+            part.forget_layout()
+        self.changes.reset_choices()
+        self._on_changed()
+        self._update_play_action()
+        self._tab_shown(self.tabs.currentIndex())
+
     def status(self) -> str:
         return _("Variant: {name} — {tip}").format(name=self.session.display_name, tip=_(self.tip))
 
@@ -280,15 +288,17 @@ class VariantMode(Mode):
         self.name_edit.setModified(False)
         name = self.name_edit.text().strip()
         if name and name != self.session.doc.raw.get("name"):
-            self.session.apply(f"Rename variant to {name}", set_value, "/name", name)
+            self.session.apply(_("Rename variant to {name}").format(name=name), set_value,
+                               "/name", name)
 
     def open_ref(self, ref: str) -> bool:
         """Open a variant by shipped name or path (a shipped one starts a house rule)."""
         path = locate_variant(ref, Path.cwd())
         if path is None:
-            dialogs.show_error(self.window, "Variant not found",
-                               f"'{ref}' is neither a variant file nor a shipped variant "
-                               f"({', '.join(shipped_variant_names())}).")
+            dialogs.show_error(self.window, _("Variant not found"),
+                               _("'{ref}' is neither a variant file nor a shipped variant "
+                                 "({names}).").format(
+                                   ref=ref, names=", ".join(shipped_variant_names())))
             return False
         return self.open_path(str(path))
 
@@ -297,15 +307,17 @@ class VariantMode(Mode):
             return False
         findings = self.session.open(path)
         if findings:
-            dialogs.show_error(self.window, "Cannot open variant",
-                               f"'{path}' could not be opened as a variant "
-                               f"({plural(len(findings), 'problem')}).",
+            n = len(findings)
+            dialogs.show_error(self.window, _("Cannot open variant"),
+                               ngettext("'{path}' could not be opened as a variant ({n} "
+                                        "problem).", "'{path}' could not be opened as a "
+                                        "variant ({n} problems).", n).format(path=path, n=n),
                                "\n".join(f.format_line() for f in findings))
             return False
         name = shipped_name(path)
         self.window.show_message(
-            f"New house rule extending the shipped variant '{name}': save it to keep it"
-            if name else f"Opened variant {path}")
+            _("New house rule extending the shipped variant '{name}': save it to keep "
+              "it").format(name=name) if name else _("Opened variant {path}").format(path=path))
         self.offer_migration(path)
         return True
 
@@ -318,18 +330,20 @@ class VariantMode(Mode):
         notes = [f for f in self.session.doc.findings if f.code == FORMAT_MIGRATED.code]
         said = ("\n\n" + "\n".join(f.message for f in notes)) if notes else ""
         if not dialogs.ask_yes_no(
-                self.window, "Variant from an older version",
-                f"'{path}' is a {tag} file; it is shown with the meaning it had. Rewrite it "
-                f"as {VARIANT_FORMAT} now? The old file is kept as {Path(path).name}.bak."
+                self.window, _("Variant from an older version"),
+                _("'{path}' is a {tag} file; it is shown with the meaning it had. Rewrite it "
+                  "as {format} now? The old file is kept as {name}.bak.").format(
+                    path=path, tag=tag, format=VARIANT_FORMAT, name=Path(path).name)
                 + said):
             return
         try:
             migrate_file(path, [VARIANT_FORMAT])
         except OSError as exc:
-            dialogs.show_error(self.window, "Variant not migrated", f"'{path}': {exc}")
+            dialogs.show_error(self.window, _("Variant not migrated"), f"'{path}': {exc}")
             return
         self.session.open(path)
-        self.window.show_message(f"Migrated {path} to {VARIANT_FORMAT}")
+        self.window.show_message(_("Migrated {path} to {format}").format(
+            path=path, format=VARIANT_FORMAT))
 
     def open_document(self, doc: VariantDocument) -> None:
         """Show a document made elsewhere (e.g. read from a game package)."""
@@ -372,18 +386,19 @@ class VariantMode(Mode):
         return None
 
     def open_dialog(self) -> bool:
-        path = dialogs.get_open_path(self.window, "Open variant", dialogs.VARIANT_FILTER)
+        path = dialogs.get_open_path(self.window, _("Open variant"), dialogs.VARIANT_FILTER)
         return self.open_path(path) if path else False
 
     def new_dialog(self) -> bool:
         names = [n for n in shipped_variant_names()]
-        parent = dialogs.get_item(self.window, "New house rule",
-                                  "Extend which shipped variant?", names,
+        parent = dialogs.get_item(self.window, _("New house rule"),
+                                  _("Extend which shipped variant?"), names,
                                   names.index(DEFAULT_PARENT) if DEFAULT_PARENT in names else 0)
         if not parent or not self.maybe_close():
             return False
         self.session.new(parent)
-        self.window.show_message(f"New house rule extending '{parent}'")
+        self.window.show_message(_("New house rule extending '{parent}'").format(
+            parent=parent))
         return True
 
     def save(self) -> bool:
@@ -395,15 +410,16 @@ class VariantMode(Mode):
     def save_as(self) -> bool:
         self.commit_typing()
         name = str(self.session.doc.raw.get("name") or "house-rule")
-        path = dialogs.get_save_path(self.window, "Save variant as", dialogs.VARIANT_FILTER,
+        path = dialogs.get_save_path(self.window, _("Save variant as"), dialogs.VARIANT_FILTER,
                                      f"{name}{VARIANT_SUFFIX}")
         if not path:
             return False
         if not path.endswith(".json"):
             path += VARIANT_SUFFIX
         if shipped_name(path):
-            dialogs.show_error(self.window, "Not saved", "Shipped variants are not "
-                               "overwritten: save the house rule under another name.")
+            dialogs.show_error(self.window, _("Not saved"), _(
+                "Shipped variants are not overwritten: save the house rule under another "
+                "name."))
             return False
         return self._write(path)
 
@@ -411,9 +427,9 @@ class VariantMode(Mode):
         try:
             written = self.session.save(path)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self.window, "Variant not saved", f"{exc}")
+            dialogs.show_error(self.window, _("Variant not saved"), f"{exc}")
             return False
-        self.window.show_message(f"Saved variant {written}")
+        self.window.show_message(_("Saved variant {path}").format(path=written))
         return True
 
     # ---- test play ------------------------------------------------------------------
@@ -426,18 +442,18 @@ class VariantMode(Mode):
         available = self.play_mode() is not None
         self.play_action.setEnabled(available)
         self.play_action.setToolTip(
-            "Switch to play mode with this variant" if available else
-            "No play mode is available in this editor: test play is not possible here")
+            _("Switch to play mode with this variant") if available else
+            _("No play mode is available in this editor: test play is not possible here"))
 
     def test_play(self) -> bool:
         play = self.play_mode()
         if play is None:
-            self.window.show_message("No play mode is available")
+            self.window.show_message(_("No play mode is available"))
             return False
         doc = self.session.doc
         if doc.variant is None:
-            dialogs.show_error(self.window, "Cannot test play", "The variant has errors (see "
-                               "the validation panel); fix them first.")
+            dialogs.show_error(self.window, _("Cannot test play"), _(
+                "The variant has errors (see the validation panel); fix them first."))
             return False
         if (self.session.modified or doc.path is None) and not self.save():
             return False  # a game (and a scenario saved from it) names the house-rule file

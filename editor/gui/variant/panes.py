@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui.shell import dialogs
-from editor.gui.shell.wording import plural
 from editor.gui.variant.editors import show_value
 from editor.gui.variant.session import VariantSession
+from editor.i18n import _, ngettext
 from editor.model.variant import (
     VARIANT_SUFFIX,
     Variant,
@@ -60,8 +60,8 @@ class OverlayList(QWidget):
         self.list.itemChanged.connect(self._changed)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        note = QLabel("Overlays apply after the parent, in this order. Tick one to switch "
-                      "it on.")
+        note = QLabel(_("Overlays apply after the parent, in this order. Tick one to switch "
+                        "it on."))
         note.setWordWrap(True)
         lay.addWidget(note)
         lay.addWidget(self.list)
@@ -79,7 +79,7 @@ class OverlayList(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if name in chosen
                                else Qt.CheckState.Unchecked)
-            item.setToolTip(tips.get(name, "an overlay this file names"))
+            item.setToolTip(tips.get(name, _("an overlay this file names")))
             self.list.addItem(item)
         self.list.blockSignals(False)
 
@@ -89,8 +89,8 @@ class OverlayList(QWidget):
 
     def _changed(self, item: QListWidgetItem) -> None:
         on = item.checkState() == Qt.CheckState.Checked
-        self.session.apply(f"{'Apply' if on else 'Remove'} overlay {item.text()}",
-                           set_overlays, self.checked())
+        text = _("Apply overlay {name}") if on else _("Remove overlay {name}")
+        self.session.apply(text.format(name=item.text()), set_overlays, self.checked())
         self.refresh()
 
 
@@ -111,17 +111,17 @@ class ChangesView(QWidget):
         self.summary.setObjectName("changes_summary")
         self.tree = QTreeWidget()
         self.tree.setObjectName("changes")
-        self.tree.setHeaderLabels(["Key", "Compared variant", "This variant"])
+        self.tree.setHeaderLabels([_("Key"), _("Compared variant"), _("This variant")])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.itemDoubleClicked.connect(
             lambda item, _c: self.activated.emit(item.data(0, Qt.ItemDataRole.UserRole)))
-        self.tree.setToolTip("Double-click a change to edit it")
+        self.tree.setToolTip(_("Double-click a change to edit it"))
         self.tree.setColumnWidth(0, 380)
         self.tree.setColumnWidth(1, 220)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Compare with:"))
+        top.addWidget(QLabel(_("Compare with:")))
         top.addWidget(self.against, 1)
         top.addWidget(self.summary)
         lay = QVBoxLayout(self)
@@ -135,13 +135,26 @@ class ChangesView(QWidget):
     def _fill_choices(self, keep: str | None = None) -> None:
         self.against.clear()
         parent = self.session.parent_ref
-        self.against.addItem(f"the parent ({parent})" if parent else "the parent (none)",
-                             self.PARENT)
+        self.against.addItem(_("the parent ({parent})").format(parent=parent) if parent
+                             else _("the parent (none)"), self.PARENT)
         for name in shipped_variant_names():
             self.against.addItem(name, name)
-        self.against.addItem("a variant file…", self.OTHER)
+        self.against.addItem(_("a variant file…"), self.OTHER)
         index = self.against.findData(keep) if keep else 0
         self.against.setCurrentIndex(max(index, 0))
+
+    def reset_choices(self) -> None:
+        """The choices again (the language changed), keeping the one chosen and any file
+        compared with."""
+        current = self.against.currentData()
+        extra = [(self.against.itemText(i), self.against.itemData(i))
+                 for i in range(self.against.count())
+                 if self.against.itemData(i) not in (self.PARENT, self.OTHER)
+                 and self.against.itemData(i) not in shipped_variant_names()]
+        self._fill_choices()
+        for text, data in extra:
+            self.against.insertItem(self.against.count() - 1, text, data)
+        self.against.setCurrentIndex(max(self.against.findData(current), 0))
 
     def reset(self) -> None:
         """A new document: compare with its parent again."""
@@ -158,8 +171,9 @@ class ChangesView(QWidget):
             return True
         rv = resolve_variant(ref, Path.cwd())
         if rv.variant is None:
-            dialogs.show_error(self, "Cannot compare", f"'{ref}' does not resolve to a "
-                               "variant.", "\n".join(f.format_line() for f in rv.findings))
+            dialogs.show_error(self, _("Cannot compare"), _(
+                "'{ref}' does not resolve to a variant.").format(ref=ref),
+                "\n".join(f.format_line() for f in rv.findings))
             return False
         self.other = rv.variant
         if self.against.findData(ref) < 0:
@@ -171,7 +185,7 @@ class ChangesView(QWidget):
     def _against_chosen(self, index: int) -> None:
         data = self.against.itemData(index)
         if data == self.OTHER:
-            path = dialogs.get_open_path(self, "Compare with variant", dialogs.VARIANT_FILTER,
+            path = dialogs.get_open_path(self, _("Compare with variant"), dialogs.VARIANT_FILTER,
                                          str(variants_dir()))
             if not path or not self.compare_with(path):
                 self.against.setCurrentIndex(0)
@@ -183,9 +197,10 @@ class ChangesView(QWidget):
         self.changes = self.session.doc.changes(self.other)
         self.tree.clear()
         for change in self.changes:
-            old = "(absent)" if change.old is MISSING else show_value(change.old)
-            new = "(absent)" if change.new is MISSING else show_value(change.new)
+            old = _("(absent)") if change.old is MISSING else show_value(change.old)
+            new = _("(absent)") if change.new is MISSING else show_value(change.new)
             item = QTreeWidgetItem([change.pointer, old, new])
             item.setData(0, Qt.ItemDataRole.UserRole, change.pointer)
             self.tree.addTopLevelItem(item)
-        self.summary.setText(plural(len(self.changes), "change"))
+        n = len(self.changes)
+        self.summary.setText(ngettext("{n} change", "{n} changes", n).format(n=n))

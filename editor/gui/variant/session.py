@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
 from editor.gui.shell.document import EditableDocument
+from editor.i18n import _
 from editor.model.variant import VARIANT_SUFFIX, variants_dir
 from editor.model.variant_edit import (
     MISSING,
@@ -51,7 +52,7 @@ class VariantSession(EditableDocument):
         if self.doc.path:
             return Path(self.doc.path).name
         name = self.doc.raw.get("name")
-        return f"{name} (unsaved)" if name else "Untitled variant"
+        return _("{name} (unsaved)").format(name=name) if name else _("Untitled variant")
 
     @property
     def parent_ref(self) -> str | None:

@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.variant.editors import FieldEditor, make_editor, rule_ids, show_value
+from editor.gui.variant.editors import (
+    FieldEditor,
+    description,
+    make_editor,
+    rule_ids,
+    show_value,
+)
 from editor.gui.variant.form import detail_html, origin_text
 from editor.gui.variant.session import VariantSession
 from editor.i18n import _
@@ -79,6 +85,10 @@ class FieldTable(QWidget):
 
     # ---- building and showing -------------------------------------------------------
 
+    def forget_layout(self) -> None:
+        """Build the rows and columns again at the next `rebuild` (the language changed)."""
+        self._shape = ()
+
     def rebuild(self) -> None:
         rows, cols = self.row_keys(), self.columns()
         if (rows, cols) != self._shape:
@@ -109,8 +119,8 @@ class FieldTable(QWidget):
                 if r == 0:
                     header = self.table.horizontalHeaderItem(c)
                     ids = ", ".join(rule_ids(info))
-                    header.setToolTip(f"{col}: {info.description}" + (f"\n{ids}" if ids
-                                                                      else ""))
+                    header.setToolTip(f"{col}: {description(info)}" + (f"\n{ids}" if ids
+                                                                       else ""))
         self.table.resizeColumnsToContents()
         for c, col in enumerate(cols):
             if col in WIDE_COLUMNS:
@@ -136,12 +146,13 @@ class FieldTable(QWidget):
             editor.set_value(None if value is MISSING else value)
             origin = doc.origin(pointer)
             editor.setStyleSheet(OWN_STYLE if origin.kind == "file" else "")
-            editor.setToolTip(editor.info.description + "\n" + _("From: {origin}").format(
+            editor.setToolTip(description(editor.info) + "\n" + _("From: {origin}").format(
                 origin=origin_text(origin)))
 
     def commit(self, pointer: str, value: Any) -> None:
         name = pointer.strip("/").replace("/", " ")
-        self.session.set(f"Set {name} to {show_value(value)}", pointer, value)
+        self.session.set(_("Set {name} to {value}").format(name=name, value=show_value(value)),
+                         pointer, value)
         self.refresh()
 
     def _menu(self, pos: QPoint) -> None:
@@ -156,8 +167,8 @@ class FieldTable(QWidget):
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def reset(self, pointer: str) -> None:
-        self.session.apply(f"Reset {pointer.strip('/').replace('/', ' ')}", reset_value,
-                           pointer)
+        self.session.apply(_("Reset {name}").format(name=pointer.strip("/").replace("/", " ")),
+                           reset_value, pointer)
         self.refresh()
 
     def focus(self, pointer: str) -> bool:
@@ -218,11 +229,12 @@ class VictoryTable(FieldTable):
         return list(VictoryCondition.model_fields)
 
     def add(self) -> None:
-        self.session.apply("Add victory condition", add_victory,
+        self.session.apply(_("Add victory condition"), add_victory,
                            {"kind": "capital_occupation", "rule": "WIN-1"})
 
     def remove(self) -> None:
         row = self.table.currentRow()
         if row >= 0:
-            self.session.apply(f"Remove victory condition {row + 1}", remove_victory, row)
+            self.session.apply(_("Remove victory condition {n}").format(n=row + 1),
+                               remove_victory, row)
 
