@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from editor.detect.codes import SCAN_PATH_CROSSING, SCAN_REGION_LINKS
+from editor.i18n import _
 from editor.model.board import Connection, ConnectionKind, Region
 from editor.model.findings import Finding, pointer_join
 from editor.model.types import Point
@@ -335,12 +336,12 @@ def wilderness(regions: list[FoundRegion], paths: list[tuple[int, int]], factor:
     conns = [Connection(id=f"w{n + 1}", kind=ConnectionKind.WILDERNESS_PATH, a=out[i].id,
                         b=out[j].id, unconfirmed=True) for n, (i, j) in enumerate(paths)]
     findings = [SCAN_REGION_LINKS.at(
-        f"the stair fields and bordering fields of region '{r.id}' were not read from the "
-        "scan", pointer_join("regions", n, "stairs"), element=r.id)
+        _("the stair fields and bordering fields of region '{region}' were not read from the "
+          "scan").format(region=r.id), pointer_join("regions", n, "stairs"), element=r.id)
         for n, r in enumerate(out)]
     findings += [SCAN_PATH_CROSSING.at(
-        f"whether wilderness path '{c.id}' ({c.a}-{c.b}) crosses over a bridge or through an "
-        "underpass was not read from the scan",
+        _("whether wilderness path '{path}' ({a}-{b}) crosses over a bridge or through an "
+          "underpass was not read from the scan").format(path=c.id, a=c.a, b=c.b),
         pointer_join("connections", first + n, "crossing"), element=c.id)
         for n, c in enumerate(conns)]
     return out, conns, findings
