@@ -90,15 +90,21 @@ def classify_terrain(discs: list[Disc]) -> list[Terrain]:
 def without_ponds(discs: list[Disc]) -> list[Disc]:
     """Leave out round patches of the sea's own colour inside a shore (a lake, a bay) whose
     waves looked like a number: a field's fill is its own, or (a pale sea field on a pale
-    sea) it lies in the sea. The sea's colour is the median surroundings of the sea fields."""
-    ground = _ground(discs, classify_terrain(discs))
+    sea) it lies in the sea. The sea's colour is the median surroundings of the sea fields.
+    A sea disc ringed by land is water inside the land (a lake's edge, a moat), not a sea
+    field: sea fields lie in the sea (BF-2)."""
+    terrain = classify_terrain(discs)
+    ground = _ground(discs, terrain)
     if ground is None:
         return discs
+    in_sea = ground.is_sea(np.array([d.surround for d in discs], np.float32))
 
     def off_sea(colour: tuple[float, float, float]) -> float:
         return float(np.abs(np.array(colour) - ground.sea).sum())
-    return [d for d in discs
-            if d.square or off_sea(d.fill) >= POND_COLOUR or off_sea(d.surround) < 2 * POND_COLOUR]
+    return [d for d, t, sea in zip(discs, terrain, in_sea, strict=True)
+            if d.square or ((off_sea(d.fill) >= POND_COLOUR
+                             or off_sea(d.surround) < 2 * POND_COLOUR)
+                            and (t == Terrain.LAND or sea))]
 
 
 def _ground(discs: list[Disc], terrain: list[Terrain]) -> Ground | None:

@@ -11,12 +11,14 @@ third field) is followed in full: curved sea lanes. The kind follows
 from the ends' terrain and the line: land-land is a road (a bridge when the bar is wide or
 runs over sea), sea-sea a sea lane, land-sea a harbour link (the sea end becomes a harbour).
 A wide bar may be hidden for a third of its way (sea fields it passes over); a sea lane a
-found bridge passes over is looked at again without the samples under the bar (MOVE-8).
+found bridge passes over is looked at again without the samples under the bar (MOVE-8), and a
+dashed line next to another found line leaving the same field at a small angle without the
+samples on that line (a dotted lane alongside is no harbour link's dashes).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -39,6 +41,10 @@ WIDE_SHARE = 0.65
 #: Samples this close to a found bridge bar (in field radii) are hidden under it; a lane
 #: under a bar must show on this share of its way between the discs.
 BAR_COVER, UNDER_SEEN = 0.7, 0.25
+#: A dashed line is looked at again without the samples near (`BAR_COVER` radii) another
+#: found line leaving the same field less than this many degrees away: the dots of a lane
+#: running alongside it for a while are not its dashes.
+ALONGSIDE_ANGLE = 25.0
 #: Bends tried for a curved line (middle offset in chord lengths), on either side, between
 #: fields of one terrain (lanes, roads) up to `MAX_CURVED_SPAN` spacings apart.
 BENDS = (0.05, 0.1, 0.15, 0.2)
@@ -70,6 +76,7 @@ class Line:
     dashed: bool
     wide: bool
     over_sea: bool
+    bend: float = 0.0  # a curve's middle offset in chord lengths (0: straight)
 
 
 def spacing(points: np.ndarray) -> float:
@@ -330,7 +337,7 @@ def _curved(lab: np.ndarray, points: np.ndarray, i: int, j: int, radius: float,
         on, wide, over_sea = line_profile(lab, p, q, radius, sea, bend=float(bend))
         found = _judge(i, j, on, wide, over_sea, length, sp, curved=True, lane=True)
         if found is not None and _clear(points, i, j, float(bend), radius):
-            return found
+            return replace(found, bend=float(bend))
     return None
 
 
@@ -342,6 +349,7 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         return []
     lab = lab.astype(np.float32)
     out = []
+    straight: dict[tuple[int, int], np.ndarray] = {}
     unseen: list[tuple[int, int]] = []
     for k, (i, j, skip) in enumerate(candidate_pairs(points, radius, MAX_SPAN * sp, land)):
         if k % 256 == 0 and cancelled():
@@ -350,13 +358,69 @@ def find_lines(lab: np.ndarray, points: np.ndarray, radius: float, land: np.ndar
         length = float(np.hypot(*(points[j] - points[i])))
         lane = not land[i] and not land[j]
         found = _judge(i, j, on, wide, over_sea, length, sp, lane=lane)
-        if found is None and length <= MAX_CURVED_SPAN * sp and lane:
+        if found is not None:
+            straight[i, j] = skip
+        elif length <= MAX_CURVED_SPAN * sp and lane:
             found = _curved(lab, points, i, j, radius, sea, sp)
             if found is None:
                 unseen.append((i, j))
         if found is not None:
             out.append(found)
+    out = _without_alongside(lab, points, radius, sea, sp, out, land, straight)
     return out + _under_bars(lab, points, radius, sea, sp, out, land, unseen)
+
+
+def _way(points: np.ndarray, line: Line, steps: int = 12) -> np.ndarray:
+    """Points along a found line from field i to field j, along its bend when curved."""
+    p, q = points[line.i], points[line.j]
+    length = float(np.hypot(*(q - p)))
+    u = (q - p) / max(length, 1e-9)
+    way, _ = _path(p, u, np.array([-u[1], u[0]]), length, np.linspace(0, length, steps),
+                   line.bend)
+    return way
+
+
+def _alongside(points: np.ndarray, line: Line, found: list[Line]) -> np.ndarray:
+    """The pieces (n, 2, 2) of the other found lines that leave one of `line`'s fields
+    less than `ALONGSIDE_ANGLE` degrees from it (a curve: where it leaves the field)."""
+    out = []
+    for other in found:
+        common = {line.i, line.j} & {other.i, other.j}
+        if other is line or len(common) != 1:
+            continue
+        k = common.pop()
+        way = _way(points, other)
+        leaving = (way[2] if k == other.i else way[-3]) - points[k]
+        a = points[line.j if k == line.i else line.i] - points[k]
+        cos = float(a @ leaving) / max(float(np.hypot(*a) * np.hypot(*leaving)), 1e-9)
+        if cos > np.cos(np.radians(ALONGSIDE_ANGLE)):
+            out.extend(np.stack([way[:-1], way[1:]], 1))
+    return np.array(out).reshape(-1, 2, 2)
+
+
+def _without_alongside(lab: np.ndarray, points: np.ndarray, radius: float,
+                       sea: Ground | None, sp: float, found: list[Line], land: np.ndarray,
+                       straight: dict[tuple[int, int], np.ndarray]) -> list[Line]:
+    """Leave out a straight dashed line whose dashes were the dots of another found line
+    running alongside it from a common field (a lane leaving a sea field a few degrees from
+    the way to a land field made a false harbour link, BF-3): looked at again without the
+    samples near that line, it must still show a line. When less than `UNDER_SEEN` of its
+    way is left to see, the two cannot be told apart and it stays."""
+    out = []
+    for ln in found:
+        others = _alongside(points, ln, found) if ln.dashed and (ln.i, ln.j) in straight \
+            else np.zeros((0, 2, 2))
+        if len(others):
+            p, q = points[ln.i], points[ln.j]
+            length = float(np.hypot(*(q - p)))
+            on, wide, over_sea = line_profile(lab, p, q, radius, sea, straight[ln.i, ln.j],
+                                              bars=others)
+            seen = len(on) >= UNDER_SEEN * max(length - 2.3 * radius, 1.0)
+            lane = not land[ln.i] and not land[ln.j]
+            if seen and _judge(ln.i, ln.j, on, wide, over_sea, length, sp, lane=lane) is None:
+                continue
+        out.append(ln)
+    return out
 
 
 def _dashes(on: np.ndarray, unseen: float = 1.0) -> bool:

@@ -125,11 +125,13 @@ PARCHMENT = PaperStyle(
                         slit=((250, 215, 40), (40, 30, 0))))
 #: The styles the detector was tuned on (on `TUNING_SEEDS`, over another board).
 STYLES = (ATLAS, LEDGER, POSTER, PARCHMENT)
-#: A style drawn after the detector's last change and never tuned on: its bench figures are
-#: what a new scan may expect. A geometric sans (URW Gothic), olive sea, dotted cream lanes,
-#: dash-dot harbour links, sepia ink, photographed.
+#: A style drawn after the detector's last change and untuned (no tuning seeds): its bench
+#: figures were what a new scan may expect until its bench scan's five false harbour links
+#: were fixed (a lane alongside the way, lake edges by a moat). A geometric sans (URW
+#: Gothic), olive sea, dotted cream lanes, dash-dot harbour links, sepia ink, photographed.
 GAZETTEER = PaperStyle(
-    "gazetteer (untuned: URW Gothic, olive sea, photographed)",
+    "gazetteer (untuned until its false harbour links were fixed: URW Gothic, olive sea, "
+    "photographed)",
     "URWGothic-Demi.otf|DejaVuSans.ttf",
     sea=(78, 96, 62), land=(196, 168, 112), coast=(70, 50, 30), land_fill=(246, 238, 214),
     sea_fill=(204, 220, 188), outline=(70, 40, 20), ink=(110, 30, 20),

@@ -41,9 +41,9 @@ class Building(StateData):
             u = self.node[pid]
             per_type = cache.get((s, ptype[pid], u))
             if per_type is None:
-                per_type = cache[(s, ptype[pid], u)] = tuple(
+                per_type = cache[(s, ptype[pid], u)] = tuple([
                     (t, *self.build_sites(s, ptype[pid], u, t))
-                    for t, lim in enumerate(c.build_limit) if lim is not None)
+                    for t, lim in enumerate(c.build_limit) if lim is not None])
             for t, sites, on_empty in per_type:
                 if t in allowed:
                     for v in sites:

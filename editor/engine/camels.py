@@ -53,7 +53,7 @@ class Camels(StateData):
         pushable &= self.enemy_top(s)
         if not pushable:
             return out
-        for pid in sorted(self.occ[v] for v in bits(pushable)):
+        for pid in sorted([self.occ[v] for v in bits(pushable)]):
             if self.cargo[pid]:
                 continue  # a rider: not riderless
             t = self.ptype[pid]

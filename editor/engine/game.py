@@ -139,6 +139,18 @@ class Game:
               c.siege[t] and not opts.siege_may_enter_own_castle)
              for adj in (c.adj_unloaded, c.adj_loaded)]
             for t in range(len(c.type_names))]
+        self.found: list[tuple[list[tuple[int, int, int] | None], ...]] = [()]  # found_at
+
+    def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
+        """Where `Search.search` keeps its results, made once per game instead of once per
+        field: `found[d][kind][v]` is the tuple (v, d, kind) once a search has made it (None
+        before), for steps d up to maxd (at most the number of nodes, the deepest a search can
+        go) and the kinds K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE."""
+        found = self.found
+        n = len(self.compiled.node_ids)
+        while len(found) <= min(maxd, n):
+            found.append(([None] * n, [None] * n, [None] * n, [None] * n))
+        return found
 
     # ---- construction -------------------------------------------------------------------
 

@@ -245,10 +245,10 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             continue
         caps = [r for r in res if r[2] == K_CAPTURE]
         if caps and rng.random() < capture_bias:
-            v = rng.choice(caps)[0]
+            v = caps[_below(rng, len(caps))][0]  # rng.choice(caps)
             return (MOVE, pid, st.path_to(v), rng.random() < 0.1)
         if fallback is None:
-            v = rng.choice(res)[0]
+            v = res[_below(rng, len(res))][0]  # rng.choice(res)
             fallback = (MOVE, pid, st.path_to(v), False)
     return fallback or A_END
 
@@ -257,20 +257,28 @@ _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a numbe
 
 
 @cython.ccall
+@cython.locals(n=cython.Py_ssize_t, b=cython.Py_ssize_t, j=cython.Py_ssize_t)
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform draw from range(n), n >= 1, exactly as `rng.choice` of n items draws it
+    (`random.Random`'s getrandbits with rejection: the same numbers from the same stream),
+    without the two Python-level frames of `choice` and `_randbelow`."""
+    b = _BITS[n] if n < 1024 else n.bit_length()
+    j = rng.getrandbits(b)
+    while j >= n:
+        j = rng.getrandbits(b)
+    return j
+
+
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, b=cython.Py_ssize_t, x=list)
+               j=cython.Py_ssize_t, x=list)
 def _draw_piece(x: list, i: int, n: int, rng: random.Random) -> int:
     """Step i of a partial Fisher-Yates shuffle of x[:n]: x[i] becomes a uniform draw from
-    x[i:n] (getrandbits with rejection, as `random.Random` does below a bound; no draw when one
-    is left) and is returned; x[i + 1:n] keeps the rest."""
+    x[i:n] (`_below`; no draw when one is left) and is returned; x[i + 1:n] keeps the rest."""
     k = n - i
     if k <= 1:
         return x[i]
-    b = _BITS[k] if k < 1024 else k.bit_length()
-    j = rng.getrandbits(b)
-    while j >= k:
-        j = rng.getrandbits(b)
-    j += i
+    j = _below(rng, k) + i
     picked = x[j]
     x[j] = x[i]
     x[i] = picked

@@ -6,7 +6,7 @@ may move. A mixin of `State` (editor.engine.game); the fields live in `StateData
 from __future__ import annotations
 
 from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
-from editor.engine.state import StateData
+from editor.engine.state import StateData, carrier_fits
 
 try:
     import cython
@@ -45,13 +45,14 @@ class Search(StateData):
     @cython.locals(maxd=cython.Py_ssize_t, t=cython.Py_ssize_t, me=cython.Py_ssize_t,
                    myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
                    d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
-                   u=cython.Py_ssize_t, v=cython.Py_ssize_t, st=cython.Py_ssize_t,
-                   seen=cython.Py_ssize_t,
+                   u=cython.Py_ssize_t, v=cython.Py_ssize_t,
                    storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
                    siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
                    u_rides=cython.bint, mark=list, parent=list, occ=list, owner=list, adj=list,
                    stand=list, team=list, is_sea=list, castle_owner=list, frontier=list,
-                   nxt=list, out=list, row=tuple)
+                   nxt=list, out=list, row=tuple, ptype=list, found=list, moved=list,
+                   mounted=list, taken=list, ridden=list, cargo=list,
+                   carries=list)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 
@@ -60,39 +61,47 @@ class Search(StateData):
         PIECE-SOLDIER-4 / CARRY-9 no carrier-to-carrier step except via a docked vessel,
         CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
         Parents are left in self._parent for path reconstruction. Compiled, the lists are read
-        as C lists and the nodes as C integers; the int objects (`u_obj`, `v_obj`, `stamp`) are
-        stored as they are, so no int is made per field.
+        as C lists and the nodes as C integers; no object is made per field: the int objects
+        (`u_obj`, `v_obj`, `stamp`) are stored as they are, a field is marked when it holds
+        this search's stamp object (`is`: each search stores a new one, `reset_caches` starts
+        afresh), and a (node, steps, kind) tuple is made once per game (`Game.found_at`).
         """
         c = self.compiled
-        t = self.ptype[pid]
-        me = self.owner[pid]
-        team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = self.game.search_consts
-        myteam = team[me]
-        # the type's connections (loaded or not), standing, jumping, siege at home (per game)
-        adj, stand, jumps, siege_home = self.game.search_tables[t][1 if self.cargo[pid] else 0]
+        g = self.game
+        ptype = self.ptype
+        t = ptype[pid]
         occ, owner = self.occ, self.owner
+        me = owner[pid]
+        team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = g.search_consts
+        myteam = team[me]
+        cargo = self.cargo
+        # the type's connections (loaded or not), standing, jumping, siege at home (per game)
+        adj, stand, jumps, siege_home = g.search_tables[t][1 if cargo[pid] else 0]
+        found = g.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
+        if len(found) <= maxd:
+            found = g.found_at(maxd)
+        carries = c.carries
         raised = self.raised
-        start0 = self.node[pid]
+        start_obj = self.node[pid]
+        start0 = start_obj
         ca0 = self.carrier[pid]
-        storm = ca0 >= 0 and c.siege[self.ptype[ca0]]  # PIECE-SIEGE-13
+        storm = ca0 >= 0 and c.siege[ptype[ca0]]  # PIECE-SIEGE-13
         hop = storm and hop_opt  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self.may_dismount(pid):
             return []
         stamp = self._stamp + 1
         self._stamp = stamp
-        st = stamp
         mark, parent = self._mark, self._parent
-        start_obj = self.node[pid]
         mark[start0] = stamp
         parent[start0] = -1
         rides = {start_obj} if ca0 >= 0 else None
         out: list[tuple[int, int, int]] = []
-        k_move, k_mount, k_capture, k_ride = K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE
         guarded = bool(raised) or siege_home
         frontier = [start_obj]
         d = 0
         while frontier and d < maxd:
             d += 1
+            moved, mounted, taken, ridden = found[d]
             nxt = []
             for u_obj in frontier:
                 u = u_obj
@@ -100,8 +109,7 @@ class Search(StateData):
                 row = adj[u]
                 for v_obj in row:
                     v = v_obj
-                    seen = mark[v]  # a C integer compared with a C integer, compiled
-                    if seen == st:
+                    if mark[v] is stamp:
                         continue
                     if guarded:
                         if raised and (v in raised or u in raised) and self.bridge_blocks(
@@ -115,18 +123,24 @@ class Search(StateData):
                         mark[v] = stamp
                         if stand[v]:
                             parent[v] = u_obj
-                            out.append((v_obj, d, k_move))
+                            res = moved[v]
+                            if res is None:
+                                res = moved[v] = (v_obj, d, K_MOVE)
+                            out.append(res)
                             nxt.append(v_obj)
                         continue
                     oo = owner[o]
                     if oo == me:
-                        if self.fits(o, t):
+                        if carrier_fits(carries, ptype, cargo, o, t):  # CARRY-1/-2
                             if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
-                                    not (hop and u == start0 and c.siege[self.ptype[o]]):
+                                    not (hop and u == start0 and c.siege[ptype[o]]):
                                 continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
                             mark[v] = stamp
                             parent[v] = u_obj
-                            out.append((v_obj, d, k_mount))
+                            res = mounted[v]
+                            if res is None:
+                                res = mounted[v] = (v_obj, d, K_MOUNT)
+                            out.append(res)
                             if rides is None:
                                 rides = set()
                             rides.add(v_obj)
@@ -142,7 +156,10 @@ class Search(StateData):
                                 u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
                             mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
                             parent[v] = u_obj
-                            out.append((v_obj, d, k_mount))
+                            res = mounted[v]
+                            if res is None:
+                                res = mounted[v] = (v_obj, d, K_MOUNT)
+                            out.append(res)
                             continue
                         if jumps and stand[v] and self.partner_jump(u, v):
                             mark[v] = stamp  # TEAM-12
@@ -156,10 +173,16 @@ class Search(StateData):
                         mark[v] = stamp
                         if (stand[v] or is_sea[v]) and self.can_capture(pid, o):
                             parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
-                            out.append((v_obj, d, k_capture))
+                            res = taken[v]
+                            if res is None:
+                                res = taken[v] = (v_obj, d, K_CAPTURE)
+                            out.append(res)
                         elif self.can_take_over(pid, o, u, u_rides):
                             parent[v] = u_obj
-                            out.append((v_obj, d, k_ride))
+                            res = ridden[v]
+                            if res is None:
+                                res = ridden[v] = (v_obj, d, K_RIDE)
+                            out.append(res)
             frontier = nxt
         return out
 

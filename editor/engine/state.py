@@ -180,14 +180,7 @@ class StateData:
 
     def fits(self, carrier: int, t: int) -> bool:
         """Can `carrier` take one more piece of type t (CARRY-1, CARRY-2, CARRY-6)?"""
-        cap = self.compiled.carries[self.ptype[carrier]].get(t, 0)
-        if cap == 0:
-            return False
-        load = self.cargo[carrier]
-        if not load:
-            return True
-        ptype = self.ptype
-        return len(load) < cap and all(ptype[x] == t for x in load)
+        return carrier_fits(self.compiled.carries, self.ptype, self.cargo, carrier, t)
 
     def add_cargo(self, pid: int, cargo: list) -> None:
         c = self.compiled
@@ -537,6 +530,25 @@ class StateData:
         if old_carrier >= 0:
             self.revert_check(old_carrier)
         return victim
+
+
+def carrier_fits(carries: list[dict[int, int]], ptype: list[int], cargo: list[list[int]],
+                 carrier: int, t: int) -> bool:
+    """`StateData.fits` on the state's lists (CARRY-1 capacity, CARRY-2 one type per load,
+    CARRY-6), for the search to call without looking up the state's fields per neighbour.
+    A loop, not all(...): compiled, a generator makes a closure per call."""
+    cap = carries[ptype[carrier]].get(t, 0)
+    if cap == 0:
+        return False
+    load = cargo[carrier]
+    if not load:
+        return True
+    if len(load) >= cap:
+        return False
+    for x in load:  # noqa: SIM110
+        if ptype[x] != t:
+            return False
+    return True
 
 
 def bits(mask: int) -> list[int]:

@@ -82,7 +82,7 @@ class Turns(StateData):
         g = self.game
         vic = g.victory
         n = g.seat_count
-        if "one_piece_left" in vic and any(self.count(s) == 1 for s in range(n)):  # WIN-8
+        if "one_piece_left" in vic and 1 in [self.count(s) for s in range(n)]:  # WIN-8
             self.decide_by_points(self.victory_rule("one_piece_left", "WIN-8")
                                    + ": a player has one piece left")
             return
@@ -184,7 +184,8 @@ class Turns(StateData):
                      + ": no capture for the round limit")
 
     def check_immediate(self, by: int, before: list[int] | None) -> None:
-        """WIN-24: immediate victories after every action (including responses)."""
+        """WIN-24: immediate victories after every action (including responses). List
+        comprehensions, not generators: compiled, a generator makes a closure on every call."""
         g, c = self.game, self.compiled
         vic = g.victory
         n = g.seat_count
@@ -199,7 +200,7 @@ class Turns(StateData):
             if "annihilation" in vic:  # WIN-2
                 for s in range(n):
                     if self.cnt_land[s] == 0:
-                        others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
+                        others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
                         rule = self.victory_rule("annihilation", "WIN-2")
                         self.finish_as(ELIMINATION, others,
                                        f"{rule}: {c.seat_ids[s]} has no land pieces left")
@@ -212,7 +213,7 @@ class Turns(StateData):
                             or before[s] > 2):
                         continue  # last_two: the mover's team takes the last two in its turn
                     if self.cnt_land[s] == 0:
-                        others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
+                        others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
                         rule = self.victory_rule("team_elimination", "TEAM-5")
                         self.finish_as(ELIMINATION, others,
                                        f"{rule}: {c.seat_ids[s]} lost all land pieces")
@@ -240,7 +241,7 @@ class Turns(StateData):
             frozen = self.frozen_seats()
             if "team_freeze" in vic and any(frozen):  # TEAM-5
                 s = frozen.index(True)
-                others = tuple(x for x in range(n) if c.team_of[x] != c.team_of[s])
+                others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
                 self.finish_as(FROZEN, others, self.victory_rule("team_freeze", "TEAM-5")
                              + f": {c.seat_ids[s]} is frozen")
                 return

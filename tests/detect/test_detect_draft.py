@@ -174,3 +174,21 @@ def test_a_lake_whose_waves_look_like_a_number_is_no_field() -> None:
     pale = Disc(150.0, 100.0, 16.0, False, (156.0, 121.0, 113.0), sea)  # a pale sea field
     kept = without_ponds([*fields, lake, tower, pale])
     assert lake not in kept and len(kept) == 10
+
+
+def test_a_sea_disc_ringed_by_land_is_no_sea_field() -> None:
+    """BF-2: sea fields lie in the sea. The edge of a lake where a moat crosses it (the
+    gazetteer bench scan: olive lake, blue moat) looks like a disc whose dark fill is
+    neither the sea's nor the land's colour, ringed by land; it made a false field with a
+    false harbour link to the tower next to it. Sea fields and towers stay."""
+    from editor.detect.discs import Disc
+    from editor.detect.draft import without_ponds
+
+    sea, land = (95.0, 115.0, 145.0), (178.0, 131.0, 160.0)  # the scan's medians
+    fields = [Disc(100.0 * k, 0.0, 16.0, False, (177.0, 129.0, 143.0), sea) for k in range(4)]
+    fields += [Disc(100.0 * k, 200.0, 16.0, False, (210.0, 134.0, 142.0), land)
+               for k in range(4)]
+    lake_edge = Disc(50.0, 300.0, 22.0, False, (88.0, 129.0, 121.0), land)
+    tower = Disc(150.0, 300.0, 16.0, True, (51.0, 140.0, 147.0), land)
+    kept = without_ponds([*fields, lake_edge, tower])
+    assert lake_edge not in kept and tower in kept and len(kept) == 9

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from editor.detect import detect_board
-from editor.detect.lines import Ground, _dashes, _judge, line_profile
+from editor.detect.lines import Ground, _dashes, _judge, _path, find_lines, line_profile
 from editor.detect.score import score
 from editor.detect.styles import STYLES, TUNING_SEEDS, draw_styled
 from editor.model.board import ConnectionKind
@@ -151,3 +151,38 @@ def test_a_wide_bar_hidden_near_a_sea_field_it_passes_is_still_a_bridge() -> Non
     line = _judge(0, 1, on, on.copy(), 0.6, 330.0, 70.0)
     assert line is not None and line.wide
     assert _judge(0, 1, on[::-1][:150], on[::-1][:150], 0.6, 330.0, 70.0) is None
+
+
+def _dots_along(lab: np.ndarray, p: np.ndarray, q: np.ndarray, bend: float, colour) -> None:
+    """Paint round dots (radius 2.6, every 6 px) along the curve from p to q."""
+    length = float(np.hypot(*(q - p)))
+    u = (q - p) / length
+    way, _ = _path(p, u, np.array([-u[1], u[0]]), length, np.arange(0, length, 6.0), bend)
+    yy, xx = np.mgrid[:lab.shape[0], :lab.shape[1]]
+    for x, y in way:
+        lab[np.hypot(xx - x, yy - y) <= 2.6] = colour
+
+
+def test_a_dotted_lane_alongside_the_way_to_a_land_field_makes_no_harbour_link() -> None:
+    """BF-3: a curved dotted lane leaving a sea field a few degrees from the way to a land
+    field lies on that way for a while; its dots, a long gap and a road crossing near the
+    land field looked like a dashed harbour link (three false ones on the gazetteer bench
+    scan). Without the samples on the lane the way shows no line; the lane stays."""
+    sea, land, ink, dot = (95.0, 115.0, 145.0), (178.0, 131.0, 160.0), (70.0, 135.0, 150.0), \
+        (233.0, 126.0, 150.0)
+    lab = np.full((320, 320, 3), sea, np.float32)
+    lab[165:] = land
+    lab[177:183, 60:300] = ink                       # a road between fields off the crop
+    a = np.array([100.0, 60.0])
+    b = a + 150 * np.array([np.cos(np.radians(70)), np.sin(np.radians(70))])   # land
+    c = a + 95 * np.array([np.cos(np.radians(61)), np.sin(np.radians(61))])    # sea
+    _dots_along(lab, a, c, 0.05, dot)                # leaves a towards b, bends to c
+    yy, xx = np.mgrid[:320, :320]
+    for centre, fill in ((a, (177.0, 129.0, 143.0)), (c, (177.0, 129.0, 143.0)),
+                         (b, (210.0, 134.0, 142.0))):
+        gap = np.hypot(xx - centre[0], yy - centre[1])
+        lab[gap <= 16.5] = (60.0, 140.0, 140.0)
+        lab[gap <= 14.5] = fill
+    lines = find_lines(lab, np.array([a, b, c]), 16.5, np.array([False, True, False]),
+                       Ground(np.array(sea), np.array(land)))
+    assert {(ln.i, ln.j) for ln in lines} == {(0, 2)}
