@@ -648,11 +648,11 @@ def scale(ix: Index) -> Iterator[Finding]:
 
 @check
 def unconfirmed(ix: Index) -> Iterator[Finding]:
-    """Fields and connections a detector proposed that the designer has not accepted yet."""
-    for group in ("fields", "connections"):
+    """Fields, connections and regions proposed from a scan and not accepted yet."""
+    for group in ("fields", "connections", "regions"):
         for i, item in ix.each(group):
             if item.unconfirmed:
-                what = element_name("field" if group == "fields" else item.kind.value)
+                what = element_name(item.kind.value if group == "connections" else group[:-1])
                 shown = ix.name(item.id) if group == "fields" else item.id
                 yield UNCONFIRMED.at(
                     _("{what} '{shown}' was proposed from the scan and is not confirmed").format(

@@ -119,11 +119,21 @@ def _line(label: str, s: Score, seconds: float, cpu: float, size: tuple[int, int
     if s.one_way[0] or s.one_way[1]:
         listed += (f"  one-way marks ({s.one_way[0]}) R {s.one_way_recall:6.1%} "
                    f"P {s.one_way_precision:6.1%}")
+    listed += _wild_line(s)
     return (f"{label:36} {size[0]}x{size[1]:<5} fields R {s.field_recall:6.1%} "
             f"P {s.field_precision:6.1%}  numbers {s.numbers:6.1%}  connections "
             f"R {s.connection_recall:6.1%} P {s.connection_precision:6.1%} (kinds {kinds:6.1%})"
             f"  {seconds:5.1f} s (cpu {cpu:5.1f} s)  {'meets' if meets(s) else 'MISSES'} goals"
             f"\n{'':36} {listed}")
+
+
+def _wild_line(s: Score) -> str:
+    """Wilderness regions and paths (WILD-1), where the board has them or any were proposed."""
+    if not any(s.regions + s.paths):
+        return ""
+    return (f"  regions ({s.regions[0]}) R {s.region_recall:6.1%} P {s.region_precision:6.1%}"
+            f"  wilderness paths ({s.paths[0]}) R {s.path_recall:6.1%} "
+            f"P {s.path_precision:6.1%}")
 
 
 def main(argv: list[str] | None = None) -> int:

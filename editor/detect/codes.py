@@ -18,3 +18,11 @@ SCAN_NO_FIELDS = define(
 SCAN_NUMBER_UNREAD = define(
     "SCAN_NUMBER_UNREAD", Severity.WARNING, "Number of a detected field could not be read",
     "Type the printed number into the field in the editor.", area="detect")
+SCAN_REGION_LINKS = define(
+    "SCAN_REGION_LINKS", Severity.WARNING, "Stair fields of a detected region are not known",
+    "Link the region's stair fields (WILD-3) and its bordering fields (BF-11) in the "
+    "inspector; the detector proposes only the region's outline.", area="detect")
+SCAN_PATH_CROSSING = define(
+    "SCAN_PATH_CROSSING", Severity.WARNING, "Crossing of a detected wilderness path not known",
+    "Set the path's crossing (over a bridge or through an underpass, WILD-1) in the "
+    "inspector.", area="detect")

@@ -7,7 +7,9 @@ and a cancel flag so a GUI can run it on a worker thread::
 
 Every proposed field and connection is marked `unconfirmed`; the designer accepts or rejects
 each one. A road whose V marks were seen is proposed one-way towards the end they point to;
-a bridge over a found sea lane names it as the lane beneath (MOVE-8).
+a bridge over a found sea lane names it as the lane beneath (MOVE-8). Wilderness regions and
+the paths between them are proposed too (WILD-1, `regions`), with findings for their stair
+fields and crossings, which the scan does not decide.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from editor.detect.digits import DigitReader, Reading, clean_crops
 from editor.detect.discs import Disc, WorkImage, find_discs
 from editor.detect.lines import Ground, Line, find_lines
 from editor.detect.marks import one_way_end
+from editor.detect.regions import FoundRegion, find_paths, find_regions, wilderness
 from editor.extras import install_hint
 from editor.i18n import _
 from editor.model.board import (
@@ -279,6 +282,8 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
     land = np.array([t == Terrain.LAND for t in terrain])
     lines = find_lines(work.lab, points, radius, land, ground, cancelled)
     marks = one_way_marks(work.lab, points, radius, lines, terrain)
+    regions = _regions(work.lab, discs, terrain, ground, radius)
+    paths = find_paths(work.lab, regions, points, radius)
     step(0.55, "reading the field numbers", "lines")
     readings, findings = _read_numbers(image, discs, radius / work.factor, work.factor, reader,
                                        cancelled)
@@ -287,9 +292,26 @@ def detect_board(image: np.ndarray, scale: float | None = None, *,
     board = build_board(discs, terrain, readings, lines, work.factor, (w, h), scale, name,
                         marks)
     board.image = ScanImage(path=image_path, width=w, height=h)
-    findings += _unread(board)
+    board.regions, wild, wild_findings = wilderness(regions, paths, work.factor,
+                                                    len(board.connections))
+    board.connections += wild
+    findings += _unread(board) + wild_findings
     step(1.0, "done", "build")
     return DraftResult(board, findings, radius / work.factor, seconds)
+
+
+def _regions(lab: np.ndarray, discs: list[Disc], terrain: list[Terrain], ground: Ground | None,
+             radius: float) -> list[FoundRegion]:
+    """Wilderness regions (`regions.find_regions`) on land round the land fields."""
+    land = [d.surround for d, t in zip(discs, terrain, strict=True)
+            if t == Terrain.LAND and not d.square]
+    if not land:
+        return []
+    colour = ground.land if ground is not None and ground.land is not None else \
+        np.median(np.array(land), axis=0)
+    return find_regions(lab, np.array([[d.x, d.y] for d in discs]), radius, colour,
+                        ground.sea if ground is not None else None,
+                        np.array([d.square for d in discs]))
 
 
 def _read_numbers(image: np.ndarray, discs: list[Disc], radius: float, factor: float,

@@ -3,19 +3,26 @@
 A detected field matches a true field when it lies within `TOLERANCE` field spacings of it
 (closest pairs first, each field matched once). Connections are compared as unordered pairs of
 matched fields; connections that do not join two fields (wilderness paths between regions)
-are left out, as the detector does not propose them. A one-way mark is right when its
-connection is and it points to the true end.
+are scored apart with the regions. A one-way mark is right when its connection is and it
+points to the true end.
+
+Wilderness regions (WILD-1, BF-10) match one to one when their outlines overlap by
+`REGION_OVERLAP` (intersection over union); a wilderness path is right when it joins the
+matches of the two regions a true path joins.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
-from editor.model.board import Board, ConnectionKind
+from editor.model.board import Board, ConnectionKind, Region
 
 TOLERANCE = 0.25
+#: Intersection over union of two outlines for a region to be found.
+REGION_OVERLAP = 0.5
 #: Kinds scored on their own as well (thin, often dashed lines over sea).
 LISTED_KINDS = (ConnectionKind.SEA_LANE, ConnectionKind.HARBOUR_LINK)
 
@@ -35,6 +42,29 @@ class Score:
     #: one-way marks (BF-6): (true, proposed, proposed on a true one-way connection with its
     #: direction)
     one_way: tuple[int, int, int] = (0, 0, 0)
+    #: wilderness regions: (true, proposed, matched); paths: (true, proposed, right)
+    regions: tuple[int, int, int] = (0, 0, 0)
+    paths: tuple[int, int, int] = (0, 0, 0)
+
+    @staticmethod
+    def _share(part: int, whole: int) -> float:
+        return part / whole if whole else 1.0
+
+    @property
+    def region_recall(self) -> float:
+        return self._share(self.regions[2], self.regions[0])
+
+    @property
+    def region_precision(self) -> float:
+        return self._share(self.regions[2], self.regions[1])
+
+    @property
+    def path_recall(self) -> float:
+        return self._share(self.paths[2], self.paths[0])
+
+    @property
+    def path_precision(self) -> float:
+        return self._share(self.paths[2], self.paths[1])
 
     @property
     def one_way_recall(self) -> float:
@@ -101,6 +131,46 @@ def match_fields(truth: Board, draft: Board) -> dict[str, str]:
     return out
 
 
+def _overlap(a: Region, b: Region, cell: float = 8.0) -> float:
+    """Intersection over union of two region outlines, rasterised in `cell` px squares."""
+    pa = np.array([[q.x, q.y] for q in a.polygon]) / cell
+    pb = np.array([[q.x, q.y] for q in b.polygon]) / cell
+    lo = np.floor(np.minimum(pa.min(axis=0), pb.min(axis=0))) - 1
+    hi = np.ceil(np.maximum(pa.max(axis=0), pb.max(axis=0))) + 1
+    size = (int(hi[1] - lo[1]), int(hi[0] - lo[0]))
+    ma, mb = np.zeros(size, np.uint8), np.zeros(size, np.uint8)
+    cv2.fillPoly(ma, [np.round((pa - lo) * 4).astype(np.int32)], 1, shift=2)
+    cv2.fillPoly(mb, [np.round((pb - lo) * 4).astype(np.int32)], 1, shift=2)
+    union = int((ma | mb).sum())
+    return int((ma & mb).sum()) / union if union else 0.0
+
+
+def match_regions(truth: Board, draft: Board) -> dict[str, str]:
+    """Draft region id -> true region id, best overlaps first, each matched once."""
+    pairs = sorted(((_overlap(d, t), d.id, t.id) for d in draft.regions for t in truth.regions
+                    if len(d.polygon) >= 3 and len(t.polygon) >= 3), reverse=True)
+    used, out = set(), {}
+    for share, d, t in pairs:
+        if share >= REGION_OVERLAP and d not in out and t not in used:
+            out[d] = t
+            used.add(t)
+    return out
+
+
+def _wild(truth: Board, draft: Board) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(regions, paths) counts of `Score`."""
+    match = match_regions(truth, draft)
+
+    def paths(board: Board) -> list[tuple[str, str]]:
+        return [(c.a, c.b) for c in board.connections
+                if c.kind == ConnectionKind.WILDERNESS_PATH]
+    true_paths = {frozenset(p) for p in paths(truth)}
+    found = paths(draft)
+    right = sum(1 for a, b in found if frozenset((match.get(a), match.get(b))) in true_paths)
+    return ((len(truth.regions), len(draft.regions), len(match)),
+            (len(true_paths), len(found), right))
+
+
 def score(truth: Board, draft: Board) -> Score:
     """Compare a draft with the true board."""
     match = match_fields(truth, draft)
@@ -117,7 +187,9 @@ def score(truth: Board, draft: Board) -> Score:
     found: set[frozenset] = set()
     proposed = dict.fromkeys(LISTED_KINDS, 0)
     proposed_right = dict.fromkeys(LISTED_KINDS, 0)
-    for c in draft.connections:
+    draft_by_id = draft.field_by_id()
+    joining = [c for c in draft.connections if c.a in draft_by_id and c.b in draft_by_id]
+    for c in joining:
         pair = frozenset((match.get(c.a), match.get(c.b)))
         hit = None not in pair and pair in true_pairs
         if c.kind in proposed:
@@ -134,5 +206,5 @@ def score(truth: Board, draft: Board) -> Score:
                       sum(1 for p, k in true_pairs.items() if k == kind and p in found),
                       proposed_right[kind]) for kind in LISTED_KINDS}
     return Score(len(truth.fields), len(draft.fields), len(match), numbers, len(true_pairs),
-                 len(draft.connections), right, kinds, by_kind,
-                 (len(true_to), marks, marks_right))
+                 len(joining), right, kinds, by_kind,
+                 (len(true_to), marks, marks_right), *_wild(truth, draft))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -24,7 +24,9 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from editor.detect.ornaments import Ornaments, draw_over, draw_under, draw_waves
+from editor.detect.wild_art import WildStyle, land_under_pil, paint_pil
 from editor.model.board import Board, ConnectionKind, Terrain
+from editor.model.types import Point
 
 RGB = tuple[int, int, int]
 #: Seeds used while tuning the detector; the bench scores other seeds (`TEST_SEED`).
@@ -66,6 +68,7 @@ class PaperStyle:
     copy: str                         # "scan" (paper noise), "print" (grain) or "photo"
     vees: int = 2                     # V marks on a one-way road (BF-6)
     vee: float = 0.5                  # how far a V's arms reach aside, in field radii
+    wild: WildStyle = field(default_factory=WildStyle)  # wilderness regions and paths (WILD-1)
     tower_fill: RGB | None = None     # towers (CASTLE-1): fill and number; None as land
     tower_ink: RGB | None = None
     tower_side: float = 0.9           # half a tower's side, in field radii
@@ -92,7 +95,9 @@ LEDGER = PaperStyle(
     road=LineStyle("solid", (20, 20, 20), 0.07), lane=LineStyle("dotted", (40, 60, 90),
                                                                 0.11, 0.26),
     harbour=LineStyle("dashed", (40, 40, 40), 0.08, 0.25, 0.2), bridge=(60, 60, 60),
-    radius=0.27, bend=0.15, copy="scan")
+    radius=0.27, bend=0.15, copy="scan",
+    wild=WildStyle(tint=0.45, border=0.1, path=(120, 70, 30), pattern="dotted", width=0.15,
+                   pitch=0.5))
 POSTER = PaperStyle(
     "poster photographed (perspective, teal sea, yellow dashes)", "DejaVuSans-Bold.ttf",
     sea=(20, 96, 104), land=(120, 140, 60), coast=(40, 50, 20), land_fill=(255, 255, 255),
@@ -100,7 +105,8 @@ POSTER = PaperStyle(
     road=LineStyle("solid", (20, 20, 20), 0.2), lane=LineStyle("dashed", (250, 220, 80),
                                                                0.16, 0.7, 0.4),
     harbour=LineStyle("dotted", (250, 220, 80), 0.16, 0.4), bridge=(70, 40, 20),
-    radius=0.33, bend=0.2, copy="photo", vees=3, vee=0.45)
+    radius=0.33, bend=0.2, copy="photo", vees=3, vee=0.45,
+    wild=WildStyle(tint=0.75, path=(60, 40, 20), pattern="dashed", width=0.14, pitch=0.6))
 #: An engraved parchment map drawn like a designer's own scan: Bookman numbers that nearly
 #: touch the outline, red towers with white numbers, cased roads, waves on the sea, moats,
 #: drawbridges, forests and arrow slits, printed with fine grain.
@@ -214,9 +220,9 @@ def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, line: LineStyle, r: f
 
 
 def _land_mask(board: Board, size: tuple[int, int], r: float,
-               rng: np.random.Generator) -> Image.Image:
-    """Land drawn as blobs round land fields and along their roads, blurred: the coast is a
-    level of this mask."""
+               rng: np.random.Generator, wild: bool = False) -> Image.Image:
+    """Land drawn as blobs round land fields and along their roads (`wild`: and under the
+    wilderness regions and their paths), blurred: the coast is a level of this mask."""
     mask = Image.new("L", size, 0)
     draw = ImageDraw.Draw(mask)
     fields = board.field_by_id()
@@ -228,6 +234,8 @@ def _land_mask(board: Board, size: tuple[int, int], r: float,
         a, b = fields.get(c.a), fields.get(c.b)
         if a and b and c.kind in (ConnectionKind.ROAD, ConnectionKind.CASTLE_ACCESS):
             draw.line([(a.x, a.y), (b.x, b.y)], fill=255, width=round(3.6 * r))
+    if wild:
+        land_under_pil(draw, board, r)
     return Image.fromarray(cv2.GaussianBlur(np.asarray(mask), (0, 0), r * 0.6))
 
 
@@ -380,7 +388,9 @@ def _photo(img: np.ndarray, board: Board, rng: np.random.Generator,
         return {"x": u / s, "y": v / s}
 
     fields = [f.model_copy(update=move(f.x, f.y)) for f in board.fields]
-    return photo, board.model_copy(update={"fields": fields})
+    regions = [g.model_copy(update={"polygon": [Point(**move(q.x, q.y)) for q in g.polygon]})
+               for g in board.regions]
+    return photo, board.model_copy(update={"fields": fields, "regions": regions})
 
 
 def draw_styled(board: Board, style: PaperStyle, seed: int = TEST_SEED,
@@ -389,13 +399,16 @@ def draw_styled(board: Board, style: PaperStyle, seed: int = TEST_SEED,
     rng = np.random.default_rng(seed)
     r = style.radius * field_spacing * rng.uniform(0.93, 1.07)
     size = (board.image.width, board.image.height) if board.image else (1000, 1000)
-    soft = _land_mask(board, size, r, rng)
-    img = Image.new("RGB", size, style.sea)
     orn = style.ornaments
+    wild = bool(board.regions) and (orn is None or orn.region is None)  # else ornaments
+    soft = _land_mask(board, size, r, rng, wild)
+    img = Image.new("RGB", size, style.sea)
     if orn is not None and orn.waves is not None:
         draw_waves(img, orn.waves, r, rng)
     img.paste(style.coast, mask=soft.point(lambda v: 255 if v > 100 else 0))
     img.paste(style.land, mask=soft.point(lambda v: 255 if v > 128 else 0))
+    if wild:
+        paint_pil(ImageDraw.Draw(img), board, style.land, r, style.wild)
     if orn is not None:
         draw_under(img, board, orn, r, rng)
     _draw_lines(img, board, style, r, rng)

@@ -8,11 +8,12 @@ Everything is deterministic (seeded), so the bench needs no stored images.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
+from editor.detect.wild_art import WildStyle, land_under, paint_cv
 from editor.model.board import Board, ConnectionKind, Terrain
 
 
@@ -35,12 +36,14 @@ class Style:
     thickness: int
     wobble: float            # hand-drawn jitter of lines, px
     dashed_lanes: bool
+    wild: WildStyle = field(default_factory=WildStyle)  # wilderness regions and paths (WILD-1)
 
 
 HAND = Style("hand-drawn", paper=(214, 196, 160), land=(178, 222, 236), coast=(60, 90, 120),
              land_fill=(255, 255, 255), sea_fill=(250, 236, 214), outline=(30, 30, 30),
              road=(40, 40, 40), lane=(120, 60, 20), ink=(20, 20, 20), radius=30.0,
-             font=cv2.FONT_HERSHEY_DUPLEX, thickness=2, wobble=2.0, dashed_lanes=True)
+             font=cv2.FONT_HERSHEY_DUPLEX, thickness=2, wobble=2.0, dashed_lanes=True,
+             wild=WildStyle(tint=0.7, path=(120, 75, 35), pattern="dotted"))
 PRINT = Style("print", paper=(120, 80, 30), land=(110, 180, 130), coast=(40, 90, 50),
               land_fill=(190, 240, 255), sea_fill=(240, 200, 160), outline=(20, 40, 20),
               road=(30, 60, 120), lane=(230, 230, 230), ink=(60, 20, 10), radius=22.0,
@@ -106,6 +109,9 @@ def draw_board(board: Board, style: Style, size: tuple[int, int] | None = None,
         for a, b in roads:  # the island joins along its roads
             cv2.line(img, (round(a.x), round(a.y)), (round(b.x), round(b.y)), colour,
                      round(1.6 * island * r + 2 * grow), cv2.LINE_AA)
+        land_under(img, board, colour, 2.0 * r + grow)  # regions lie on land
+    if board.regions:
+        paint_cv(img, board, style.land, r, style.wild, seed)
     w = max(2, round(r / 9))
     for c in board.connections:
         if c.a not in fields or c.b not in fields:

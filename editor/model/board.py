@@ -289,6 +289,11 @@ class Region(StrictModel):
         description="Pieces the region holds; null means the variant's "
         "wilderness_region_capacity (WILD-5).",
     )
+    unconfirmed: bool = F(
+        default=False,
+        description="Proposed by `conquest detect` and not yet confirmed by the designer; "
+        "omitted (false) once accepted. Validation warns about every unconfirmed element.",
+    )
 
 
 class ArrowSlit(StrictModel):

@@ -75,3 +75,50 @@ def test_reject_is_delete() -> None:
     delete(board, [("field", "f3")])
     assert [f.id for f in board.fields] == ["f1", "f2"]
     assert [c.id for c in board.connections] == ["c1"]
+
+
+def _wild_draft() -> Board:
+    """A draft with two wilderness regions and the path between them (WILD-1)."""
+    from editor.model.board import Region
+    from editor.model.types import Point
+
+    def square(x: float) -> list[Point]:
+        return [Point(x=x, y=200), Point(x=x + 100, y=200), Point(x=x + 100, y=300),
+                Point(x=x, y=300)]
+    draft = _draft()
+    draft.regions = [Region(id="r1", polygon=square(0), unconfirmed=True),
+                     Region(id="r2", polygon=square(300), unconfirmed=True)]
+    draft.connections.append(Connection(id="w1", kind=ConnectionKind.WILDERNESS_PATH, a="r1",
+                                        b="r2", unconfirmed=True))
+    return draft
+
+
+def test_draft_regions_and_their_path_come_in_the_same_edit_and_are_accepted() -> None:
+    board = Board(name="b")
+    before = dump_document(board)
+    edit = add_draft(board, _wild_draft())
+    assert [r.id for r in board.regions] == ["r1", "r2"]
+    assert ("region", "r1") in edit.created
+    assert sum(f.code == "UNCONFIRMED" for f in check_board(board)) == 8
+    edit.undo(board)  # one undo takes regions and path out with the rest
+    assert dump_document(board) == before
+    edit.redo(board)
+    assert ("region", "r2") in unconfirmed_keys(board)
+    accept(board, [("region", "r1")])
+    assert not board.regions[0].unconfirmed and board.regions[1].unconfirmed
+    accept(board)
+    assert unconfirmed_keys(board) == []
+    assert not any(f.code == "UNCONFIRMED" for f in check_board(board))
+
+
+def test_draft_region_inside_a_traced_region_is_that_region() -> None:
+    from editor.model.edit import add_region
+
+    board = Board(name="b")
+    add_region(board, [(-10, 190), (120, 190), (120, 310), (-10, 310)], ident="r2")
+    mapping = draft_ids(board, _wild_draft())
+    assert mapping["r1"] == "r2" and mapping["r2"] not in ("r1", "r2")
+    add_draft(board, _wild_draft())
+    assert len(board.regions) == 2
+    path = next(c for c in board.connections if c.kind == ConnectionKind.WILDERNESS_PATH)
+    assert path.a == "r2" and path.b == mapping["r2"]

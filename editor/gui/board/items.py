@@ -372,7 +372,8 @@ class SlitItem(ConnectionItem):
 
 
 class RegionItem(QGraphicsItem):
-    """A wilderness region outline; selected regions show vertex handles."""
+    """A wilderness region outline; selected regions show vertex handles, proposed ones (from
+    a scan, not yet accepted) a dashed violet outline."""
 
     def __init__(self, scene: QGraphicsScene, rid: str) -> None:
         super().__init__()
@@ -386,9 +387,11 @@ class RegionItem(QGraphicsItem):
         self.centre = QPointF()
         self.links: list[tuple[QPointF, str]] = []
         self.refs: set[str] = set()
+        self.unconfirmed = False
 
     def sync(self, region, positions: dict[str, QPointF]) -> None:
         self.prepareGeometryChange()
+        self.unconfirmed = bool(getattr(region, "unconfirmed", False))
         self.poly = QPolygonF([QPointF(p.x, p.y) for p in region.polygon])
         self.colour = QColor(region.colour)
         self.name = region.name or region.id
@@ -421,8 +424,11 @@ class RegionItem(QGraphicsItem):
         fill = QColor(self.colour)
         fill.setAlpha(90)
         edge = QColor(self.colour).darker(160)
-        p.setPen(QPen(SELECT if self.isSelected() else edge, r * (0.3 if self.isSelected()
-                                                                  else 0.18)))
+        pen = QPen(SELECT if self.isSelected() else edge, r * (0.3 if self.isSelected()
+                                                               else 0.18))
+        if self.unconfirmed and not self.isSelected():
+            pen = QPen(PROPOSED, r * 0.18, Qt.PenStyle.DashLine)
+        p.setPen(pen)
         p.setBrush(fill)
         p.drawPolygon(self.poly)
         lod = option.levelOfDetailFromTransform(p.worldTransform())

@@ -30,6 +30,8 @@ from editor.model.findings import Finding
 
 #: the detector's code for an unread number (its package needs OpenCV, imported only to run)
 NUMBER_UNREAD = "SCAN_NUMBER_UNREAD"
+#: ... and for a region's unknown stairs and a wilderness path's unknown crossing
+REGION_LINKS, PATH_CROSSING = "SCAN_REGION_LINKS", "SCAN_PATH_CROSSING"
 #: progress bar steps (the detector reports fractions 0..1)
 STEPS = 1000
 
@@ -211,10 +213,18 @@ class DraftController(QObject):
         """The last run's findings that still apply: about a field still on the board (and
         for an unread number, a field still without one), or about the scan itself."""
         fields = self.doc.board.field_by_id()
+        regions = self.doc.board.region_by_id()
+        paths = {c.id: c for c in self.doc.board.connections}
         out = []
         for f in self.findings:
             if f.element in fields:
                 if f.code == NUMBER_UNREAD and fields[f.element].number is not None:
+                    continue
+            elif f.code == REGION_LINKS:
+                if f.element not in regions or regions[f.element].stairs:
+                    continue  # rejected, undone, or its stairs are linked
+            elif f.code == PATH_CROSSING:
+                if f.element not in paths or paths[f.element].crossing is not None:
                     continue
             elif f.element not in (None, "scan") and f.pointer.startswith("/fields"):
                 continue  # the field was rejected or the draft undone

@@ -389,7 +389,7 @@ class RegionPage(ElementPage):
     ROWS = ("title", "name", "colour", "capacity", "stairs", "borders", "screened")
     CUSTOM = frozenset({"title", "stairs", "borders", "screened"})
     #: the outline is edited on the canvas
-    HIDDEN = frozenset({"id", "island", "polygon"})
+    HIDDEN = frozenset({"id", "island", "polygon", "unconfirmed"})
     NULL_TEXT: ClassVar[dict[str, str]] = {"capacity": N_("variant")}
 
     def _fields_row(self, name: str, label: str, placeholder: str, slot) -> QLineEdit:
