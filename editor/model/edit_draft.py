@@ -75,6 +75,20 @@ def draft_ids(board: Board, draft: Board, near: float = 0.0) -> dict[str, str]:
     return mapping
 
 
+def _insert_new(rec: Recorder, board: Board, attr: str, kind: str, proposed: list,
+                mapping: dict[str, str]) -> None:
+    """Insert each proposed element (a field or a region) under its mapped id, unless the
+    board has that id already (the proposal merged into an existing element)."""
+    existing = {e.id for e in getattr(board, attr)}
+    for element in proposed:
+        ident = mapping[element.id]
+        if ident in existing:
+            continue
+        rec.insert(board, attr, None, element.model_copy(update={"id": ident}, deep=True))
+        rec.touch(kind, ident)
+        rec.edit.created.append((kind, ident))
+
+
 @operation
 def add_draft(rec: Recorder, board: Board, draft: Board, near: float = 0.0) -> None:
     """Add a draft's fields, wilderness regions and connections (still unconfirmed) as one
@@ -84,22 +98,8 @@ def add_draft(rec: Recorder, board: Board, draft: Board, near: float = 0.0) -> N
     field that close; the board's scale is taken from the draft when the board has none.
     """
     mapping = draft_ids(board, draft, near)
-    existing = {f.id for f in board.fields}
-    for f in draft.fields:
-        ident = mapping[f.id]
-        if ident in existing:
-            continue
-        rec.insert(board, "fields", None, f.model_copy(update={"id": ident}, deep=True))
-        rec.touch("field", ident)
-        rec.edit.created.append(("field", ident))
-    regions = {r.id for r in board.regions}
-    for r in draft.regions:
-        ident = mapping[r.id]
-        if ident in regions:
-            continue
-        rec.insert(board, "regions", None, r.model_copy(update={"id": ident}, deep=True))
-        rec.touch("region", ident)
-        rec.edit.created.append(("region", ident))
+    _insert_new(rec, board, "fields", "field", draft.fields, mapping)
+    _insert_new(rec, board, "regions", "region", draft.regions, mapping)
     pairs = {frozenset((c.a, c.b)) for c in board.connections}
     taken = {c.id for c in board.connections}
     for c in draft.connections:
