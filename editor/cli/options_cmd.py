@@ -51,13 +51,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     for info in infos:
         ids = ", ".join([*info.conf, *info.rules])
-        line = f"{info.name}: {describe_allowed(info)}; default {_value(info.default)}"
+        line = _("{name}: {allowed}; default {default}").format(
+            name=info.name, allowed=describe_allowed(info), default=_value(info.default))
         if values is not None:
             value = values[info.name]
-            mark = "" if value == info.default else " (changed)"
-            line += f"; in {args.variant}: {_value(value)}{mark}"
+            line += _("; in {variant}: {value}").format(variant=args.variant, value=_value(value))
+            line += "" if value == info.default else _(" (changed)")
         print(f"{line} [{ids}]")
-        print(f"    {info.description}")
+        print(f"    {_(info.description) if info.description else ''}")
     print(ngettext("# {n} option", "# {n} options", len(infos)).format(n=len(infos)),
           file=sys.stderr)
     return EXIT_OK

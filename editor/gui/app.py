@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from editor.i18n import _, set_language
+from editor.i18n_argparse import install as speak_argparse
+
 if TYPE_CHECKING:
     from editor.gui.shell.mode import ArgumentProblem
 
@@ -26,22 +29,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="conquest-editor",
-        description="Trace, edit and validate Conquest boards over their scans.",
-        epilog="With --screenshot: exit 0 when the PNG was written; 1 when BOARD is not a valid "
-        "board (every finding is printed as PATH:LINE:COL: SEVERITY CODE message [pointer] and "
-        "no PNG is written) or the mode cannot show what its options ask for; 2 for usage "
-        "errors, a missing or unreadable BOARD, or a PNG that cannot be written.")
-    parser.add_argument("board", nargs="?", help="board file to open (*.board.json)")
+        description=_("Trace, edit and validate Conquest boards over their scans."),
+        epilog=_("With --screenshot: exit 0 when the PNG was written; 1 when BOARD is not a "
+                 "valid board (every finding is printed as PATH:LINE:COL: SEVERITY CODE message "
+                 "[pointer] and no PNG is written) or the mode cannot show what its options ask "
+                 "for; 2 for usage errors, a missing or unreadable BOARD, or a PNG that cannot "
+                 "be written."))
+    parser.add_argument("board", nargs="?", help=_("board file to open (*.board.json)"))
     parser.add_argument("--screenshot", metavar="PNG",
-                        help="render the window for BOARD to PNG and exit (works headless)")
+                        help=_("render the window for BOARD to PNG and exit (works headless)"))
     names = ", ".join(cls.name for cls in registry.MODES)
     parser.add_argument("--mode", default=None, metavar="MODE",
-                        help=f"the mode to show ({names}); with --screenshot")
+                        help=_("the mode to show ({names}); with --screenshot").format(
+                            names=names))
     parser.add_argument("--size", default="1400x900", metavar="WxH",
-                        help="window size for --screenshot (default 1400x900; from "
-                        f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE}x{MAX_SIZE})")
+                        help=_("window size for --screenshot (default 1400x900; from {low} to "
+                               "{high})").format(low=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}",
+                                                 high=f"{MAX_SIZE}x{MAX_SIZE}"))
     for cls in registry.MODES:
-        cls.add_arguments(parser.add_argument_group(f"{cls.title.replace('&', '')} mode"))
+        title = _(cls.title).replace("&", "")
+        cls.add_arguments(parser.add_argument_group(_("{mode} mode").format(mode=title)))
     return parser
 
 
@@ -54,12 +61,14 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"bad --size {text!r}, expected WxH (e.g. 1400x900)") from None
+        raise ValueError(_("bad --size {text}, expected WxH (e.g. 1400x900)").format(
+            text=repr(text))) from None
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise ValueError(f"--size {text} is too small: the window needs at least "
-                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]}")
+        raise ValueError(_("--size {text} is too small: the window needs at least {low}").format(
+            text=text, low=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"))
     if width > MAX_SIZE or height > MAX_SIZE:
-        raise ValueError(f"--size {text} is too large: at most {MAX_SIZE}x{MAX_SIZE}")
+        raise ValueError(_("--size {text} is too large: at most {high}").format(
+            text=text, high=f"{MAX_SIZE}x{MAX_SIZE}"))
     return width, height
 
 
@@ -67,7 +76,7 @@ def screenshot(window, out: str) -> bool:
     """Render a window to a PNG file."""
     from PySide6.QtWidgets import QApplication
 
-    for _ in range(5):
+    for _round in range(5):
         QApplication.processEvents()
     window.refresh_findings()
     window.mode.view_ready()
@@ -100,6 +109,8 @@ def _err(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    set_language()  # the locale's, so --help and the messages before the window follow it
+    speak_argparse()
     args = parse_args(argv)
     size = (0, 0)
     if args.screenshot:
@@ -110,9 +121,9 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_USAGE
     if _no_display():
         if not args.screenshot:
-            print("conquest-editor: no display found (DISPLAY and WAYLAND_DISPLAY are not set). "
-                  "Start it from a desktop session, or render the window headless with "
-                  "'conquest-editor --screenshot shot.png [BOARD]'.", file=sys.stderr)
+            _err(_("no display found (DISPLAY and WAYLAND_DISPLAY are not set). Start it from "
+                   "a desktop session, or render the window headless with "
+                   "'conquest-editor --screenshot shot.png [BOARD]'."))
             return EXIT_USAGE
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not args.screenshot and missing_xcb_libraries():
@@ -129,8 +140,6 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("conquest-workbench")
     if not args.screenshot:  # View > Language (a headless picture follows the locale)
         from editor.gui.shell.settings import app_settings, saved_language
-        from editor.i18n import set_language
-
         set_language(saved_language(app_settings()))
     from editor.gui.shell.help import app_icon
 
@@ -228,7 +237,6 @@ def _enter_mode(window, args: argparse.Namespace | None) -> ArgumentProblem | No
     if not name:
         return None
     from editor.gui.shell.mode import ArgumentProblem
-    from editor.i18n import _
 
     if name not in modes:
         return ArgumentProblem(f"unknown --mode {name!r}; choose from {', '.join(modes)}",
@@ -257,7 +265,6 @@ def install_excepthook(window) -> None:
     import traceback
 
     from editor.gui.shell import dialogs
-    from editor.i18n import _
 
     def hook(kind, value, tb) -> None:
         details = "".join(traceback.format_exception(kind, value, tb))

@@ -122,3 +122,13 @@ def test_moves_names_the_seats_in_the_users_language(cli, repo_root):
     head = cli("--language", "de", "moves", scenario).out.splitlines()[0]
     assert head.startswith("# handelnd Süd, Süd am Zug, noch ")
     assert cli("--language", "it", "moves", scenario).out.splitlines()[-1].endswith(" azioni")
+
+
+def test_options_lists_each_option_with_its_description_in_italian(cli, locale) -> None:
+    """`conquest options` shows the option descriptions the configurator shows, translated;
+    keys, values and rule IDs stay as they are."""
+    locale("it_IT.UTF-8")
+    run = cli("options", "--variant", "grand-conquest-4p")
+    assert run.code == 0
+    assert "allow_resignation: bool; predefinito false; in grand-conquest-4p: false" in run.out
+    assert "Offri al giocatore di turno l'azione di arrendersi" in run.out

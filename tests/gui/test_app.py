@@ -193,3 +193,24 @@ def test_each_mode_declares_its_own_options_and_a_shared_one_once() -> None:
     claims = [cls.name for cls in registry.MODES if cls.claims_arguments(args)]
     assert claims == ["variant"]
     assert not any(cls.claims_arguments(parse_args([])) for cls in registry.MODES)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de_DE.UTF-8", ["Verwendung: conquest-editor", "zu öffnende Spielplandatei",
+                     "Modus Spielen:", "--mode play: den Stapel auf FIELD wählen"]),
+    ("it_IT.UTF-8", ["uso: conquest-editor", "file della plancia da aprire",
+                     "modalità Gioca:", "--mode play: seleziona la pila su FIELD"]),
+])
+def test_the_editor_help_follows_the_locale(monkeypatch, capsys, lang, words) -> None:
+    """`conquest-editor --help` speaks the system's language (issue 25), the shell's options,
+    argparse's own words and each mode's group alike."""
+    from editor.gui.app import main
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert all(w in out for w in words), out

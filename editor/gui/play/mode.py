@@ -424,16 +424,17 @@ class PlayMode(Mode, GamePlay):
     @classmethod
     def add_arguments(cls, parser: argparse._ActionsContainer) -> None:
         shared_option(parser, "--variant", metavar="V",
-                      help="a variant (shipped name or house-rule file): --mode play plays it")
+                      help=_("a variant (shipped name or house-rule file): --mode play "
+                             "plays it"))
         parser.add_argument("--overlay", action="append", default=[], metavar="O",
-                            help="--mode play: an overlay on the variant (repeatable)")
+                            help=_("--mode play: an overlay on the variant (repeatable)"))
         parser.add_argument("--select", metavar="FIELD",
-                            help="--mode play: select the stack on FIELD (id or printed "
-                            "number) and show its targets")
+                            help=_("--mode play: select the stack on FIELD (id or printed "
+                                   "number) and show its targets"))
         parser.add_argument("--attempt", metavar="ACTION",
-                            help="--mode play: try ACTION (engine notation, fields by id or "
-                            "printed number, e.g. 'E 40>44'): played when legal, else its "
-                            "refusal is shown")
+                            help=_("--mode play: try ACTION (engine notation, fields by id or "
+                                   "printed number, e.g. 'E 40>44'): played when legal, else "
+                                   "its refusal is shown"))
 
     def apply_arguments(self, args: argparse.Namespace) -> ArgumentProblem | None:
         """Start a game of --variant (else the start panel's choice) with the overlays, then

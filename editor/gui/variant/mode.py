@@ -371,8 +371,8 @@ class VariantMode(Mode):
     @classmethod
     def add_arguments(cls, parser: argparse._ActionsContainer) -> None:
         shared_option(parser, "--variant", metavar="V",
-                      help="--mode variant (the default with --variant) opens it in the "
-                      "configurator, a shipped name as a new house rule extending it")
+                      help=_("--mode variant (the default with --variant) opens it in the "
+                             "configurator, a shipped name as a new house rule extending it"))
 
     @classmethod
     def claims_arguments(cls, args: argparse.Namespace) -> bool:
