@@ -183,15 +183,16 @@ def test_chunks_finished_beside_a_failed_one_are_stored(c4: Game, tmp_path: Path
 
 def test_ctrl_c_during_a_store_write_waits_for_the_write() -> None:
     """A SIGINT inside `sigint_deferred` (the store's append) is raised once the block ends,
-    as KeyboardInterrupt, and the block itself runs to its end."""
-    import os
+    as KeyboardInterrupt, and the block itself runs to its end. The signal is raised in this
+    thread (`raise_signal`): sent to the process, the kernel may hand it to a thread an
+    earlier test left running, and it then reaches Python only after the block has ended."""
     import signal
 
     from editor.balance.runner import sigint_deferred
 
     finished = []
     with pytest.raises(KeyboardInterrupt), sigint_deferred():
-        os.kill(os.getpid(), signal.SIGINT)
+        signal.raise_signal(signal.SIGINT)
         finished.append(True)
     assert finished == [True]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
