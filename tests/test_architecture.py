@@ -227,15 +227,14 @@ def _state_contract() -> tuple[set[str], set[str], set[str]]:
     """(raw field names, those other classes use as attribute names too, published fields),
     from `StateData`'s declaration and the code (never a hand list)."""
     import ast
-    from dataclasses import fields
 
     from support.state_access import attribute_names_defined, state_classes
 
-    from editor.engine.state import StateData, raw_field_names
+    from editor.engine.state import raw_field_names, state_fields
 
     trees = [ast.parse(p.read_text(encoding="utf-8")) for p in (ROOT / "editor").rglob("*.py")]
     shared = attribute_names_defined(trees, skip=state_classes(trees))
-    published = {f.name for f in fields(StateData) if f.metadata["api"] == "read"}
+    published = {f.name for f in state_fields() if f.metadata["api"] == "read"}
     return set(raw_field_names()), shared, published
 
 

@@ -49,8 +49,13 @@ class EngineFormError(RuntimeError):
 
 
 def source_digest(module: str, rules_dir: Path = RULES_DIR) -> str:
-    """sha256 of one engine module's source (what the manifest records per module)."""
-    return hashlib.sha256((rules_dir / f"{module}.py").read_bytes()).hexdigest()
+    """sha256 of what one engine module is compiled from (what the manifest records per module):
+    its source and every C declaration file (`*.pxd`: the field types of `state.pxd` shape every
+    module that uses the state)."""
+    digest = hashlib.sha256((rules_dir / f"{module}.py").read_bytes())
+    for pxd in sorted(rules_dir.glob("*.pxd")):
+        digest.update(pxd.name.encode() + b"\0" + pxd.read_bytes())
+    return digest.hexdigest()
 
 
 def extension_path(module: str, native_dir: Path = NATIVE_DIR) -> Path:

@@ -1,4 +1,4 @@
-"""The one key of a game position (no Qt): a digest of every field `StateData` declares as part
+"""The one key of a game position (no Qt): a digest of every field `StateFields` declares as part
 of the position (those with an undo copy kind), so a field added there is in the key without
 anyone remembering it. Replay checks, the recorded playthroughs and the play session compare
 positions by this key. Nodes, pieces and seats appear as the engine's indexes, so the key does
@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
 from enum import Enum
 from typing import Any
 
 from editor.engine.outcome import Result
-from editor.engine.state import StateData
+from editor.engine.state import StateData, state_fields
 
 #: the position fields, in declaration order (derived, never listed by hand)
 POSITION_FIELDS: tuple[str, ...] = tuple(
-    f.name for f in fields(StateData) if f.metadata["undo"] is not None)
+    f.name for f in state_fields() if f.metadata["undo"] is not None)
 
 
 def _canonical(value: Any) -> Any:

@@ -13,7 +13,7 @@ id and node id.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import Field, dataclass, field
 from dataclasses import fields as declared_fields
 from typing import Any
 
@@ -38,17 +38,24 @@ def _f(undo: str | None, init: Callable[[Any], Any], api: str | None = None) -> 
     return field(metadata={"undo": undo, "init": init, "api": api})
 
 
+def state_fields() -> tuple[Field, ...]:
+    """Every field of the state in declaration order, with its metadata (undo, init, api)."""
+    return declared_fields(StateFields)
+
+
 def raw_field_names() -> frozenset[str]:
     """The fields only the engine touches: all declared fields but the published ones."""
-    return frozenset(f.name for f in declared_fields(StateData) if f.metadata["api"] is None)
+    return frozenset(f.name for f in state_fields() if f.metadata["api"] is None)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class StateData:
-    """Every field of a position, declared once. Per piece id: ptype, owner, node, carrier,
-    cargo, steps, orig; per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark; the
-    top pieces as bit masks per seat and per type (top_seat, top_type: derived from occ, owner
-    and ptype, changed only through `put_top` and `set_owner`)."""
+@dataclass(init=False, eq=False, repr=False)
+class StateFields:
+    """Every field of a position, declared once (never instantiated: `StateData` has these
+    fields as its slots, and `state.pxd` gives them C types in the compiled engine, the same
+    names, which a test checks). Per piece id: ptype, owner, node, carrier, cargo, steps, orig;
+    per node: occ; per seat: cnt_all, cnt_land, captured, frozen_mark; the top pieces as bit
+    masks per seat and per type (top_seat, top_type: derived from occ, owner and ptype, changed
+    only through `put_top` and `set_owner`)."""
 
     # the Game (editor.engine.game): board, variant, opts
     game: Any = _f(None, lambda g: g, api="read")
@@ -106,11 +113,22 @@ class StateData:
     # (the `_penalties` it was computed from, turn, seat, budget) of the last `budget`
     _budget: tuple | None = _f(None, lambda g: None)
 
+
+_FIELDS = tuple((f.name, f.metadata["init"]) for f in state_fields())
+_SLOTS = tuple(name for name, _init in _FIELDS)
+
+
+class StateData:
+    """The fields of `StateFields` as slots (compiled: an extension type whose fields C code
+    reads directly, `state.pxd`), with the queries and board primitives every concern uses."""
+
+    __slots__ = _SLOTS
+
     NOT_GENERATED = object()  # special_precheck: the action is not among the legal ones
 
     def __init__(self, g: Any) -> None:
-        for f in declared_fields(StateData):
-            setattr(self, f.name, f.metadata["init"](g))
+        for name, init in _FIELDS:
+            setattr(self, name, init(g))
 
     def reset_caches(self) -> None:
         """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""
@@ -563,7 +581,7 @@ def bits(mask: int) -> list[int]:
 
 def _compile_copiers() -> tuple[Callable[[StateData], tuple], Callable[[StateData, tuple], None]]:
     """snapshot/restore generated from the field declaration (as fast as hand-written code)."""
-    names = [(f.name, f.metadata["undo"]) for f in declared_fields(StateData) if f.metadata["undo"]]
+    names = [(f.name, f.metadata["undo"]) for f in state_fields() if f.metadata["undo"]]
     copies = ", ".join(_COPY[how].format(name) for name, how in names)
     targets = ", ".join(f"s.{name}" for name, _how in names)
     source = (f"def snapshot(s):\n    return ({copies},)\n"

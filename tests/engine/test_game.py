@@ -4,7 +4,6 @@ names (BUILD-1, DRAW-5, PIECE-ELEPHANT-2, WIN-4, WIN-26)."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 
 from support.gcworld import gc_board
 from support.playthrough import shipped_game
@@ -15,7 +14,7 @@ from editor.engine.explain import ReasonCode
 from editor.engine.game import ACTIONS, Game, State
 from editor.engine.outcome import Termination
 from editor.engine.position_key import POSITION_FIELDS, position_data
-from editor.engine.state import StateData
+from editor.engine.state import state_fields
 from editor.model.types import PieceType
 
 GC4 = "grand-conquest-4p"
@@ -80,7 +79,7 @@ def test_undo_restores_every_declared_field():
     st = shipped_game("conquest-4p", ()).initial_state()
     before = position_data(st)
     snap = st.snapshot()
-    undo_fields = [f.name for f in fields(StateData) if f.metadata["undo"]]
+    undo_fields = [f.name for f in state_fields() if f.metadata["undo"]]
     assert "window" in undo_fields and "raised" in undo_fields and "_mark" not in undo_fields
     st.apply(st.legal_actions()[0])
     st.owner[0], st.turn, st.window = 3, 99, (1, 2, 3, False)
@@ -145,7 +144,7 @@ def test_position_key_covers_every_declared_position_field():
     from editor.engine.position_key import position_key
 
     st = shipped_game("conquest-4p", ()).initial_state()
-    undo_fields = tuple(f.name for f in fields(StateData) if f.metadata["undo"])
+    undo_fields = tuple(f.name for f in state_fields() if f.metadata["undo"])
     assert undo_fields == POSITION_FIELDS
     base = position_key(st)
     for name in POSITION_FIELDS:

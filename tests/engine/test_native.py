@@ -40,6 +40,33 @@ def test_a_folder_without_a_manifest_or_with_a_stale_module_is_not_used(tmp_path
     assert "changed since the build" in compiled_problem(tmp_path, edited)
 
 
+def test_an_edited_declaration_file_makes_every_compiled_module_stale(tmp_path: Path) -> None:
+    """The C types in a .pxd shape the modules that use them: changing one rebuilds them all."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    for f in [*native.RULES_DIR.glob("*.pxd"), *(native.RULES_DIR / f"{m}.py"
+                                                 for m in COMPILED_MODULES)]:
+        shutil.copy(f, rules / f.name)
+    digests = {m: native.source_digest(m, rules) for m in COMPILED_MODULES}
+    assert digests == {m: native.source_digest(m) for m in COMPILED_MODULES}
+    state_pxd = rules / "state.pxd"
+    state_pxd.write_text(state_pxd.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert all(native.source_digest(m, rules) != digests[m] for m in COMPILED_MODULES)
+
+
+def test_the_compiled_field_types_name_every_declared_field_in_order() -> None:
+    """state.pxd gives C types to `StateFields`' fields: the same names, none missing or extra
+    (a field added to the declaration and not here would fail to compile or be lost)."""
+    import re
+
+    from editor.engine.state import StateData, state_fields
+
+    text = (native.RULES_DIR / "state.pxd").read_text(encoding="utf-8")
+    declared = re.findall(r"^    cdef public \w+ (\w+)$", text, flags=re.MULTILINE)
+    assert declared == [f.name for f in state_fields()]
+    assert StateData.__slots__ == tuple(declared)
+
+
 def test_the_environment_chooses_the_form() -> None:
     path = ["somewhere"]
     assert choose(path, "interpreted").startswith("interpreted") and path == ["somewhere"]

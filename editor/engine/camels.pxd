@@ -1,0 +1,8 @@
+# `Camels` as an extension type in the compiled engine: its methods read the state's fields
+# directly (`state.pxd`). Read by Cython only.
+
+from editor.engine.state cimport StateData
+
+
+cdef class Camels(StateData):
+    pass

@@ -1,0 +1,8 @@
+# `Catapults` as an extension type in the compiled engine: its methods read the state's fields
+# directly (`state.pxd`). Read by Cython only.
+
+from editor.engine.responses cimport Responses
+
+
+cdef class Catapults(Responses):
+    pass

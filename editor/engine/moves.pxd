@@ -1,0 +1,8 @@
+# `Moves` as an extension type in the compiled engine: its methods read the state's fields
+# directly (`state.pxd`). Read by Cython only.
+
+from editor.engine.search cimport Search
+
+
+cdef class Moves(Search):
+    pass

@@ -1,0 +1,8 @@
+# `Responses` as an extension type in the compiled engine: its methods read the state's fields
+# directly (`state.pxd`). Read by Cython only.
+
+from editor.engine.search cimport Search
+
+
+cdef class Responses(Search):
+    pass

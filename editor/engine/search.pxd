@@ -1,0 +1,8 @@
+# `Search` as an extension type in the compiled engine: its methods read the state's fields
+# directly (`state.pxd`). Read by Cython only.
+
+from editor.engine.state cimport StateData
+
+
+cdef class Search(StateData):
+    pass
