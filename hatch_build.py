@@ -72,8 +72,8 @@ def _build_one(module: str, cc: list[str]) -> None:
     """Cython then the C compiler for one module; raises CalledProcessError on failure."""
     c_file = C_DIR / f"{module}.c"
     subprocess.run([sys.executable, "-m", "cython", "-3", "--fast-fail",
-                    *[f"-X{d}" for d in DIRECTIVES], "--module-name", f"editor.engine.{module}", "-I", str(ROOT),
-                    "-o", str(c_file), str(RULES_DIR / f"{module}.py")],
+                    *[f"-X{d}" for d in DIRECTIVES], "--module-name", f"editor.engine.{module}",
+                    "-I", str(ROOT), "-o", str(c_file), str(RULES_DIR / f"{module}.py")],
                    check=True, capture_output=True, text=True)
     include = sysconfig.get_paths()["include"]
     subprocess.run([*cc, *CFLAGS, f"-I{include}", str(c_file), "-o",

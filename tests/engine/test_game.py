@@ -4,7 +4,6 @@ names (BUILD-1, DRAW-5, PIECE-ELEPHANT-2, WIN-4, WIN-26)."""
 
 from __future__ import annotations
 
-
 from support.gcworld import gc_board
 from support.playthrough import shipped_game
 from support.ruleworld import code, make_state, play, why
