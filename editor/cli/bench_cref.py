@@ -48,7 +48,7 @@ def _classes(st, pid: int) -> bytes | None:
     g = st.game
     c, p = g.compiled, st.piece(pid)
     t = p.kind_index
-    _adj, stand, jumps, siege_home = g.search_tables[t][1 if p.cargo else 0]
+    _adj, stand, jumps, siege_home = g.tables.by_type[t][1 if p.cargo else 0]
     if st.progress().drawbridges_raised or siege_home or g.variant.team_game:
         return None
     me, u = p.seat, p.node
@@ -88,14 +88,14 @@ def measure(game, seed: int, repeats: int) -> dict | None:
         if cls is None:
             continue
         p = st.piece(pid)
-        adj = game.search_tables[p.kind_index][1 if p.cargo else 0][0]
+        adj = game.tables.by_type[p.kind_index][1 if p.cargo else 0][0]
         if id(adj) not in tables:
             tables[id(adj)] = len(tables)
             for row in adj:
                 starts_all.append(len(adj_all))
                 adj_all.extend(row)
             starts_all.append(len(adj_all))
-        ground_ok = game.search_consts[3]
+        ground_ok = game.tables.ground_ok
         rows.append((st, pid, cls, tables[id(adj)], int(bool(ground_ok))))
     nq = len(rows)
     if not nq:

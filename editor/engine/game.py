@@ -80,7 +80,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
-from editor.engine.state import bits
+from editor.engine.state import SearchTables, bits
 from editor.i18n import _
 from editor.model.board import Board
 from editor.model.variant import Variant
@@ -129,28 +129,7 @@ class Game:
                                if c.commandeerable[t] or c.siege[t]]
         self.push_types = [t for t, n in enumerate(c.push_steps) if n]
         self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
-        # what Search.search reads per game and per type (unloaded, loaded)
-        opts = self.opts
-        self.search_consts = (c.team_of, c.is_sea, c.castle_owner,
-                              opts.vessel_in_harbour_counts_as_ground, variant.team_game,
-                              opts.siege_seize_from_adjacent_tower)
-        self.search_tables = [
-            [(adj[t], c.stand[t], c.jumps_own[t],
-              c.siege[t] and not opts.siege_may_enter_own_castle)
-             for adj in (c.adj_unloaded, c.adj_loaded)]
-            for t in range(len(c.type_names))]
-        self.found: list[tuple[list[tuple[int, int, int] | None], ...]] = [()]  # found_at
-
-    def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
-        """Where `Search.search` keeps its results, made once per game instead of once per
-        field: `found[d][kind][v]` is the tuple (v, d, kind) once a search has made it (None
-        before), for steps d up to maxd (at most the number of nodes, the deepest a search can
-        go) and the kinds K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE."""
-        found = self.found
-        n = len(self.compiled.node_ids)
-        while len(found) <= min(maxd, n):
-            found.append(([None] * n, [None] * n, [None] * n, [None] * n))
-        return found
+        self.tables = SearchTables(c, self.opts, variant.team_game)  # what Search.search reads
 
     # ---- construction -------------------------------------------------------------------
 
@@ -354,7 +333,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
     def clone(self) -> State:
         """An independent copy of the position (no undo history)."""
         other = State.__new__(State)
-        other.game, other.compiled = self.game, self.compiled
+        other.game, other.compiled, other.tables = self.game, self.compiled, self.tables
         other.restore(self.snapshot())
         other.reset_caches()
         other.keep_undo = self.keep_undo

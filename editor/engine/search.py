@@ -6,7 +6,7 @@ may move. A mixin of `State` (editor.engine.game); the fields live in `StateData
 from __future__ import annotations
 
 from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
-from editor.engine.state import StateData, carrier_fits
+from editor.engine.state import SearchTables, StateData, carrier_fits
 
 try:
     import cython
@@ -52,7 +52,7 @@ class Search(StateData):
                    stand=list, team=list, is_sea=list, castle_owner=list, frontier=list,
                    nxt=list, out=list, row=tuple, ptype=list, found=list, moved=list,
                    mounted=list, taken=list, ridden=list, cargo=list,
-                   carries=list)
+                   carries=list, tb=SearchTables, siege=list)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 
@@ -64,29 +64,29 @@ class Search(StateData):
         as C lists and the nodes as C integers; no object is made per field: the int objects
         (`u_obj`, `v_obj`, `stamp`) are stored as they are, a field is marked when it holds
         this search's stamp object (`is`: each search stores a new one, `reset_caches` starts
-        afresh), and a (node, steps, kind) tuple is made once per game (`Game.found_at`).
+        afresh), and a (node, steps, kind) tuple is made once per game (`SearchTables.found_at`).
         """
-        c = self.compiled
-        g = self.game
+        tb = self.tables
         ptype = self.ptype
         t = ptype[pid]
         occ, owner = self.occ, self.owner
         me = owner[pid]
-        team, is_sea, castle_owner, ground_ok, team_perm, hop_opt = g.search_consts
+        team, is_sea, castle_owner = tb.team, tb.is_sea, tb.castle_owner
+        ground_ok, team_perm = tb.ground_ok, tb.team_perm
         myteam = team[me]
         cargo = self.cargo
         # the type's connections (loaded or not), standing, jumping, siege at home (per game)
-        adj, stand, jumps, siege_home = g.search_tables[t][1 if cargo[pid] else 0]
-        found = g.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
+        adj, stand, jumps, siege_home = tb.by_type[t][1 if cargo[pid] else 0]
+        found = tb.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
         if len(found) <= maxd:
-            found = g.found_at(maxd)
-        carries = c.carries
+            found = tb.found_at(maxd)
+        carries, siege = tb.carries, tb.siege
         raised = self.raised
         start_obj = self.node[pid]
         start0 = start_obj
         ca0 = self.carrier[pid]
-        storm = ca0 >= 0 and c.siege[ptype[ca0]]  # PIECE-SIEGE-13
-        hop = storm and hop_opt  # PIECE-SIEGE-4 (CP towers)
+        storm = ca0 >= 0 and siege[ptype[ca0]]  # PIECE-SIEGE-13
+        hop = storm and tb.hop_opt  # PIECE-SIEGE-4 (CP towers)
         if ca0 >= 0 and not self.may_dismount(pid):
             return []
         stamp = self._stamp + 1
@@ -133,7 +133,7 @@ class Search(StateData):
                     if oo == me:
                         if carrier_fits(carries, ptype, cargo, o, t):  # CARRY-1/-2
                             if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
-                                    not (hop and u == start0 and c.siege[ptype[o]]):
+                                    not (hop and u == start0 and siege[ptype[o]]):
                                 continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
                             mark[v] = stamp
                             parent[v] = u_obj

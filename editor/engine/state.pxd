@@ -4,9 +4,18 @@
 # access); values stay Python objects (an int keeps Python's semantics), except `_layout`,
 # a counter that starts at 0 even in a state made by `__new__`.
 
+cdef class SearchTables:
+    cdef public list team, is_sea, castle_owner, by_type, carries, siege, found
+    cdef public bint ground_ok, team_perm, hop_opt
+
+
+cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)
+
+
 cdef class StateData:
     cdef public object game
     cdef public object compiled
+    cdef public SearchTables tables
     cdef public list ptype
     cdef public list owner
     cdef public list node

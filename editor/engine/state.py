@@ -48,6 +48,42 @@ def raw_field_names() -> frozenset[str]:
     return frozenset(f.name for f in state_fields() if f.metadata["api"] is None)
 
 
+class SearchTables:
+    """What `Search.search` reads per game, made once by the `Game` (compiled: an extension
+    type, `state.pxd`, whose fields C code reads directly): the seats' teams, the sea nodes,
+    castle owners, three options, per piece type and load (unloaded, loaded) its connections,
+    where it may stand, whether it jumps own pieces and whether it is a siege piece kept out of
+    own castles (CONF-34), the carry table and siege flags per type, and the result tuples made
+    so far (`found_at`)."""
+
+    __slots__ = ("team", "is_sea", "castle_owner", "ground_ok", "team_perm", "hop_opt",
+                 "by_type", "carries", "siege", "found")
+
+    def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
+        self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
+        self.ground_ok = bool(opts.vessel_in_harbour_counts_as_ground)  # CARRY-9
+        self.team_perm = bool(team_game)  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
+        self.hop_opt = bool(opts.siege_seize_from_adjacent_tower)  # PIECE-SIEGE-4
+        self.by_type = [
+            [(adj[t], c.stand[t], c.jumps_own[t],
+              c.siege[t] and not opts.siege_may_enter_own_castle)  # PIECE-SIEGE-14, CONF-34
+             for adj in (c.adj_unloaded, c.adj_loaded)]
+            for t in range(len(c.type_names))]
+        self.carries, self.siege = c.carries, c.siege
+        self.found: list[tuple[list[tuple[int, int, int] | None], ...]] = [()]
+
+    def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
+        """Where `Search.search` keeps its results, made once per game instead of once per
+        field: `found[d][kind][v]` is the tuple (v, d, kind) once a search has made it (None
+        before), for steps d up to maxd (at most the number of nodes, the deepest a search can
+        go) and the kinds K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE."""
+        found = self.found
+        n = len(self.is_sea)
+        while len(found) <= min(maxd, n):
+            found.append(([None] * n, [None] * n, [None] * n, [None] * n))
+        return found
+
+
 @dataclass(init=False, eq=False, repr=False)
 class StateFields:
     """Every field of a position, declared once (never instantiated: `StateData` has these
@@ -60,6 +96,7 @@ class StateFields:
     # the Game (editor.engine.game): board, variant, opts
     game: Any = _f(None, lambda g: g, api="read")
     compiled: Compiled = _f(None, lambda g: g.compiled)  # its compiled tables
+    tables: SearchTables = _f(None, lambda g: g.tables)  # what the move search reads, per game
     ptype: list[int] = _f(LIST, lambda g: [])
     owner: list[int] = _f(LIST, lambda g: [])
     node: list[int] = _f(LIST, lambda g: [])  # -1 once captured

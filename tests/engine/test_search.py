@@ -1,7 +1,7 @@
 """The destination search's bookkeeping (editor/engine/search.py): a field is marked by the
 search's own stamp object, so a state searched many times (stamps past the small-int cache)
 answers as a fresh copy does; the (node, steps, kind) tuples come from the game's table
-(`Game.found_at`), MOVE-1..5 answers unchanged."""
+(`SearchTables.found_at`), MOVE-1..5 answers unchanged."""
 
 from __future__ import annotations
 
@@ -57,14 +57,14 @@ def test_move_5_results_are_made_once_per_game_up_to_the_node_count():
         for p in range(len(st.ptype)):
             if st.node[p] >= 0:
                 for r in st.search(p, 6):
-                    assert r is game.found[r[1]][r[2]][r[0]]
+                    assert r is game.tables.found[r[1]][r[2]][r[0]]
     made = 0
     for d in range(1, 7):
         for kind in (K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE):
-            row = game.found[d][kind]
+            row = game.tables.found[d][kind]
             assert len(row) == nodes
             for v, x in enumerate(row):
                 assert x is None or x == (v, d, kind)
                 made += x is not None
     assert made > 50
-    assert len(game.found_at(10**9)) == nodes + 1
+    assert len(game.tables.found_at(10**9)) == nodes + 1
