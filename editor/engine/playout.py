@@ -30,6 +30,7 @@ from editor.engine.game import (
     Game,
     State,
 )
+from editor.engine.search import Search
 
 
 class InvariantError(AssertionError):
@@ -172,6 +173,7 @@ def movable_pieces(st: State) -> list[int]:
     return st.movable(st.mover)
 
 
+@cython.locals(st=Search)
 def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                   capture_bias: float = 0.8) -> tuple:
     """One action of the random policy (the module docstring): all legal actions in a response
@@ -196,7 +198,7 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                key=cython.Py_ssize_t, galleons=cython.bint, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t, draws=cython.Py_ssize_t, pid=cython.Py_ssize_t,
                ptype=list, node=list, cargo=list, steps=list, range_=list, captures=list,
-               pieces=list)
+               pieces=list, st=Search)
 def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
     """Up to 8 of `pieces` drawn one at a time without replacement, each only when the one
@@ -216,8 +218,9 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     captures = c.captures
     n = len(pieces)
     draws = n if n < 8 else 8
+    randbits = rng.getrandbits  # bound once: `_below` draws exactly as before
     for i in range(draws):
-        pid = _draw_piece(pieces, i, n, rng)
+        pid = _draw_piece(pieces, i, n, randbits)
         maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
         if maxd > left:
             maxd = left
@@ -245,10 +248,10 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             continue
         caps = [r for r in res if r[2] == K_CAPTURE]
         if caps and rng.random() < capture_bias:
-            v = caps[_below(rng, len(caps))][0]  # rng.choice(caps)
+            v = caps[_below(randbits, len(caps))][0]  # rng.choice(caps)
             return (MOVE, pid, st.path_to(v), rng.random() < 0.1)
         if fallback is None:
-            v = res[_below(rng, len(res))][0]  # rng.choice(res)
+            v = res[_below(randbits, len(res))][0]  # rng.choice(res)
             fallback = (MOVE, pid, st.path_to(v), False)
     return fallback or A_END
 
@@ -258,27 +261,28 @@ _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a numbe
 
 @cython.ccall
 @cython.locals(n=cython.Py_ssize_t, b=cython.Py_ssize_t, j=cython.Py_ssize_t)
-def _below(rng: random.Random, n: int) -> int:
+def _below(randbits: Callable[[int], int], n: int) -> int:
     """A uniform draw from range(n), n >= 1, exactly as `rng.choice` of n items draws it
-    (`random.Random`'s getrandbits with rejection: the same numbers from the same stream),
-    without the two Python-level frames of `choice` and `_randbelow`."""
+    (`randbits` is the generator's bound `getrandbits`, with rejection as `random.Random` does:
+    the same numbers from the same stream), without the two Python-level frames of `choice`
+    and `_randbelow`."""
     b = _BITS[n] if n < 1024 else n.bit_length()
-    j = rng.getrandbits(b)
+    j = randbits(b)
     while j >= n:
-        j = rng.getrandbits(b)
+        j = randbits(b)
     return j
 
 
 @cython.ccall
 @cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.Py_ssize_t,
                j=cython.Py_ssize_t, x=list)
-def _draw_piece(x: list, i: int, n: int, rng: random.Random) -> int:
+def _draw_piece(x: list, i: int, n: int, randbits: Callable[[int], int]) -> int:
     """Step i of a partial Fisher-Yates shuffle of x[:n]: x[i] becomes a uniform draw from
     x[i:n] (`_below`; no draw when one is left) and is returned; x[i + 1:n] keeps the rest."""
     k = n - i
     if k <= 1:
         return x[i]
-    j = _below(rng, k) + i
+    j = _below(randbits, k) + i
     picked = x[j]
     x[j] = x[i]
     x[i] = picked

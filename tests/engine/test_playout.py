@@ -259,13 +259,13 @@ def test_the_policy_draws_only_the_pieces_it_looks_at():
             a.calls = 0
             j = i + (b.randrange(n - i) if n - i > 1 else 0)
             y[i], y[j] = y[j], y[i]
-            assert _draw_piece(x, i, n, a) == y[i]
+            assert _draw_piece(x, i, n, a.getrandbits) == y[i]
             assert x == y and a.getstate() == b.getstate()
             assert (a.calls == 0) == (n - i == 1)  # nothing drawn when one piece is left
     counts = [0] * 5
     rng = random.Random(4)
     for _ in range(5000):
-        counts[_draw_piece([0, 1, 2, 3, 4], 0, 5, rng)] += 1
+        counts[_draw_piece([0, 1, 2, 3, 4], 0, 5, rng.getrandbits)] += 1
     assert all(900 < c < 1100 for c in counts)  # uniform over the five
 
 

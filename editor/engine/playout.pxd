@@ -1,0 +1,4 @@
+# The random policy reads the state's fields directly in the compiled engine: `st` is typed as
+# the extension type `Search` (`state.pxd`). Read by Cython only.
+
+from editor.engine.search cimport Search
