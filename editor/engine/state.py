@@ -56,8 +56,8 @@ class SearchTables:
     own castles (CONF-34), the carry table and siege flags per type, and the result tuples made
     so far (`found_at`)."""
 
-    __slots__ = ("team", "is_sea", "castle_owner", "ground_ok", "team_perm", "hop_opt",
-                 "by_type", "carries", "siege", "found")
+    __slots__ = ("by_type", "carries", "castle_owner", "found", "ground_ok", "hop_opt", "is_sea",
+                 "siege", "team", "team_perm")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
