@@ -64,7 +64,7 @@ docs: $(STAMP)
 bench: engine
 	$(BIN)/conquest bench --balance-games 60
 	$(BIN)/conquest bench --variant grand-conquest-4p
-	$(BIN)/conquest bench --against 7e92724
+	$(BIN)/conquest bench --against 446e4f5 --rounds 5
 	$(BIN)/conquest bench --against 7e92724 --editor
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.bench
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.gui.play.bench
@@ -72,15 +72,18 @@ bench: engine
 
 # INVARIANT_GAMES random games per shipped variant in the compiled engine, the invariants checked
 # after every action (conquest selfplay); stops at the first variant with a violation (exit 1).
-# Hours for all of them: pick some with INVARIANT_VARIANTS="conquest-4p grand-conquest-4p".
+# VARIANT+OVERLAY plays a variant with a shipped overlay. Hours for all of them: pick some with
+# INVARIANT_VARIANTS="conquest-4p grand-conquest-4p".
 INVARIANT_GAMES    ?= 10000
 INVARIANT_VARIANTS ?= conquest-2p conquest-4p conquest-team conquest-plus-2p conquest-plus-4p \
-                      grand-conquest-2p grand-conquest-4p grand-conquest-team
+                      grand-conquest-2p grand-conquest-4p grand-conquest-team \
+                      conquest-plus-2p+catapult-4cm conquest-2p+classic-recapture
 
 bench-invariants: engine
 	@for v in $(INVARIANT_VARIANTS); do \
 	  echo "== $$v: $(INVARIANT_GAMES) games, compiled engine"; \
-	  CONQUEST_ENGINE=compiled $(BIN)/conquest selfplay --variant $$v \
+	  CONQUEST_ENGINE=compiled $(BIN)/conquest selfplay --variant $${v%%+*} \
+	    $$(case $$v in *+*) echo --overlay $${v#*+};; esac) \
 	    --games $(INVARIANT_GAMES) --seed 1 || exit 1; \
 	done
 

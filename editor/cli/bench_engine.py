@@ -5,7 +5,9 @@ REV's files are exported (`bench_against.export_tree`); `bench_engine_child.py` 
 seeded games in REV's tree and in this one, in both of this tree's engine forms (interpreted,
 and compiled when built: `editor.engine.native`), the runs alternating for `rounds` rounds (the
 order reversed every round). Per variant and mode ("playout": random actions; "selfplay": the
-tree's `selfplay` with its invariant checks; "search": range-6 destination searches) the medians
+tree's `selfplay` with its invariant checks; "search": range-6 destination searches; "fixed":
+random actions of one frozen policy that every tree plays alike, so that the engines are
+compared on the same games, not only at the same rate) the medians
 of actions (searches) per CPU second are compared. This tree's forms must play the same games:
 same action count and the same digest of the final position (playout), of the games' outcomes
 (selfplay) or of the answers (search). REV plays the same games when its random policy draws as
@@ -26,8 +28,8 @@ from editor.engine.native import ENV, compiled_problem
 CHILD = Path(__file__).with_name("bench_engine_child.py")
 THIS_TREE = Path(__file__).resolve().parent.parent.parent
 VARIANTS = ("conquest-4p", "grand-conquest-4p")
-MODES = {"playout": "playout", "selfplay": "selfplay with invariant checks",
-         "search": "range-6 searches"}
+MODES = {"playout": "playout", "fixed": "playout, one policy in both trees",
+         "selfplay": "selfplay with invariant checks", "search": "range-6 searches"}
 
 
 def _child_args(variant: str, mode: str, actions: int, games: int, max_turns: int,
@@ -153,7 +155,9 @@ def table(result: dict) -> str:
                      f"{row['ratio']:>7.2f}x"
                      + (f"{comp:>12,.0f}{cratio:>7.2f}x" if comp is not None else
                         f"{'-':>12}{'-':>8}")
-                     + f"  {'yes' if row['same_games'] else 'NO'}")
+                     + f"  {'yes' if row['same_games'] else 'NO'}"
+                     + (f" (and {rev[:10]})" if row["same_games"] and row["old_same_games"]
+                        else ""))
         if row.get("c_reference_us"):
             lines.append(f"{'':<20}C reference search {row['c_reference_us']} us per query; "
                          f"interpreted {row['interpreted_us']} us "

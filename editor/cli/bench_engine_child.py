@@ -11,6 +11,7 @@ loader (where each tree has it), `random_action`, `selfplay` and the State field
 node, carrier, steps, turn, ap_spent, captured, terminal and keep_undo.
 
     python bench_engine_child.py --variant conquest-4p --mode playout --actions 10000 --seed 1
+    python bench_engine_child.py --variant conquest-4p --mode fixed --actions 10000 --seed 1
     python bench_engine_child.py --variant conquest-4p --mode selfplay --games 2 --seed 1
     python bench_engine_child.py --variant conquest-4p --mode search --seed 1
 
@@ -57,6 +58,64 @@ def playout(game, actions: int, seed: int) -> dict:
             st = game.initial_state()
             st.keep_undo = False
         st.apply(random_action(st, rng), check=False)
+        n += 1
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    return {"actions": n, "cpu_s": cpu, "wall_s": wall, "digest": position_digest(st),
+            "violations": 0}
+
+
+def frozen_policy(st, rng, pl):
+    """The random policy as 446e4f5 drew it (a shuffle of the whole movable list, then up to 8
+    pieces), from the engine's public calls only, so that every tree plays the same games with
+    it: the engines are then compared on identical work (mode "fixed"). `pl` is the tree's
+    playout module (for its action constants)."""
+    if st.window is not None or st.draw is not None:
+        return rng.choice(st.legal_actions())
+    left = st.ap_left()
+    if left <= 0 or rng.random() < 0.05:
+        return pl.A_END
+    g = st.game if hasattr(st, "game") else st.g  # `g` and the names below: trees before 446e4f5
+    if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
+            rng.random() < 0.15:
+        if hasattr(st, "special_actions"):
+            extra = st.special_actions(deferred=True)
+        else:
+            extra = [a for a in st.legal_actions()
+                     if a[0] not in (pl.MOVE, "end", "resign", "offer_draw")]
+        if extra:
+            return rng.choice(extra)
+    pieces = (st.movable if hasattr(st, "movable") else st._movable)(st.mover)
+    rng.shuffle(pieces)
+    fallback = None
+    for pid in pieces[:8]:
+        maxd = min(st.range_left(pid), left)
+        if maxd <= 0:
+            continue
+        res = st.search(pid, maxd)
+        if not res:
+            continue
+        caps = [r for r in res if r[2] == pl.K_CAPTURE]
+        if caps and rng.random() < 0.8:
+            return (pl.MOVE, pid, st.path_to(rng.choice(caps)[0]), rng.random() < 0.1)
+        if fallback is None:
+            fallback = (pl.MOVE, pid, st.path_to(rng.choice(res)[0]), False)
+    return fallback or pl.A_END
+
+
+def fixed(game, actions: int, seed: int) -> dict:
+    """`playout` with `frozen_policy` instead of the tree's own policy: the same games in
+    every tree whose engine plays by the same rules."""
+    pl = _playout()
+    rng = random.Random(seed)
+    st = game.initial_state()
+    st.keep_undo = False
+    n = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    while n < actions:
+        if st.terminal or st.turn > 2000:
+            st = game.initial_state()
+            st.keep_undo = False
+        st.apply(frozen_policy(st, rng, pl), check=False)
         n += 1
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
     return {"actions": n, "cpu_s": cpu, "wall_s": wall, "digest": position_digest(st),
@@ -126,7 +185,7 @@ def _engine_form() -> str:
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--variant", required=True)
-    p.add_argument("--mode", choices=["playout", "selfplay", "search"], required=True)
+    p.add_argument("--mode", choices=["playout", "fixed", "selfplay", "search"], required=True)
     p.add_argument("--actions", type=int, default=10000)
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--max-turns", type=int, default=400)
@@ -148,6 +207,8 @@ def main(argv: list[str]) -> int:
         return 1
     if args.mode == "playout":
         out = playout(game, args.actions, args.seed)
+    elif args.mode == "fixed":
+        out = fixed(game, args.actions, args.seed)
     elif args.mode == "search":
         out = search(game, args.seed, repeats=max(1, args.actions // 50))
     else:

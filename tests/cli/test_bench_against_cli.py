@@ -41,7 +41,7 @@ def test_both_forms_play_the_same_games_and_the_old_tree_is_compared(capsys) -> 
     assert result["against"] == OLD and result["rounds"] == 1
     rows = {(r["variant"], r["mode"]): r for r in result["rows"]}
     assert set(rows) == {(v, m) for v in ("conquest-4p", "grand-conquest-4p")
-                         for m in ("playout", "selfplay", "search")}
+                         for m in ("playout", "fixed", "selfplay", "search")}
     for row in rows.values():
         assert row["same_games"] and row["violations"] == 0
         # issue 24 item 3: the policy draws only the pieces it looks at, so OLD plays others

@@ -285,11 +285,13 @@ def test_the_policy_draws_fewer_numbers_than_a_shuffle():
 
 
 def test_below_draws_the_numbers_rng_choice_draws():
-    """The policy's `_below(rng, n)` is `rng.choice` over n items: same numbers, same state of
-    the generator afterwards (so `selfplay --log` stays the same game), a draw even for n=1."""
+    """The policy's `_below(rng.getrandbits, n)` is `rng.choice` over n items: same numbers,
+    same state of the generator afterwards (so `selfplay --log` stays the same game), a draw
+    even for n=1."""
     from editor.engine.playout import _below
 
     for n in (1, 2, 3, 7, 255, 1023, 1024, 1500):
         a, b = random.Random(n), random.Random(n)
-        assert [_below(a, n) for _ in range(200)] == [b.choice(range(n)) for _ in range(200)]
+        assert [_below(a.getrandbits, n) for _ in range(200)] == [
+            b.choice(range(n)) for _ in range(200)]
         assert a.getstate() == b.getstate()
