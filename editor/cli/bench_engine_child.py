@@ -45,9 +45,10 @@ def position_digest(st) -> str:
     return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
 
 
-def playout(game, actions: int, seed: int) -> dict:
-    """`actions` random actions from the start, a new game after each end (or turn 2000)."""
-    random_action = _playout().random_action
+def playout(game, actions: int, seed: int, choose=None) -> dict:
+    """`actions` random actions from the start, a new game after each end (or turn 2000): the
+    tree's own policy, or `choose(state, rng)` (mode "fixed": `frozen_policy`)."""
+    random_action = choose or _playout().random_action
     rng = random.Random(seed)
     st = game.initial_state()
     st.keep_undo = False
@@ -100,26 +101,6 @@ def frozen_policy(st, rng, pl):
         if fallback is None:
             fallback = (pl.MOVE, pid, st.path_to(rng.choice(res)[0]), False)
     return fallback or pl.A_END
-
-
-def fixed(game, actions: int, seed: int) -> dict:
-    """`playout` with `frozen_policy` instead of the tree's own policy: the same games in
-    every tree whose engine plays by the same rules."""
-    pl = _playout()
-    rng = random.Random(seed)
-    st = game.initial_state()
-    st.keep_undo = False
-    n = 0
-    t0, c0 = time.perf_counter(), time.process_time()
-    while n < actions:
-        if st.terminal or st.turn > 2000:
-            st = game.initial_state()
-            st.keep_undo = False
-        st.apply(frozen_policy(st, rng, pl), check=False)
-        n += 1
-    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
-    return {"actions": n, "cpu_s": cpu, "wall_s": wall, "digest": position_digest(st),
-            "violations": 0}
 
 
 def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
@@ -208,7 +189,9 @@ def main(argv: list[str]) -> int:
     if args.mode == "playout":
         out = playout(game, args.actions, args.seed)
     elif args.mode == "fixed":
-        out = fixed(game, args.actions, args.seed)
+        pl = _playout()
+        out = playout(game, args.actions, args.seed,
+                      choose=lambda st, rng: frozen_policy(st, rng, pl))
     elif args.mode == "search":
         out = search(game, args.seed, repeats=max(1, args.actions // 50))
     else:
