@@ -118,8 +118,9 @@ def selfplay(game, games: int, seed: int, max_turns: int) -> dict:
 
 def sample_queries(game, seed: int, positions: int = 30) -> list:
     """(position, piece) pairs: every range-6 piece standing on a field, in positions from
-    seeded random playouts (no open response window)."""
-    random_action = _playout().random_action
+    seeded random playouts of `frozen_policy` (no open response window): the same queries in
+    every tree whose engine plays by the same rules."""
+    pl = _playout()
     rng = random.Random(seed)
     c = getattr(game, "compiled", None) or game.c  # `c` before the rename
     queries: list = []
@@ -130,7 +131,7 @@ def sample_queries(game, seed: int, positions: int = 30) -> list:
             if st.terminal or st.turn > 400:
                 st = game.initial_state()
                 st.keep_undo = False
-            st.apply(random_action(st, rng), check=False)
+            st.apply(frozen_policy(st, rng, pl), check=False)
         if st.window is None and not st.terminal:
             snap = st.clone()
             queries.extend((snap, p) for p in range(len(snap.ptype)) if snap.node[p] >= 0
