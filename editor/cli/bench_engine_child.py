@@ -4,11 +4,13 @@ and sets PYTHONPATH to the tree under test).
 
 It plays seeded random games with the tree's own policy (`editor.engine.playout.random_action`,
 which drew the same actions in every tree from 7e92724 until it drew only the pieces it looks at,
-issue 24) and prints one JSON line per run:
-actions played, CPU and wall seconds, and a digest of the games, so the caller can check that
-both trees played the same games. Only names that exist in 7e92724 too are used: the game
-loader (where each tree has it), `random_action`, `selfplay` and the State fields ptype, owner,
-node, carrier, steps, turn, ap_spent, captured, terminal and keep_undo.
+issue 24), or with `frozen_policy` (mode "fixed", and the positions of mode "search"), which
+plays the same games in every tree, and prints one JSON line per run: actions played, CPU and
+wall seconds, and a digest of the games, so the caller can check that both trees played the
+same games. Only names that exist in 7e92724 too are used, or are looked up with their older
+name beside them: the game loader (where each tree has it), `random_action`, `selfplay`, the
+State fields ptype, owner, node, carrier, steps, turn, ap_spent, captured, terminal, window,
+draw and keep_undo, and the calls `frozen_policy` makes.
 
     python bench_engine_child.py --variant conquest-4p --mode playout --actions 10000 --seed 1
     python bench_engine_child.py --variant conquest-4p --mode fixed --actions 10000 --seed 1

@@ -20,8 +20,8 @@ Actions are plain tuples whose first element is the kind (editor.engine.actions 
 kind). Each kind has one row in `ACTIONS` (an `ActionKind`: generator, cost, apply,
 explanation, notation, description), defined in the module of its concern:
 
-    state.py        StateData: the fields (declared once; undo snapshot derived), queries,
-                    board primitives
+    state.py        StateFields: the fields (declared once; undo snapshot derived);
+                    StateData: them as slots, queries, board primitives; SearchTables
     search.py       the move search and who may move
     moves.py        MOVE: generator, apply, explanation (the path walker)
     responses.py    RESP, DECLINE: the response window, after-capture handling
@@ -192,7 +192,7 @@ def _cargo_tree(cargo) -> tuple[str, list]:
 class State(moves.Moves, catapults.Catapults, responses.Responses, building.Building,
             drawbridges.Drawbridges, camels.Camels, turns.Turns, view.Reading):
     """A game position plus whose action it is; see the module docstring. The fields are
-    declared in `editor.engine.state.StateData`."""
+    declared in `editor.engine.state.StateFields`."""
 
     __slots__ = ()
 
