@@ -36,6 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 from editor.engine import (
     building,
     camels,
@@ -324,7 +329,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
                 raise IllegalAction(reason)
         if self.keep_undo:
             self._undo.append(self.snapshot())
-        self.perform(action)
+        _perform(self, action)
 
     def undo(self) -> None:
         """Take back the last applied action (needs keep_undo, the default)."""
@@ -341,10 +346,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
     def perform(self, a: tuple) -> None:
         """Perform a legal action (no check, no undo record): the kind's row of ACTIONS."""
-        perform = _APPLY.get(a[0])
-        if perform is None:
-            raise ValueError(_("unknown action {action}").format(action=repr(a)))
-        perform(self, a)
+        _perform(self, a)
 
     def is_legal(self, action: tuple) -> bool:
         """True when `explain(action)` is None (a play session's quick check)."""
@@ -360,3 +362,12 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         if row is None:
             return Reason(X.E_BAD_NOTATION, "", _("unknown action {action}").format(action=repr(a)))
         return row.explain(self, a)
+
+
+@cython.ccall
+def _perform(st: State, a: tuple) -> None:
+    """`State.perform`, a C call from `apply` when compiled."""
+    perform = _APPLY.get(a[0])
+    if perform is None:
+        raise ValueError(_("unknown action {action}").format(action=repr(a)))
+    perform(st, a)

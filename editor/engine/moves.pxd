@@ -2,6 +2,7 @@
 # directly (`state.pxd`). Read by Cython only.
 
 from editor.engine.search cimport Search
+from editor.engine.state cimport ap_left_of, mover_of, relocate_piece
 
 
 cdef class Moves(Search):

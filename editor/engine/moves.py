@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import itertools
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 from editor.engine import explain as X
 from editor.engine.actions import (
     K_CAPTURE,
@@ -22,6 +27,7 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.search import Search
+from editor.engine.state import ap_left_of, mover_of, relocate_piece
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -87,27 +93,6 @@ class Moves(Search):
                         return (action[0], pid, self.path_to(v), action[3])
             return (action[0], pid, path, action[3])
         return action
-
-    def _apply_move(self, pid: int, path: tuple[int, ...], end: bool) -> None:
-        v = path[-1]
-        cost = len(path) - 1
-        s = self.mover
-        self.ap_spent += cost  # TURN-3, TURN-4
-        self.steps[pid] += cost  # MOVE-5, TURN-5
-        if self.carrier[pid] >= 0:
-            self._layout += 1  # a rider's steps (movable)
-        o = self.occ[v]
-        team = self.compiled.team_of
-        if o >= 0 and team[self.owner[o]] != team[self.owner[pid]]:
-            was_unprotected = self.unprotected(s)
-            before = [self.count(x) for x in range(self.game.seat_count)]
-            victim = self.capture_at(pid, v, s)
-            self.after_capture(pid, v, victim, s, before, end, was_unprotected)
-            return
-        self.relocate(pid, v)
-        self.check_immediate(s, None)
-        if not self.terminal and (end or self.ap_left() <= 0):
-            self.end_turn()
 
 
 def path_action_reason(st: Search, a: tuple) -> Reason | None:
@@ -544,8 +529,30 @@ def _move_cost(st: Moves, a: tuple) -> int:
     return len(a[2]) - 1
 
 
+@cython.locals(st=Moves)
 def _apply(st: Moves, a: tuple) -> None:
-    st._apply_move(a[1], a[2], a[3])
+    """Perform a move (TURN-3..5, MOVE-5): a capture (CAPT-1) and what follows it, or a move
+    onto an empty field or an own carrier; then the immediate checks and the turn's end."""
+    pid, path, end = a[1], a[2], a[3]
+    v = path[-1]
+    cost = len(path) - 1
+    s = mover_of(st)
+    st.ap_spent += cost  # TURN-3, TURN-4
+    st.steps[pid] += cost  # MOVE-5, TURN-5
+    if st.carrier[pid] >= 0:
+        st._layout += 1  # a rider's steps (movable)
+    o = st.occ[v]
+    team = st.compiled.team_of
+    if o >= 0 and team[st.owner[o]] != team[st.owner[pid]]:
+        was_unprotected = st.unprotected(s)
+        before = [st.count(x) for x in range(st.game.seat_count)]
+        victim = st.capture_at(pid, v, s)
+        st.after_capture(pid, v, victim, s, before, end, was_unprotected)
+        return
+    relocate_piece(st, pid, v)
+    st.check_immediate(s, None)
+    if not st.terminal and (end or ap_left_of(st) <= 0):
+        st.end_turn()
 
 
 def move_notation(st: Moves, a: tuple, full_path: bool) -> str:

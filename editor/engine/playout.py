@@ -289,15 +289,25 @@ def _draw_piece(x: list, i: int, n: int, randbits: Callable[[int], int]) -> int:
     return picked
 
 
+@cython.ccall
+@cython.locals(st=Search, top_type=list, n=cython.Py_ssize_t, to=cython.Py_ssize_t)
 def _prey_mask(st: State, caps: frozenset[int], enemy: int) -> int:
     """A bit mask of the fields whose stack a piece with capture list `caps` might capture: an
     enemy piece on top of the field, of a type in the list (CAPT-2, CAPT-4), from the state's
-    top-piece masks."""
+    top-piece masks. The type masks are disjoint and cover every occupied field, so a list
+    with most types takes the enemy fields less those of the types it lacks: fewer operations
+    on the long masks, the same mask."""
     top_type = st.top_type
+    n = len(top_type)
     m = 0
-    for to in caps:
-        m |= top_type[to]
-    return m & enemy
+    if 2 * len(caps) <= n:
+        for to in caps:
+            m |= top_type[to]
+        return m & enemy
+    for to in range(n):
+        if to not in caps:
+            m |= top_type[to]
+    return enemy & ~m if m else enemy
 
 
 @dataclass

@@ -255,6 +255,7 @@ class Search(StateData):
                     and self.owner[ca] == self.owner[pid])
         return False
 
+    @cython.locals(parent=list, path=list)
     def path_to(self, v: int) -> tuple[int, ...]:
         """Path to v from the last search (valid right after `search`)."""
         parent = self._parent
@@ -262,7 +263,8 @@ class Search(StateData):
         while parent[v] >= 0:
             v = parent[v]
             path.append(v)
-        return tuple(reversed(path))
+        path.reverse()
+        return tuple(path)
 
     def range_limit(self, pid: int) -> int:
         """MOVE-5; PIECE-GALLEON-3 / CONF-5: a catapult-laden galleon moves at most

@@ -60,3 +60,12 @@ cdef class StateData:
     cdef public Py_ssize_t _layout
     cdef public object _movable
     cdef public object _budget
+
+
+cpdef set_piece_node(StateData st, object pid, object v)
+cpdef detach_piece(StateData st, object pid)
+cpdef put_top_at(StateData st, object v, object o)
+cpdef relocate_piece(StateData st, object pid, object v)
+cpdef budget_of(StateData st, object s)
+cpdef ap_left_of(StateData st)
+cpdef mover_of(StateData st)

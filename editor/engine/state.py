@@ -25,6 +25,11 @@ from editor.engine.outcome import Result
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 # how the undo snapshot copies a field
 VALUE, LIST, NESTED, SET, DICT = "value", "list", "nested", "set", "dict"
 _COPY = {VALUE: "s.{0}", LIST: "s.{0}[:]", NESTED: "[x[:] for x in s.{0}]", SET: "set(s.{0})",
@@ -213,7 +218,7 @@ class StateData:
             raise CompileError(_("field '{field}' holds two pieces (MOVE-3)").format(
                                    field=c.node_names[node]))
         pid = self.new_piece(c.seat_index[seat], c.type_index[ptype], node, -1, steps)
-        self.put_top(node, pid)
+        put_top_at(self, node, pid)
         self.add_cargo(pid, cargo or [])
         return pid
 
@@ -256,8 +261,8 @@ class StateData:
 
     @property
     def mover(self) -> int:
-        """Seat index whose turn it is (TURN-1; the turn counter modulo the seats)."""
-        return self.turn % self.game.seat_count
+        """Seat index whose turn it is (TURN-1): `mover_of`."""
+        return mover_of(self)
 
     @property
     def actor_index(self) -> int | None:
@@ -315,29 +320,12 @@ class StateData:
         return found
 
     def budget(self, s: int | None = None) -> int:
-        """Current budget (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per penalty
-        field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
-        if s is None:
-            s = self.mover
-        penalties = self._penalties()
-        turn = self.turn
-        last = self._budget  # still valid while the turn and the penalty fields are the same
-        if last is not None and last[0] is penalties and last[1] == turn and last[2] == s:
-            return last[3]
-        g = self.game
-        base = g.compiled.opening[s] if turn <= s else g.variant.base_budget
-        nc, ng = penalties[1][s]
-        if nc + ng >= g.variant.freeze_threshold:
-            found = 0  # FREEZE-2
-        else:
-            found = max(0, base - nc * g.opts.castle_penalty_per_field
-                        - ng * g.opts.grail_penalty_per_field)
-        self._budget = (penalties, turn, s, found)
-        return found
+        """Current budget of seat s (default: the mover): `budget_of`."""
+        return budget_of(self, self.mover if s is None else s)
 
     def ap_left(self) -> int:
         """Action points the mover has left this turn (TURN-6, TURN-9)."""
-        return max(0, self.budget(self.mover) - self.ap_spent)
+        return ap_left_of(self)
 
     def count(self, s: int) -> int:
         """Pieces counted by elimination_scope (CONF-11)."""
@@ -445,33 +433,15 @@ class StateData:
     # ---- board primitives --------------------------------------------------------------------
 
     def set_node(self, pid: int, v: int) -> None:
-        self.node[pid] = v
-        for x in self.cargo[pid]:
-            self.set_node(x, v)
+        set_piece_node(self, pid, v)
 
     def detach(self, pid: int) -> None:
-        ca = self.carrier[pid]
-        if ca >= 0:
-            self.cargo[ca].remove(pid)
-            self.carrier[pid] = -1
-            self._layout += 1
-        else:
-            self.put_top(self.node[pid], -1)
+        detach_piece(self, pid)
 
     def put_top(self, v: int, o: int) -> None:
         """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
         top-piece masks `top_seat` and `top_type` kept up to date."""
-        bit = 1 << v
-        if bit & self.game.penalty_mask:
-            self._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
-        old = self.occ[v]
-        if old >= 0:
-            self.top_seat[self.owner[old]] &= ~bit
-            self.top_type[self.ptype[old]] &= ~bit
-        self.occ[v] = o
-        if o >= 0:
-            self.top_seat[self.owner[o]] |= bit
-            self.top_type[self.ptype[o]] |= bit
+        put_top_at(self, v, o)
 
     def set_owner(self, o: int, s: int) -> None:
         """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
@@ -498,24 +468,9 @@ class StateData:
         return mask
 
     def relocate(self, pid: int, v: int) -> None:
-        """Move a piece (with its cargo) to an empty node or onto an own carrier there.
-        Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
-        a commandeered camel or seized siege tower left without rider reverts at once
-        (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
-        old = self.carrier[pid]
-        self.detach(pid)
-        o = self.occ[v]
-        if o < 0:
-            self.put_top(v, pid)
-        else:
-            self.cargo[o].append(pid)
-            self.carrier[pid] = o
-            self._layout += 1
-            if self.owner[o] != self.owner[pid] and self.compiled.commandeerable[self.ptype[o]]:
-                self.take_over(o, self.owner[pid])
-        self.set_node(pid, v)
-        if old >= 0:
-            self.revert_check(old)
+        """Move a piece (with its cargo) to an empty node or onto an own carrier there
+        (`relocate_piece`)."""
+        relocate_piece(self, pid, v)
 
     def take_over(self, o: int, s: int) -> None:
         if self.orig[o] < 0:
@@ -554,7 +509,7 @@ class StateData:
         o = self.occ[v]
         victim = self.owner[o]
         old_carrier = self.carrier[pid]
-        self.detach(pid)
+        detach_piece(self, pid)
         opts = self.game.opts
         if c.sea_type[self.ptype[o]] and not c.sea_type[self.ptype[pid]]:
             removed = 0
@@ -577,8 +532,8 @@ class StateData:
             removed = self.remove_piece(o, by)
             if removed > 1 and not opts.score_cargo_individually:
                 self.captured[by] -= removed - 1  # CONF-12: a stack scores once
-            self.put_top(v, pid)
-        self.set_node(pid, v)
+            put_top_at(self, v, pid)
+        set_piece_node(self, pid, v)
         self.captured_this_turn = True
         self.quiet_round_clean = False
         self.any_capture = True
@@ -586,6 +541,114 @@ class StateData:
             self.revert_check(old_carrier)
         return victim
 
+
+
+@cython.ccall
+@cython.locals(st=StateData)
+def budget_of(st: StateData, s: int) -> int:
+    """Current budget of seat s (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per
+    penalty field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
+    penalties = st._penalty
+    if penalties is None:
+        penalties = st._penalties()
+    turn = st.turn
+    last = st._budget  # still valid while the turn and the penalty fields are the same
+    if last is not None and last[0] is penalties and last[1] == turn and last[2] == s:
+        return last[3]
+    g = st.game
+    base = g.compiled.opening[s] if turn <= s else g.variant.base_budget
+    nc, ng = penalties[1][s]
+    if nc + ng >= g.variant.freeze_threshold:
+        found = 0  # FREEZE-2
+    else:
+        found = max(0, base - nc * g.opts.castle_penalty_per_field
+                    - ng * g.opts.grail_penalty_per_field)
+    st._budget = (penalties, turn, s, found)
+    return found
+
+
+@cython.ccall
+@cython.locals(st=StateData)
+def ap_left_of(st: StateData) -> int:
+    """Action points the mover has left this turn (TURN-6, TURN-9)."""
+    return max(0, budget_of(st, mover_of(st)) - st.ap_spent)
+
+
+@cython.ccall
+@cython.locals(st=StateData)
+def mover_of(st: StateData) -> int:
+    """Seat index whose turn it is (TURN-1; the turn counter modulo the seats)."""
+    return st.turn % st.game.seat_count
+
+
+# ---- the board primitives, as functions: compiled, C calls between them and from the mixins
+# (a method call between the mixins goes through Python's attribute lookup); the methods of the
+# same names call them.
+
+
+@cython.ccall
+@cython.locals(st=StateData, cargo=list, x=object)
+def set_piece_node(st: StateData, pid: int, v: int) -> None:
+    """Piece pid and its cargo (recursively) stand on node v."""
+    st.node[pid] = v
+    cargo = st.cargo[pid]
+    for x in cargo:
+        set_piece_node(st, x, v)
+
+
+@cython.ccall
+@cython.locals(st=StateData)
+def detach_piece(st: StateData, pid: int) -> None:
+    """Piece pid leaves its carrier, or its field (`put_top_at` with -1)."""
+    ca = st.carrier[pid]
+    if ca >= 0:
+        st.cargo[ca].remove(pid)
+        st.carrier[pid] = -1
+        st._layout += 1
+    else:
+        put_top_at(st, st.node[pid], -1)
+
+
+@cython.ccall
+@cython.locals(st=StateData, top_seat=list, top_type=list, occ=list)
+def put_top_at(st: StateData, v: int, o: int) -> None:
+    """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
+    top-piece masks `top_seat` and `top_type` kept up to date."""
+    bit = 1 << v
+    if bit & st.game.penalty_mask:
+        st._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
+    occ, top_seat, top_type = st.occ, st.top_seat, st.top_type
+    old = occ[v]
+    if old >= 0:  # its bit is set in both masks (only this function and set_owner change them)
+        top_seat[st.owner[old]] ^= bit
+        top_type[st.ptype[old]] ^= bit
+    occ[v] = o
+    if o >= 0:
+        top_seat[st.owner[o]] |= bit
+        top_type[st.ptype[o]] |= bit
+
+
+@cython.ccall
+@cython.locals(st=StateData)
+def relocate_piece(st: StateData, pid: int, v: int) -> None:
+    """Move a piece (with its cargo) to an empty node or onto an own carrier there.
+    Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
+    a commandeered camel or seized siege tower left without rider reverts at once
+    (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
+    old = st.carrier[pid]
+    detach_piece(st, pid)
+    o = st.occ[v]
+    if o < 0:
+        put_top_at(st, v, pid)
+    else:
+        st.cargo[o].append(pid)
+        st.carrier[pid] = o
+        st._layout += 1
+        if st.owner[o] != st.owner[pid] and st.compiled.commandeerable[st.ptype[o]]:
+            st.take_over(o, st.owner[pid])
+    set_piece_node(st, pid, v)
+    if old >= 0:
+        st.revert_check(old)
 
 def carrier_fits(carries: list[dict[int, int]], ptype: list[int], cargo: list[list[int]],
                  carrier: int, t: int) -> bool:

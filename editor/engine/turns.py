@@ -5,6 +5,11 @@ OFFER_DRAW, ACCEPT_DRAW, REJECT_DRAW and RESIGN with their cost, apply and expla
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 from editor.engine import explain as X
 from editor.engine.actions import (
     ACCEPT_DRAW,
@@ -222,21 +227,13 @@ class Turns(StateData):
             if self.siege_win(kind):
                 return
         if "capital_occupation" in vic:  # WIN-1
-            for s in range(n):
-                fields = c.castle_fields[s]
-                if not fields:
-                    continue
-                holders = set()
-                for f in fields:
-                    o = self.occ[f]
-                    holders.add(self.owner[o] if o >= 0 else -1)
-                if len(holders) == 1:
-                    h = holders.pop()
-                    if h >= 0 and c.team_of[h] != c.team_of[s]:
-                        rule = self.victory_rule("capital_occupation", "WIN-1")
-                        self.finish_as(CAPITAL, (h,), f"{rule}: {c.seat_ids[h]} holds the "
-                                       f"whole capital of {c.seat_ids[s]}")
-                        return
+            h = self.capital_holder()
+            if h is not None:
+                s, h = h
+                rule = self.victory_rule("capital_occupation", "WIN-1")
+                self.finish_as(CAPITAL, (h,), f"{rule}: {c.seat_ids[h]} holds the "
+                               f"whole capital of {c.seat_ids[s]}")
+                return
         if "team_freeze" in vic or "all_others_frozen" in vic:
             frozen = self.frozen_seats()
             if "team_freeze" in vic and any(frozen):  # TEAM-5
@@ -251,6 +248,32 @@ class Turns(StateData):
                 self.finish_as(FROZEN, (win,), self.victory_rule("all_others_frozen", "WIN-7")
                              + ": all other players are frozen")
                 return
+
+    @cython.locals(occ=list, owner=list, team=list, fields=list, s=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, o=cython.Py_ssize_t, h=cython.Py_ssize_t)
+    def capital_holder(self) -> tuple[int, int] | None:
+        """WIN-1: (s, h) for the first seat s whose whole capital (every castle field) holds
+        pieces of one seat h of another team, else None. A capital is left at its first field
+        that is empty, an own team's or another holder's."""
+        c = self.compiled
+        occ, owner, team = self.occ, self.owner, c.team_of
+        for s in range(self.game.seat_count):
+            fields = c.castle_fields[s]
+            if not fields:
+                continue
+            o = occ[fields[0]]
+            if o < 0:
+                continue
+            h = owner[o]
+            if team[h] == team[s]:
+                continue
+            for i in range(1, len(fields)):
+                o = occ[fields[i]]
+                if o < 0 or owner[o] != h:
+                    break
+            else:
+                return (s, h)
+        return None
 
     def victory_rule(self, kind: str, default: str) -> str:
         """The rule ID the variant names for a victory condition (e.g. WIN-16 for GC4)."""
