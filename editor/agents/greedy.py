@@ -161,8 +161,7 @@ def greedy_action(st: State, rng: random.Random,
     if left <= 0:
         return A_END
     g = st.game
-    if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
-            rng.random() < 0.15:
+    if g.has_specials and rng.random() < 0.15:
         return random_action(st, rng, end_prob=0.0)  # shots, builds, bridges, pushes (CP / GC)
     pieces = movable_pieces(st)
     rng.shuffle(pieces)

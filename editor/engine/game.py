@@ -122,6 +122,8 @@ class Game:
         self.has_builds = any(x is not None for x in self.compiled.build_limit)
         self.has_drawbridges = any(self.compiled.has_drawbridge)
         self.has_push = any(self.compiled.push_steps)
+        self.has_specials = (self.has_shooters or self.has_builds or self.has_drawbridges
+                             or self.has_push)  # actions beside moves, end, draw, resign
         # node bit masks for the penalty fields (CASTLE-2, GRAIL-4) and siege wins (WIN-5/-11/-13)
         self.castle_masks = [_mask(fs) for fs in self.compiled.castle_fields]
         self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)

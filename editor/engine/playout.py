@@ -31,6 +31,7 @@ from editor.engine.game import (
     State,
 )
 from editor.engine.search import Search
+from editor.engine.state import ap_left_of, mover_of
 
 
 class InvariantError(AssertionError):
@@ -182,18 +183,17 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     capture with `capture_bias` when the piece has one)."""
     if st.window is not None or st.draw is not None:
         return rng.choice(st.legal_actions())
-    left = st.ap_left()
+    left = ap_left_of(st)
     if left <= 0 or rng.random() < end_prob:
         return A_END
-    g = st.game
-    if (g.has_shooters or g.has_builds or g.has_drawbridges or g.has_push) and \
-            rng.random() < 0.15:  # shots, builds, drawbridges, pushes, take-overs (CP / GC)
-        extra = st.special_actions(deferred=True)  # a push's path only when chosen
-        if extra:
+    if st.game.has_specials and rng.random() < 0.15:  # shots, builds, drawbridges, pushes,
+        extra = st.special_actions(deferred=True)  # take-overs (CP / GC); a push's path only
+        if extra:  # when chosen
             return rng.choice(extra)
-    return _random_move(st, rng, st.movable(st.mover), left, capture_bias)
+    return _random_move(st, rng, st.movable(mover_of(st)), left, capture_bias)
 
 
+@cython.ccall
 @cython.locals(left=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
                key=cython.Py_ssize_t, galleons=cython.bint, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t, draws=cython.Py_ssize_t, pid=cython.Py_ssize_t,
@@ -232,7 +232,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             mask = prey.get(caps)
             if mask is None:
                 if enemy < 0:
-                    enemy = st.enemy_top(st.mover)
+                    enemy = st.enemy_top(mover_of(st))
                 mask = prey[caps] = _prey_mask(st, caps, enemy)
             if not mask:
                 continue

@@ -188,6 +188,7 @@ class Turns(StateData):
                      self.victory_rule("team_no_capture_limit", "TEAM-5")
                      + ": no capture for the round limit")
 
+    @cython.locals(vic=dict)
     def check_immediate(self, by: int, before: list[int] | None) -> None:
         """WIN-24: immediate victories after every action (including responses). List
         comprehensions, not generators: compiled, a generator makes a closure on every call."""
@@ -227,7 +228,7 @@ class Turns(StateData):
             if self.siege_win(kind):
                 return
         if "capital_occupation" in vic:  # WIN-1
-            h = self.capital_holder()
+            h = capital_holder(self)
             if h is not None:
                 s, h = h
                 rule = self.victory_rule("capital_occupation", "WIN-1")
@@ -248,32 +249,6 @@ class Turns(StateData):
                 self.finish_as(FROZEN, (win,), self.victory_rule("all_others_frozen", "WIN-7")
                              + ": all other players are frozen")
                 return
-
-    @cython.locals(occ=list, owner=list, team=list, fields=list, s=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, o=cython.Py_ssize_t, h=cython.Py_ssize_t)
-    def capital_holder(self) -> tuple[int, int] | None:
-        """WIN-1: (s, h) for the first seat s whose whole capital (every castle field) holds
-        pieces of one seat h of another team, else None. A capital is left at its first field
-        that is empty, an own team's or another holder's."""
-        c = self.compiled
-        occ, owner, team = self.occ, self.owner, c.team_of
-        for s in range(self.game.seat_count):
-            fields = c.castle_fields[s]
-            if not fields:
-                continue
-            o = occ[fields[0]]
-            if o < 0:
-                continue
-            h = owner[o]
-            if team[h] == team[s]:
-                continue
-            for i in range(1, len(fields)):
-                o = occ[fields[i]]
-                if o < 0 or owner[o] != h:
-                    break
-            else:
-                return (s, h)
-        return None
 
     def victory_rule(self, kind: str, default: str) -> str:
         """The rule ID the variant names for a victory condition (e.g. WIN-16 for GC4)."""
@@ -329,6 +304,35 @@ class Turns(StateData):
 
     def _apply_reject(self) -> None:
         self.draw = None
+
+
+
+@cython.ccall
+@cython.locals(st=StateData, occ=list, owner=list, team=list, fields=list, s=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, o=cython.Py_ssize_t, h=cython.Py_ssize_t)
+def capital_holder(st: StateData) -> tuple[int, int] | None:
+    """WIN-1: (s, h) for the first seat s whose whole capital (every castle field) holds
+    pieces of one seat h of another team, else None. A capital is left at its first field
+    that is empty, an own team's or another holder's."""
+    c = st.compiled
+    occ, owner, team = st.occ, st.owner, c.team_of
+    for s in range(st.game.seat_count):
+        fields = c.castle_fields[s]
+        if not fields:
+            continue
+        o = occ[fields[0]]
+        if o < 0:
+            continue
+        h = owner[o]
+        if team[h] == team[s]:
+            continue
+        for i in range(1, len(fields)):
+            o = occ[fields[i]]
+            if o < 0 or owner[o] != h:
+                break
+        else:
+            return (s, h)
+    return None
 
 
 def explain_end(st: Turns, a: tuple) -> Reason | None:
