@@ -137,6 +137,7 @@ class Game:
         self.push_types = [t for t, n in enumerate(c.push_steps) if n]
         self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
         self.tables = SearchTables(c, self.opts, variant.team_game)  # what Search.search reads
+        self._initial: State | None = None  # the setup's position once built (initial_state)
 
     # ---- construction -------------------------------------------------------------------
 
@@ -144,6 +145,18 @@ class Game:
         return State(self)
 
     def initial_state(self) -> State:
+        """The position of the variant's setup: built from the board's placements once, then
+        copied (fresh caches, the same position)."""
+        first = self._initial
+        if first is not None:
+            s = State(self)
+            s.restore(first.snapshot())
+            return s
+        self._initial = self._setup_state()
+        return self.initial_state()
+
+    def _setup_state(self) -> State:
+        """A new position with the setup's placements on the empty board."""
         s = State(self)
         if self.setup_id is None:
             raise CompileError(_("the variant names no setup"))

@@ -4,6 +4,9 @@ names (BUILD-1, DRAW-5, PIECE-ELEPHANT-2, WIN-4, WIN-26)."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from support.gcworld import gc_board
 from support.playthrough import shipped_game
 from support.ruleworld import code, make_state, play, why
@@ -15,6 +18,7 @@ from editor.engine.outcome import Termination
 from editor.engine.position_key import POSITION_FIELDS, position_data
 from editor.engine.state import state_fields
 from editor.model.types import PieceType
+from editor.model.variant import VARIANT_SUFFIX, shipped_variant_names, variants_dir
 
 GC4 = "grand-conquest-4p"
 _SEATS = ["south", "west", "north", "east"]
@@ -85,6 +89,33 @@ def test_undo_restores_every_declared_field():
     st.raised[5], st.shots = 1, {7}
     st.restore(snap)
     assert position_data(st) == before
+
+
+def _complete_variants() -> list[str]:
+    """The shipped variants that are not overlays (an overlay is a few values, no game)."""
+    return [v for v in shipped_variant_names()
+            if not json.loads((variants_dir() / f"{v}{VARIANT_SUFFIX}").read_text()).get(
+                "overlay")]
+
+
+@pytest.mark.parametrize("variant", _complete_variants())
+def test_initial_state_is_the_setup_every_time(variant: str):
+    """The setup's position is built once per game and then copied: a later initial state
+    equals a new build in every position field and shares no list with the states before."""
+    game = shipped_game(variant, ())
+    first = game.initial_state()
+    first.apply(first.legal_actions()[0])
+    again = game.initial_state()
+    built = game._setup_state()
+    assert position_data(again) == position_data(built)
+    undo_fields = [f.name for f in state_fields() if f.metadata["undo"]]
+    for name in undo_fields:
+        assert getattr(again, name) == getattr(built, name), name
+        value = getattr(again, name)
+        if isinstance(value, (list, dict, set)):
+            assert value is not getattr(first, name), name
+    again.apply(again.legal_actions()[0])
+    assert position_data(game.initial_state()) == position_data(built)
 
 
 def test_win_4_and_win_26_results_carry_their_termination():
