@@ -23,7 +23,7 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result, Termination
-from editor.engine.state import StateData
+from editor.engine.state import StateData, budget_of, mover_of
 from editor.i18n import _
 
 POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
@@ -56,7 +56,8 @@ class Turns(StateData):
                 self.quiet = 0
             elif g.opts.no_capture_window == "rounds_since_last_capture" and counting:
                 self.quiet += 1
-            if g.opts.no_capture_window == "complete_rounds" and self.mover == g.seat_count - 1:
+            if (g.opts.no_capture_window == "complete_rounds"
+                    and mover_of(self) == g.seat_count - 1):
                 self.quiet = self.quiet + g.seat_count if self.quiet_round_clean else 0
                 self.quiet_round_clean = True
             self.captured_this_turn = False
@@ -73,14 +74,14 @@ class Turns(StateData):
             self.shots = set()
             self.rshots = set()
             self.pushed = {}
+            m = mover_of(self)
             if self.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
-                m = self.mover
                 self.raised = {k: r for k, r in self.raised.items() if r != m}
-            if self.is_frozen(self.mover):
-                self.frozen_mark[self.mover] = self.turn  # CONF-19
+            if self.is_frozen(m):
+                self.frozen_mark[m] = self.turn  # CONF-19
             self.steps[:] = [0] * len(self.steps)  # MOVE-5: a new turn, full range again
             self._layout += 1
-            if self.budget(self.mover) > 0:
+            if budget_of(self, m) > 0:
                 return
 
     def check_turn_end(self) -> None:
