@@ -2,4 +2,4 @@
 # the extension type `Search` (`state.pxd`). Read by Cython only.
 
 from editor.engine.search cimport Search
-from editor.engine.state cimport ap_left_of, mover_of
+from editor.engine.state cimport ap_left_of, enemy_top_of, mover_of

@@ -31,7 +31,7 @@ from editor.engine.game import (
     State,
 )
 from editor.engine.search import Search
-from editor.engine.state import ap_left_of, mover_of
+from editor.engine.state import ap_left_of, enemy_top_of, mover_of
 
 
 class InvariantError(AssertionError):
@@ -198,7 +198,8 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                key=cython.Py_ssize_t, galleons=cython.bint, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t, draws=cython.Py_ssize_t, pid=cython.Py_ssize_t,
                ptype=list, node=list, cargo=list, steps=list, range_=list, captures=list,
-               pieces=list, st=Search)
+               pieces=list, st=Search, prey=dict, levels=list, rows=list, res=list,
+               caps=list)
 def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
     """Up to 8 of `pieces` drawn one at a time without replacement, each only when the one
@@ -228,12 +229,12 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             continue
         if fallback is not None:
             t = ptype[pid]
-            caps = captures[t]
-            mask = prey.get(caps)
+            kinds = captures[t]
+            mask = prey.get(kinds)
             if mask is None:
                 if enemy < 0:
-                    enemy = st.enemy_top(mover_of(st))
-                mask = prey[caps] = _prey_mask(st, caps, enemy)
+                    enemy = enemy_top_of(st, mover_of(st))
+                mask = prey[kinds] = _prey_mask(st, kinds, enemy)
             if not mask:
                 continue
             key = 2 * t + 1 if cargo[pid] else 2 * t

@@ -459,13 +459,7 @@ class StateData:
 
     def enemy_top(self, s: int) -> int:
         """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
-        team = self.compiled.team_of
-        ts = team[s]
-        mask = 0
-        for x, m in enumerate(self.top_seat):
-            if team[x] != ts:
-                mask |= m
-        return mask
+        return enemy_top_of(self, s)
 
     def relocate(self, pid: int, v: int) -> None:
         """Move a piece (with its cargo) to an empty node or onto an own carrier there
@@ -572,6 +566,19 @@ def budget_of(st: StateData, s: int) -> int:
 def ap_left_of(st: StateData) -> int:
     """Action points the mover has left this turn (TURN-6, TURN-9)."""
     return max(0, budget_of(st, mover_of(st)) - st.ap_spent)
+
+
+@cython.ccall
+@cython.locals(st=StateData, team=list, top_seat=list, x=cython.Py_ssize_t)
+def enemy_top_of(st: StateData, s: int) -> int:
+    """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
+    team, top_seat = st.compiled.team_of, st.top_seat
+    ts = team[s]
+    mask = 0
+    for x in range(len(top_seat)):
+        if team[x] != ts:
+            mask |= top_seat[x]
+    return mask
 
 
 @cython.ccall
