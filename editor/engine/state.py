@@ -287,11 +287,11 @@ class StateData:
 
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
-        return self._penalties()[2][s]
+        return penalties_of(self)[2][s]
 
     def frozen_seats(self) -> list[bool]:
         """`is_frozen` of every seat (FREEZE-1). Do not change the list."""
-        return self._penalties()[2]
+        return penalties_of(self)[2]
 
     def _penalties(self) -> tuple:
         """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
@@ -542,9 +542,7 @@ class StateData:
 def budget_of(st: StateData, s: int) -> int:
     """Current budget of seat s (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per
     penalty field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
-    penalties = st._penalty
-    if penalties is None:
-        penalties = st._penalties()
+    penalties = penalties_of(st)
     turn = st.turn
     last = st._budget  # still valid while the turn and the penalty fields are the same
     if last is not None and last[0] is penalties and last[1] == turn and last[2] == s:
@@ -579,6 +577,14 @@ def enemy_top_of(st: StateData, s: int) -> int:
         if team[x] != ts:
             mask |= top_seat[x]
     return mask
+
+
+@cython.ccall
+@cython.locals(st=StateData)
+def penalties_of(st: StateData) -> tuple:
+    """`StateData._penalties` (CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1), a C call while cached."""
+    found = st._penalty
+    return found if found is not None else st._penalties()
 
 
 @cython.ccall

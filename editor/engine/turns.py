@@ -23,7 +23,7 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result, Termination
-from editor.engine.state import StateData, budget_of, mover_of
+from editor.engine.state import StateData, budget_of, mover_of, penalties_of
 from editor.i18n import _
 
 POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
@@ -77,7 +77,7 @@ class Turns(StateData):
             m = mover_of(self)
             if self.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
                 self.raised = {k: r for k, r in self.raised.items() if r != m}
-            if self.is_frozen(m):
+            if penalties_of(self)[2][m]:  # FREEZE-1 (is_frozen)
                 self.frozen_mark[m] = self.turn  # CONF-19
             self.steps[:] = [0] * len(self.steps)  # MOVE-5: a new turn, full range again
             self._layout += 1
@@ -237,7 +237,7 @@ class Turns(StateData):
                                f"whole capital of {c.seat_ids[s]}")
                 return
         if "team_freeze" in vic or "all_others_frozen" in vic:
-            frozen = self.frozen_seats()
+            frozen = penalties_of(self)[2]  # FREEZE-1 (frozen_seats)
             if "team_freeze" in vic and any(frozen):  # TEAM-5
                 s = frozen.index(True)
                 others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
