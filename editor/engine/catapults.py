@@ -14,6 +14,11 @@ from editor.engine.responses import Responses
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 from editor.i18n import _
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 SHOT_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*#\s*({FIELD})$")
 
 
@@ -59,6 +64,8 @@ class Catapults(Responses):
                     out.append((SHOOT, pid, v))
         return out
 
+    @cython.locals(pid=cython.Py_ssize_t, once=cython.bint, node=list, ptype=list, owner=list,
+                   shoots=list)
     def retaliation_shots(self, seats: set[int], scene: int) -> list[tuple]:
         """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
         capturer, after at most one step of the catapult or its galleon (only if necessary
@@ -66,9 +73,10 @@ class Catapults(Responses):
         c, opts = self.compiled, self.game.opts
         out: list[tuple] = []
         once = opts.catapult_retaliation_limit == "one_per_turn"
-        for pid in range(len(self.ptype)):
-            if (self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
-                    or self.owner[pid] not in seats or (once and pid in self.rshots)):
+        node, ptype, owner, shoots = self.node, self.ptype, self.owner, c.shoots
+        for pid in range(len(ptype)):
+            if (node[pid] < 0 or not shoots[ptype[pid]]
+                    or owner[pid] not in seats or (once and pid in self.rshots)):
                 continue
             if opts.catapult_response_requires_two_field_reach and self.graph_distance(
                     self.carrier[pid] if self.carrier[pid] >= 0 else pid, scene, 2) > 2:

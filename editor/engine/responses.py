@@ -105,8 +105,13 @@ class Responses(Search):
             if self.carrier[p] >= 0:
                 done.add((self.carrier[p], self.ptype[p]))
             old_carrier = self.carrier[p]
+            # a second piece stands next to the scene after the step only on w (p's riders, or
+            # the carrier p mounts and its riders) or as p's old carrier: else no copy needed
+            old_near = old_carrier >= 0 and self.node[old_carrier] in near
             for w, _d, kind in self.search(p, 1):
                 if kind not in (K_MOVE, K_MOUNT) or w == scene:
+                    continue
+                if not old_near and not (w in near and (self.cargo[p] or self.occ[w] >= 0)):
                     continue
                 probe = self.clone()
                 probe.relocate(p, w)
