@@ -87,9 +87,10 @@ class Camels(StateData):
     @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, pid=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, v=cython.Py_ssize_t,
                    u=cython.Py_ssize_t, ca=cython.Py_ssize_t, kind=cython.Py_ssize_t,
-                   prev=cython.Py_ssize_t, u_rides=cython.bint, near_at=bytes, acts=list,
-                   ptype=list, carrier=list, node=list, occ=list, top_type=list, row=list,
-                   row_to=list, path=tuple)
+                   prev=cython.Py_ssize_t, u_rides=cython.bint, galleons=cython.bint,
+                   near_at=bytes, acts=list, ptype=list, carrier=list, node=list, occ=list,
+                   cargo=list, steps=list, range_=list, top_type=list, row=list, row_to=list,
+                   levels=list, path=tuple)
     def ride_actions(self, s: int, left: int) -> list[tuple]:
         """RIDE actions exactly as `legal_actions` lists them, without building the other
         actions: a piece is searched only when an enemy camel or siege piece is within reach
@@ -100,6 +101,8 @@ class Camels(StateData):
         c = self.compiled
         ptype, carrier, node, occ, top_type = (self.ptype, self.carrier, self.node, self.occ,
                                                self.top_type)
+        cargo, steps, range_ = self.cargo, self.steps, c.range_
+        galleons = bool(c.catapult_cargo_types)  # see range_left
         targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
         for t in self.game.takeover_types:
             targets |= top_type[t]
@@ -114,19 +117,18 @@ class Camels(StateData):
         near_at = near.to_bytes((len(occ) + 7) // 8, "little")  # its bits, read by byte
         acts = []
         taken: set[tuple[int, int, int]] = set()
-        rows: dict[int, list[int]] = {}
+        levels = c.reach_levels()  # per steps d, `reach_row(d)`
         for pid in self.movable(s):
             u = node[pid]
             if not near_at[u >> 3] >> (u & 7) & 1:
                 continue  # no target within `left` steps, so none within its own reach
-            maxd = self.range_left(pid)
+            maxd = (self.range_left(pid) if galleons and cargo[pid]
+                    else range_[ptype[pid]] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
             if maxd > left:
                 maxd = left
             if maxd <= 0:
                 continue
-            row = rows.get(maxd)
-            if row is None:
-                row = rows[maxd] = c.reach_row(maxd)
+            row = levels[maxd] if maxd < len(levels) else c.reach_row(maxd)
             if not row[u] & targets:
                 continue  # no take-over target within reach: no RIDE, no key it could share
             ca = carrier[pid]
