@@ -47,9 +47,8 @@ class Camels(StateData):
 
     __slots__ = ()
 
-    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, pid=cython.Py_ssize_t,
-                   t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, v=cython.Py_ssize_t,
-                   kind=cython.Py_ssize_t, out=list, cargo=list, ptype=list, occ=list,
+    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   maxd=cython.Py_ssize_t, out=list, cargo=list, ptype=list, occ=list,
                    push_steps=list, pushed=dict, camels=list)
     def push_actions(self, s: int, left: int, deferred: bool = False) -> list[tuple]:
         """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
@@ -78,19 +77,19 @@ class Camels(StateData):
                 maxd = left
             if maxd <= 0:
                 continue
-            for v, _d, kind in self.search(pid, maxd):
+            steps = maxd  # one number object for all its pushes
+            for v, _d, kind in self.search(pid, steps):
                 if kind == K_MOVE:
-                    out.append((DEFER, PUSH, pid, v, maxd) if deferred
+                    out.append((DEFER, PUSH, pid, v, steps) if deferred
                                else (PUSH, pid, self.path_to(v)))
         return out
 
     @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, pid=cython.Py_ssize_t,
-                   t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, v=cython.Py_ssize_t,
-                   u=cython.Py_ssize_t, ca=cython.Py_ssize_t, kind=cython.Py_ssize_t,
-                   prev=cython.Py_ssize_t, u_rides=cython.bint, galleons=cython.bint,
-                   near_at=bytes, acts=list, ptype=list, carrier=list, node=list, occ=list,
-                   cargo=list, steps=list, range_=list, top_type=list, row=list, row_to=list,
-                   levels=list, path=tuple)
+                   t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, u=cython.Py_ssize_t,
+                   ca=cython.Py_ssize_t, prev=cython.Py_ssize_t, u_rides=cython.bint,
+                   galleons=cython.bint, near_at=bytes, acts=list, ptype=list, carrier=list,
+                   node=list, occ=list, cargo=list, steps=list, range_=list, top_type=list,
+                   row=list, row_to=list, levels=list, path=tuple)
     def ride_actions(self, s: int, left: int) -> list[tuple]:
         """RIDE actions exactly as `legal_actions` lists them, without building the other
         actions: a piece is searched only when an enemy camel or siege piece is within reach
