@@ -14,6 +14,11 @@ from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece,
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 BUILD_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*\+\s*([A-Z])\s*@\s*({FIELD})$")
 
 
@@ -22,30 +27,42 @@ class Building(StateData):
 
     __slots__ = ()
 
+    @cython.locals(s=cython.Py_ssize_t, pid=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   u=cython.Py_ssize_t, v=cython.Py_ssize_t, bt=cython.Py_ssize_t,
+                   any_allowed=cython.bint, on_empty=cython.bint, out=list, counts=list,
+                   allowed=list, mine=list, limits=list, builds=list, occ=list, ptype=list,
+                   carrier=list, node=list, cache=dict, per_type=tuple, sites=tuple)
     def build_actions(self, s: int) -> list[tuple]:
         """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP."""
         c = self.compiled
         out = []
-        counts: dict[int, int] = {}
+        limits, ptype = c.build_limit, self.ptype
+        counts = [0] * len(limits)
         mine = self.seat_pieces(s)
         for pid in mine:
-            counts[self.ptype[pid]] = counts.get(self.ptype[pid], 0) + 1
-        allowed = {t for t, lim in enumerate(c.build_limit)
-                   if lim is not None and counts.get(t, 0) < lim}  # BUILD-4
-        if not allowed:
+            counts[ptype[pid]] += 1
+        allowed = [False] * len(limits)
+        any_allowed = False
+        for t in range(len(limits)):
+            lim = limits[t]
+            if lim is not None and counts[t] < lim:  # BUILD-4
+                allowed[t] = any_allowed = True
+        if not any_allowed:
             return out
-        occ, ptype, cache = self.occ, self.ptype, self.game.build_site_cache
+        occ, carrier, node, builds = self.occ, self.carrier, self.node, c.builds
+        cache = self.game.build_site_cache
         for pid in mine:
-            if not c.builds[ptype[pid]] or self.carrier[pid] >= 0:
+            bt = ptype[pid]
+            if not builds[bt] or carrier[pid] >= 0:
                 continue
-            u = self.node[pid]
-            per_type = cache.get((s, ptype[pid], u))
+            u = node[pid]
+            per_type = cache.get((s, bt, u))
             if per_type is None:
-                per_type = cache[(s, ptype[pid], u)] = tuple([
-                    (t, *self.build_sites(s, ptype[pid], u, t))
-                    for t, lim in enumerate(c.build_limit) if lim is not None])
+                per_type = cache[(s, bt, u)] = tuple([
+                    (t, *self.build_sites(s, bt, u, t))
+                    for t, lim in enumerate(limits) if lim is not None])
             for t, sites, on_empty in per_type:
-                if t in allowed:
+                if allowed[t]:
                     for v in sites:
                         if not on_empty or occ[v] < 0:
                             out.append((BUILD, pid, t, v))

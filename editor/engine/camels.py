@@ -10,7 +10,9 @@ import re
 from editor.engine import explain as X
 from editor.engine.actions import (
     DEFER,
+    K_CAPTURE,
     K_MOVE,
+    K_RIDE,
     PUSH,
     RIDE,
     ActionKind,
@@ -31,6 +33,11 @@ from editor.engine.textform import (
 )
 from editor.i18n import _
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 RIDE_RE = re.compile(rf"^([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})*)\s*~\s*({FIELD})$")
 PUSH_RE = re.compile(rf"^push\s+([A-Z])\s*({FIELD})((?:\s*>\s*{FIELD})+)$")
 
@@ -40,31 +47,107 @@ class Camels(StateData):
 
     __slots__ = ()
 
+    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   maxd=cython.Py_ssize_t, out=list, cargo=list, ptype=list, occ=list,
+                   push_steps=list, pushed=dict, camels=list)
     def push_actions(self, s: int, left: int, deferred: bool = False) -> list[tuple]:
         """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
         turn, 1 AP per step, never capturing; not counted against the camel's range. With
         `deferred` each push is (DEFER, PUSH, camel, destination, steps): its path is found
         only when it is chosen (`engine.Deferred`)."""
-        c = self.compiled
-        out: list[tuple] = []
+        out = []
         pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
         for t in self.game.push_types:
             pushable |= self.top_type[t]
+        if not pushable:
+            return out
         pushable &= self.enemy_top(s)
         if not pushable:
             return out
-        for pid in sorted([self.occ[v] for v in bits(pushable)]):
-            if self.cargo[pid]:
+        occ, cargo, ptype, pushed = self.occ, self.cargo, self.ptype, self.pushed
+        push_steps = self.compiled.push_steps
+        camels = [occ[v] for v in bits(pushable)]
+        camels.sort()
+        for pid in camels:
+            if cargo[pid]:
                 continue  # a rider: not riderless
-            t = self.ptype[pid]
-            maxd = min(c.push_steps[t] - self.pushed.get(pid, 0), left)
+            t = ptype[pid]
+            maxd = push_steps[t] - pushed.get(pid, 0)
+            if maxd > left:
+                maxd = left
             if maxd <= 0:
                 continue
-            for v, _d, kind in self.search(pid, maxd):
+            steps = maxd  # one number object for all its pushes
+            for v, _d, kind in self.search(pid, steps):
                 if kind == K_MOVE:
-                    out.append((DEFER, PUSH, pid, v, maxd) if deferred
+                    out.append((DEFER, PUSH, pid, v, steps) if deferred
                                else (PUSH, pid, self.path_to(v)))
         return out
+
+    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, pid=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, u=cython.Py_ssize_t,
+                   ca=cython.Py_ssize_t, prev=cython.Py_ssize_t, u_rides=cython.bint,
+                   galleons=cython.bint, near_at=bytes, acts=list, ptype=list, carrier=list,
+                   node=list, occ=list, cargo=list, steps=list, range_=list, top_type=list,
+                   row=list, row_to=list, levels=list, path=tuple)
+    def ride_actions(self, s: int, left: int) -> list[tuple]:
+        """RIDE actions exactly as `legal_actions` lists them, without building the other
+        actions: a piece is searched only when an enemy camel or siege piece is within reach
+        (PIECE-CAMEL-3, PIECE-SIEGE-5). As in `moves_of`, a K_RIDE result is a RIDE and a
+        capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
+        `legal_actions`, identical riders give one action per destination, the first listed
+        (for a rider the capture's MOVE takes the key before its RIDE)."""
+        c = self.compiled
+        ptype, carrier, node, occ, top_type = (self.ptype, self.carrier, self.node, self.occ,
+                                               self.top_type)
+        cargo, steps, range_ = self.cargo, self.steps, c.range_
+        galleons = bool(c.catapult_cargo_types)  # see range_left
+        targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
+        for t in self.game.takeover_types:
+            targets |= top_type[t]
+        if not targets:
+            return []
+        targets &= self.enemy_top(s)
+        if not targets:
+            return []
+        near, row_to = 0, c.reach_row_to(left)  # the fields a target is within reach from
+        for v in bits(targets):
+            near |= row_to[v]
+        near_at = near.to_bytes((len(occ) + 7) // 8, "little")  # its bits, read by byte
+        acts = []
+        taken: set[tuple[int, int, int]] = set()
+        levels = c.reach_levels()  # per steps d, `reach_row(d)`
+        for pid in self.movable(s):
+            u = node[pid]
+            if not near_at[u >> 3] >> (u & 7) & 1:
+                continue  # no target within `left` steps, so none within its own reach
+            maxd = (self.range_left(pid) if galleons and cargo[pid]
+                    else range_[ptype[pid]] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
+            if maxd > left:
+                maxd = left
+            if maxd <= 0:
+                continue
+            row = levels[maxd] if maxd < len(levels) else c.reach_row(maxd)
+            if not row[u] & targets:
+                continue  # no take-over target within reach: no RIDE, no key it could share
+            ca = carrier[pid]
+            for v, _d, kind in self.search(pid, maxd):
+                if ca >= 0:
+                    key = (ca, ptype[pid], v)
+                    if key in taken:
+                        continue
+                    taken.add(key)
+                    if kind == K_RIDE:
+                        acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_RIDE:
+                    acts.append((RIDE, pid, self.path_to(v), False))
+                elif kind == K_CAPTURE:
+                    path = self.path_to(v)
+                    prev = path[-2]
+                    u_rides = occ[prev] >= 0 if prev != path[0] else False
+                    if self.can_take_over(pid, occ[v], prev, u_rides):
+                        acts.append((RIDE, pid, path, False))
+        return acts
 
     def _apply_ride(self, pid: int, path: tuple[int, ...], end: bool) -> None:
         """PIECE-CAMEL-3 / PIECE-SIEGE-5: mount a riderless enemy camel or unmanned enemy siege

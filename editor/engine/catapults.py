@@ -14,6 +14,11 @@ from editor.engine.responses import Responses
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 from editor.i18n import _
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 SHOT_RE = re.compile(rf"^([A-Z])\s*({FIELD})\s*#\s*({FIELD})$")
 
 
@@ -45,20 +50,25 @@ class Catapults(Responses):
             return "crew" if self.cargo[o] else None
         return "hit"
 
+    @cython.locals(out=list, ptype=list, occ=list, raised=dict, shoots=list)
     def shot_actions(self, s: int, left: int) -> list[tuple]:
         """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
         c = self.compiled
         if left < self.game.variant.shot_cost:
             return []
         out = []
+        ptype, occ, raised, shoots = self.ptype, self.occ, self.raised, c.shoots
         for pid in self.seat_pieces(s):
-            if not c.shoots[self.ptype[pid]] or pid in self.shots or self.is_resting(pid):
+            if not shoots[ptype[pid]] or pid in self.shots or self.is_resting(pid):
                 continue
             for v in self.fire_set(pid):
+                if occ[v] < 0 and v not in raised:
+                    continue  # an empty field, no drawbridge: `shot_effect` finds nothing
                 if self.shot_effect(pid, v) is not None:
                     out.append((SHOOT, pid, v))
         return out
 
+    @cython.locals(pid=cython.Py_ssize_t, once=cython.bint, pieces=list, ptype=list, shoots=list)
     def retaliation_shots(self, seats: set[int], scene: int) -> list[tuple]:
         """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
         capturer, after at most one step of the catapult or its galleon (only if necessary
@@ -66,9 +76,13 @@ class Catapults(Responses):
         c, opts = self.compiled, self.game.opts
         out: list[tuple] = []
         once = opts.catapult_retaliation_limit == "one_per_turn"
-        for pid in range(len(self.ptype)):
-            if (self.node[pid] < 0 or not c.shoots[self.ptype[pid]]
-                    or self.owner[pid] not in seats or (once and pid in self.rshots)):
+        ptype, shoots = self.ptype, c.shoots
+        pieces = []  # the seats' pieces on the board, in id order
+        for x in seats:
+            pieces.extend(self.seat_pieces(x))
+        pieces.sort()
+        for pid in pieces:
+            if not shoots[ptype[pid]] or (once and pid in self.rshots):
                 continue
             if opts.catapult_response_requires_two_field_reach and self.graph_distance(
                     self.carrier[pid] if self.carrier[pid] >= 0 else pid, scene, 2) > 2:

@@ -15,6 +15,11 @@ from editor.engine.textform import FIELD, Parsed, node_of
 from editor.i18n import _
 from editor.model.terms import seat_name
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 BRIDGE_RE = re.compile(rf"^(raise|lower)\s+({FIELD})$", re.IGNORECASE)
 
 
@@ -23,32 +28,42 @@ class Drawbridges(StateData):
 
     __slots__ = ()
 
+    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, myteam=cython.Py_ssize_t,
+                   tower=cython.Py_ssize_t, o=cython.Py_ssize_t, holder=cython.Py_ssize_t,
+                   owner=cython.Py_ssize_t, raise_cost=cython.Py_ssize_t,
+                   lower_cost=cython.Py_ssize_t, occupied_ok=cython.bint, out=list,
+                   team_of=list, castle_owner=list, has_drawbridge=list, occ=list, owners=list,
+                   raised=dict)
     def bridge_actions(self, s: int, left: int) -> list[tuple]:
         """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
         soldier who stormed an enemy tower lowers its raised bridge."""
         c, g = self.compiled, self.game
         out = []
-        myteam = c.team_of[s]
+        team_of, castle_owner, has_drawbridge = c.team_of, c.castle_owner, c.has_drawbridge
+        occ, owners, raised = self.occ, self.owner, self.raised
+        raise_cost = g.variant.drawbridge_raise_cost
+        lower_cost = g.variant.drawbridge_lower_cost
+        occupied_ok = g.opts.drawbridge_owner_may_raise_occupied
+        myteam = team_of[s]
         for tower in c.tower_front:
-            if not c.has_drawbridge[tower]:
+            if not has_drawbridge[tower]:
                 continue
-            o = self.occ[tower]
-            holder = self.owner[o] if o >= 0 else -1
-            if tower in self.raised:
-                if (left >= g.variant.drawbridge_lower_cost and holder == s
-                        and c.team_of[c.castle_owner[tower]] != myteam
+            o = occ[tower]
+            holder = owners[o] if o >= 0 else -1
+            if tower in raised:
+                if (left >= lower_cost and holder == s
+                        and team_of[castle_owner[tower]] != myteam
                         and c.lowers_drawbridges[self.ptype[o]]):
                     out.append((LOWER, tower))
                 continue
-            if left < g.variant.drawbridge_raise_cost:
+            if left < raise_cost:
                 continue
-            owner = c.castle_owner[tower]
+            owner = castle_owner[tower]
             if owner == s:
-                if holder >= 0 and c.team_of[holder] != myteam and \
-                        not g.opts.drawbridge_owner_may_raise_occupied:
+                if holder >= 0 and team_of[holder] != myteam and not occupied_ok:
                     continue
                 out.append((RAISE, tower))
-            elif holder == s and c.team_of[owner] != myteam:
+            elif holder == s and team_of[owner] != myteam:
                 out.append((RAISE, tower))
         return out
 

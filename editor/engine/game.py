@@ -85,7 +85,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
-from editor.engine.state import SearchTables, bits
+from editor.engine.state import SearchTables
 from editor.i18n import _
 from editor.model.board import Board
 from editor.model.variant import Variant
@@ -267,7 +267,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         if left <= 0:
             return []
         s = self.mover
-        acts = self._ride_actions(s, left)
+        acts = self.ride_actions(s, left)
         g = self.game
         for gate, generate in _GENERATORS[:-1]:  # shots, builds, drawbridges (pushes: last)
             if getattr(g, gate):
@@ -275,56 +275,6 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         if g.has_push:
             acts.extend(self.push_actions(s, left, deferred))
         return Deferred(self, acts) if deferred else acts  # VULN-3 touches captures only
-
-    def _ride_actions(self, s: int, left: int) -> list[tuple]:
-        """RIDE actions exactly as `legal_actions` lists them, without building the other
-        actions: a piece is searched only when an enemy camel or siege piece is within reach
-        (PIECE-CAMEL-3, PIECE-SIEGE-5). As in `moves_of`, a K_RIDE result is a RIDE and a
-        capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
-        `legal_actions`, identical riders give one action per destination, the first listed
-        (for a rider the capture's MOVE takes the key before its RIDE)."""
-        c, ptype, carrier, node = self.compiled, self.ptype, self.carrier, self.node
-        targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
-        for t in self.game.takeover_types:
-            targets |= self.top_type[t]
-        targets &= self.enemy_top(s)
-        if not targets:
-            return []
-        near, row_to = 0, c.reach_row_to(left)  # the fields a target is within reach from
-        for v in bits(targets):
-            near |= row_to[v]
-        acts: list[tuple] = []
-        taken: set[tuple[int, int, int]] = set()
-        rows: dict[int, list[int]] = {}
-        for pid in self.movable(s):
-            if not near >> node[pid] & 1:
-                continue  # no target within `left` steps, so none within its own reach
-            maxd = min(self.range_left(pid), left)
-            if maxd <= 0:
-                continue
-            row = rows.get(maxd)
-            if row is None:
-                row = rows[maxd] = c.reach_row(maxd)
-            if not row[node[pid]] & targets:
-                continue  # no take-over target within reach: no RIDE, no key it could share
-            ca = carrier[pid]
-            for v, _d, kind in self.search(pid, maxd):
-                if ca >= 0:
-                    key = (ca, ptype[pid], v)
-                    if key in taken:
-                        continue
-                    taken.add(key)
-                    if kind == K_RIDE:
-                        acts.append((RIDE, pid, self.path_to(v), False))
-                elif kind == K_RIDE:
-                    acts.append((RIDE, pid, self.path_to(v), False))
-                elif kind == K_CAPTURE:
-                    path = self.path_to(v)
-                    prev = path[-2]
-                    u_rides = self.occ[prev] >= 0 if prev != path[0] else False
-                    if self.can_take_over(pid, self.occ[v], prev, u_rides):
-                        acts.append((RIDE, pid, path, False))
-        return acts
 
     def action_cost(self, a: tuple) -> int:
         """AP an action costs the mover (responses are free, RECAP-8)."""

@@ -25,6 +25,11 @@ from editor.engine.search import Search
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
+try:
+    import cython
+except ImportError:  # interpreted without Cython: the C types below are no-ops
+    from editor.engine import cython_shim as cython
+
 
 class Responses(Search):
     """The response window (RECAP-1..16, TEAM-3, TEAM-14, VULN-2/-3)."""
@@ -42,6 +47,9 @@ class Responses(Search):
                 seats.append(s)
         return seats
 
+    @cython.locals(reach=cython.Py_ssize_t, maxd=cython.Py_ssize_t, pid=cython.Py_ssize_t,
+                   ball=set, frontier=list, nxt=list, any_adj=list, occ=list, cands=list,
+                   acts=list, mine=list, owner=list, carrier=list, ptype=list, range_=list)
     def responses(self) -> list[tuple]:
         """RECAP-3/-4/-12: one piece within reach captures the capturer on the scene."""
         victim, _cap, scene, partner_only = self.window
@@ -50,38 +58,44 @@ class Responses(Search):
         if not seats:
             return []
         c = self.compiled
+        any_adj, occ, owner, carrier, ptype = c.any_adj, self.occ, self.owner, self.carrier, \
+            self.ptype
         # static ball around the scene: only pieces there can reach it
         ball = {scene}
         frontier = [scene]
         for _step in range(reach):
             nxt = []
             for u in frontier:
-                for v in c.any_adj[u]:
+                for v in any_adj[u]:
                     if v not in ball:
                         ball.add(v)
                         nxt.append(v)
             frontier = nxt
-        cands: list[int] = []
+        cands = []
         for v in sorted(ball):
-            if v != scene and self.occ[v] >= 0:
-                self.collect(self.occ[v], cands)
-        acts: list[tuple] = []
+            if v != scene and occ[v] >= 0:
+                self.collect(occ[v], cands)
+        acts = []
         seen: set[tuple[int, int]] = set()
         one_step: set[int] = set()
-        mine = [p for p in cands if self.owner[p] in seats]
+        mine = [p for p in cands if owner[p] in seats]
+        range_ = c.range_
+        unload = not self.game.opts.recapture_moves_must_be_necessary
         for pid in mine:
-            key = (self.carrier[pid], self.ptype[pid]) if self.carrier[pid] >= 0 else None
+            key = (carrier[pid], ptype[pid]) if carrier[pid] >= 0 else None
             if key is not None:
                 if key in seen:
                     continue
                 seen.add(key)
-            maxd = min(reach, self.compiled.range_[self.ptype[pid]])
+            maxd = range_[ptype[pid]]
+            if maxd > reach:
+                maxd = reach
             for v, d, kind in self.search(pid, maxd):
                 if v == scene and kind == K_CAPTURE:
                     acts.append((RESP, pid, self.path_to(v), ()))
                     if d == 1:
                         one_step.add(pid)
-            if not self.game.opts.recapture_moves_must_be_necessary and self.cargo[pid]:
+            if unload and self.cargo[pid]:
                 acts.extend(self.unload_responses(pid, scene, reach))
         if self.game.two_step and reach >= 2:
             acts.extend(self.two_step_responses(mine, scene, seats, one_step))
@@ -105,8 +119,13 @@ class Responses(Search):
             if self.carrier[p] >= 0:
                 done.add((self.carrier[p], self.ptype[p]))
             old_carrier = self.carrier[p]
+            # a second piece stands next to the scene after the step only on w (p's riders, or
+            # the carrier p mounts and its riders) or as p's old carrier: else no copy needed
+            old_near = old_carrier >= 0 and self.node[old_carrier] in near
             for w, _d, kind in self.search(p, 1):
                 if kind not in (K_MOVE, K_MOUNT) or w == scene:
+                    continue
+                if not old_near and not (w in near and (self.cargo[p] or self.occ[w] >= 0)):
                     continue
                 probe = self.clone()
                 probe.relocate(p, w)
