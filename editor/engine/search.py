@@ -129,7 +129,8 @@ class Search(StateData):
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
-    @cython.locals(maxd=cython.Py_ssize_t, t=cython.Py_ssize_t, me=cython.Py_ssize_t,
+    @cython.locals(pid=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   me=cython.Py_ssize_t, u_raised=cython.bint,
                    myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
                    d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
                    u=cython.Py_ssize_t, v=cython.Py_ssize_t, last=cython.Py_ssize_t,
@@ -199,13 +200,14 @@ class Search(StateData):
         for u_obj in queue:
             u = u_obj
             u_rides = rides is not None and u_obj in rides
+            u_raised = raised and u_obj in raised
             row = adj[u]
             for v_obj in row:
                 v = v_obj
                 if mark[v] is stamp:
                     continue
                 if guarded:
-                    if raised and (v_obj in raised or u_obj in raised) and bridge_blocks(
+                    if raised and (u_raised or v_obj in raised) and bridge_blocks(
                             self, u, v, myteam, storm and u == start0):
                         continue  # DRAW-3
                     if (siege_home and castle_owner[v] >= 0
