@@ -1,8 +1,17 @@
 # `Search` as an extension type in the compiled engine: its methods read the state's fields
 # directly (`state.pxd`). Read by Cython only.
 
-from editor.engine.state cimport SearchTables, StateData, carrier_fits
+from editor.engine.state cimport SearchTables, StateData, load_fits
 
 
 cdef class Search(StateData):
     pass
+
+
+cpdef bint can_capture(Search st, Py_ssize_t pid, Py_ssize_t o)
+cpdef bint bridge_blocks(Search st, Py_ssize_t u, Py_ssize_t v, Py_ssize_t myteam, bint storming)
+cpdef bint may_dismount(Search st, Py_ssize_t pid)
+cpdef bint partner_mount(Search st, Py_ssize_t o, Py_ssize_t t, Py_ssize_t v)
+cpdef bint partner_jump(Search st, Py_ssize_t u, Py_ssize_t v)
+cpdef bint can_take_over(Search st, Py_ssize_t pid, Py_ssize_t o, Py_ssize_t u, bint u_rides)
+cpdef list _movable_pieces(Search st, object s)

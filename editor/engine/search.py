@@ -6,7 +6,7 @@ may move. A mixin of `State` (editor.engine.game); the fields live in `StateData
 from __future__ import annotations
 
 from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
-from editor.engine.state import SearchTables, StateData, carrier_fits
+from editor.engine.state import SearchTables, StateData, load_fits
 
 try:
     import cython
@@ -14,45 +14,134 @@ except ImportError:  # interpreted without Cython: the C types below are no-ops
     from editor.engine import cython_shim as cython
 
 
+# What the search consults in its rarer branches: module functions, so that the compiled search
+# calls them in C (`search.pxd`); `Search` has them as its methods too (below).
+
+
+def can_capture(st: Search, pid: int, o: int) -> bool:
+    """Capture matrix (CAPT-2), boarding enemy vessels (CAPT-5)."""
+    c, ptype = st.compiled, st.ptype
+    tp, to = ptype[pid], ptype[o]
+    caps = c.captures[tp]
+    if to not in caps:
+        return False
+    if c.rider_needed[tp] and not st.cargo[pid]:
+        return False  # PIECE-CAMEL-2, CAPT-3, CAPT-6: wild camels never capture
+    if c.sea_type[to] and not c.sea_type[tp]:
+        if c.seize_empty_only[tp] and st.cargo[o]:
+            return False  # PIECE-CATAPULT-16, CONF-7: catapults seize only empty vessels
+        stack = list(st.cargo[o])  # CAPT-5: must capture all cargo and fit aboard
+        while stack:
+            x = stack.pop()
+            if ptype[x] not in caps:
+                return False
+            stack.extend(st.cargo[x])
+        return c.carries[to].get(tp, 0) > 0
+    return True
+
+
+def bridge_blocks(st: Search, u: int, v: int, myteam: int, storming: bool) -> bool:
+    """DRAW-3: a raised drawbridge closes its access (CONF-33
+    raised_drawbridge_blocks_own_pieces); PIECE-SIEGE-13: a soldier stepping off a siege
+    engine on the front field into an enemy tower crosses it anyway."""
+    c = st.compiled
+    tower = v if v in st.raised else u
+    if c.tower_front.get(tower) not in (u, v):
+        return False
+    raiser = st.raised[tower]
+    if storming and tower == v and c.team_of[c.castle_owner[v]] != myteam:
+        return False
+    return not (c.team_of[raiser] == myteam
+                and not st.game.opts.raised_drawbridge_blocks_own_pieces)
+
+
+def may_dismount(st: Search, pid: int) -> bool:
+    """PIECE-CAMEL-8 (CONF-31): no dismounting from a commandeered camel aboard a vessel
+    (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables.
+    TEAM-13: off a partner's elephant or chariot only in front of the grail."""
+    c = st.compiled
+    ca = st.carrier[pid]
+    tc = st.ptype[ca]
+    if (st.owner[ca] != st.owner[pid] and not c.sea_type[tc] and not c.siege[tc]
+            and not c.commandeerable[tc] and st.orig[ca] < 0):
+        return st.node[pid] == c.grail_front  # TEAM-13: a partner's elephant / chariot
+    if not c.commandeerable[tc] or st.carrier[ca] < 0:
+        return True
+    if st.game.opts.camel_dismount_aboard_vessel == "never":
+        return False
+    return st.orig[ca] < 0
+
+
+def partner_mount(st: Search, o: int, t: int, v: int) -> bool:
+    """Team game: may a piece of type t get on the partner's carrier o (on field v)?
+    TEAM-7 partner vessels (docked), TEAM-9 riderless camels, TEAM-11 siege engines,
+    TEAM-13 elephants and chariots only on the field in front of the grail."""
+    c = st.compiled
+    to = st.ptype[o]
+    if not st.fits(o, t):
+        return False
+    if c.sea_type[to]:
+        return c.is_harbour[v]
+    if c.commandeerable[to]:
+        return not st.cargo[o]
+    if c.siege[to]:
+        return True
+    return v == c.grail_front
+
+
+def partner_jump(st: Search, u: int, v: int) -> bool:
+    """TEAM-12 / CONF-25: knights pass partner pieces only on the grail roads by default."""
+    mode = st.game.opts.knight_jump_partner_pieces
+    if mode == "anywhere":
+        return True
+    return mode == "grail_roads_only" and v in st.compiled.grail_road_nodes
+
+
+def can_take_over(st: Search, pid: int, o: int, u: int, u_rides: bool) -> bool:
+    """PIECE-CAMEL-3: a soldier mounts an enemy camel without rider (from the ground);
+    PIECE-SIEGE-5: a soldier steps from an adjacent own siege tower onto an unmanned enemy
+    siege tower (siege_seize_from_adjacent_tower)."""
+    c = st.compiled
+    to = st.ptype[o]
+    if st.cargo[o] or not st.fits(o, st.ptype[pid]):
+        return False
+    if c.commandeerable[to]:
+        return not u_rides and st.carrier[o] < 0
+    if c.siege[to] and st.game.opts.siege_seize_from_adjacent_tower:
+        ca = st.carrier[pid]
+        return (u == st.node[pid] and ca >= 0 and c.siege[st.ptype[ca]]
+                and st.owner[ca] == st.owner[pid])
+    return False
+
+
 class Search(StateData):
     """Destinations of a piece (MOVE-*, CARRY-*, CAPT-*, TEAM-*) and who may move."""
 
     __slots__ = ()
 
-    def can_capture(self, pid: int, o: int) -> bool:
-        """Capture matrix (CAPT-2), boarding enemy vessels (CAPT-5)."""
-        c, ptype = self.compiled, self.ptype
-        tp, to = ptype[pid], ptype[o]
-        caps = c.captures[tp]
-        if to not in caps:
-            return False
-        if c.rider_needed[tp] and not self.cargo[pid]:
-            return False  # PIECE-CAMEL-2, CAPT-3, CAPT-6: wild camels never capture
-        if c.sea_type[to] and not c.sea_type[tp]:
-            if c.seize_empty_only[tp] and self.cargo[o]:
-                return False  # PIECE-CATAPULT-16, CONF-7: catapults seize only empty vessels
-            stack = list(self.cargo[o])  # CAPT-5: must capture all cargo and fit aboard
-            while stack:
-                x = stack.pop()
-                if ptype[x] not in caps:
-                    return False
-                stack.extend(self.cargo[x])
-            return c.carries[to].get(tp, 0) > 0
-        return True
+    # the rules the search consults, as methods (the functions above)
+    can_capture = can_capture
+    bridge_blocks = bridge_blocks
+    may_dismount = may_dismount
+    partner_mount = partner_mount
+    partner_jump = partner_jump
+    can_take_over = can_take_over
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
-    @cython.locals(maxd=cython.Py_ssize_t, t=cython.Py_ssize_t, me=cython.Py_ssize_t,
+    @cython.locals(pid=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   me=cython.Py_ssize_t, u_raised=cython.bint,
                    myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
                    d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
-                   u=cython.Py_ssize_t, v=cython.Py_ssize_t,
+                   u=cython.Py_ssize_t, v=cython.Py_ssize_t, last=cython.Py_ssize_t,
                    storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
                    siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
-                   u_rides=cython.bint, mark=list, parent=list, occ=list, owner=list, adj=list,
-                   stand=list, team=list, is_sea=list, castle_owner=list, frontier=list,
-                   nxt=list, out=list, row=tuple, ptype=list, found=list, moved=list,
-                   mounted=list, taken=list, ridden=list, cargo=list,
-                   carries=list, tb=SearchTables, siege=list)
+                   u_rides=cython.bint, deeper=cython.bint, mark=list, parent=list, occ=list,
+                   owner=list, adj=list,
+                   stand=list, team=list, is_sea=list, castle_owner=list, queue=list,
+                   out=list, row=tuple, ptype=list, found=list, moved=list,
+                   mounted=list, taken=list, ridden=list, cargo=list, capacity=list,
+                   tb=SearchTables, siege=list, raised=dict)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 
@@ -65,6 +154,9 @@ class Search(StateData):
         (`u_obj`, `v_obj`, `stamp`) are stored as they are, a field is marked when it holds
         this search's stamp object (`is`: each search stores a new one, `reset_caches` starts
         afresh), and a (node, steps, kind) tuple is made once per game (`SearchTables.found_at`).
+        The breadth-first queue is one list, read while it grows: the nodes up to `last` are
+        those one step fewer away than the ones they reach (d); the nodes `maxd` away are not
+        queued (`deeper`).
         """
         tb = self.tables
         ptype = self.ptype
@@ -75,19 +167,22 @@ class Search(StateData):
         ground_ok, team_perm = tb.ground_ok, tb.team_perm
         myteam = team[me]
         cargo = self.cargo
+        capacity = tb.capacity[t]  # by carrier type: room for a piece of type t (CARRY-1)
         # the type's connections (loaded or not), standing, jumping, siege at home (per game)
         adj, stand, jumps, siege_home = tb.by_type[t][1 if cargo[pid] else 0]
+        if maxd < 1:
+            return []
         found = tb.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
         if len(found) <= maxd:
             found = tb.found_at(maxd)
-        carries, siege = tb.carries, tb.siege
+        siege = tb.siege
         raised = self.raised
         start_obj = self.node[pid]
         start0 = start_obj
         ca0 = self.carrier[pid]
         storm = ca0 >= 0 and siege[ptype[ca0]]  # PIECE-SIEGE-13
         hop = storm and tb.hop_opt  # PIECE-SIEGE-4 (CP towers)
-        if ca0 >= 0 and not self.may_dismount(pid):
+        if ca0 >= 0 and not may_dismount(self, pid):
             return []
         stamp = self._stamp + 1
         self._stamp = stamp
@@ -97,163 +192,104 @@ class Search(StateData):
         rides = {start_obj} if ca0 >= 0 else None
         out: list[tuple[int, int, int]] = []
         guarded = bool(raised) or siege_home
-        frontier = [start_obj]
-        d = 0
-        while frontier and d < maxd:
-            d += 1
-            moved, mounted, taken, ridden = found[d]
-            nxt = []
-            for u_obj in frontier:
-                u = u_obj
-                u_rides = rides is not None and u_obj in rides
-                row = adj[u]
-                for v_obj in row:
-                    v = v_obj
-                    if mark[v] is stamp:
-                        continue
-                    if guarded:
-                        if raised and (v in raised or u in raised) and self.bridge_blocks(
-                                u, v, myteam, storm and u == start0):
-                            continue  # DRAW-3
-                        if (siege_home and castle_owner[v] >= 0
-                                and team[castle_owner[v]] == myteam):
-                            continue  # PIECE-SIEGE-14, CONF-34
-                    o = occ[v]
-                    if o < 0:
+        queue = [start_obj]
+        last = start0
+        d = 1
+        deeper = maxd > 1
+        moved, mounted, taken, ridden = found[1]
+        for u_obj in queue:
+            u = u_obj
+            u_rides = rides is not None and u_obj in rides
+            u_raised = raised and u_obj in raised
+            row = adj[u]
+            for v_obj in row:
+                v = v_obj
+                if mark[v] is stamp:
+                    continue
+                if guarded:
+                    if raised and (u_raised or v_obj in raised) and bridge_blocks(
+                            self, u, v, myteam, storm and u == start0):
+                        continue  # DRAW-3
+                    if (siege_home and castle_owner[v] >= 0
+                            and team[castle_owner[v]] == myteam):
+                        continue  # PIECE-SIEGE-14, CONF-34
+                o = occ[v]
+                if o < 0:
+                    mark[v] = stamp
+                    if stand[v]:
+                        parent[v] = u_obj
+                        res = moved[v]
+                        if res is None:
+                            res = moved[v] = (v_obj, d, K_MOVE)
+                        out.append(res)
+                        if deeper:
+                            queue.append(v_obj)
+                    continue
+                oo = owner[o]
+                if oo == me:
+                    if load_fits(capacity[ptype[o]], ptype, cargo[o], t):  # CARRY-1/-2
+                        if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
+                                not (hop and u == start0 and siege[ptype[o]]):
+                            continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
                         mark[v] = stamp
-                        if stand[v]:
-                            parent[v] = u_obj
-                            res = moved[v]
-                            if res is None:
-                                res = moved[v] = (v_obj, d, K_MOVE)
-                            out.append(res)
-                            nxt.append(v_obj)
-                        continue
-                    oo = owner[o]
-                    if oo == me:
-                        if carrier_fits(carries, ptype, cargo, o, t):  # CARRY-1/-2
-                            if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
-                                    not (hop and u == start0 and siege[ptype[o]]):
-                                continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
-                            mark[v] = stamp
-                            parent[v] = u_obj
-                            res = mounted[v]
-                            if res is None:
-                                res = mounted[v] = (v_obj, d, K_MOUNT)
-                            out.append(res)
-                            if rides is None:
-                                rides = set()
-                            rides.add(v_obj)
-                            nxt.append(v_obj)
-                        elif jumps and stand[v]:
-                            mark[v] = stamp  # PIECE-KNIGHT-2
-                            parent[v] = u_obj
-                            nxt.append(v_obj)
-                        else:
-                            mark[v] = stamp
-                    elif team[oo] == myteam:
-                        if team_perm and self.partner_mount(o, t, v) and not (
-                                u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
-                            mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
-                            parent[v] = u_obj
-                            res = mounted[v]
-                            if res is None:
-                                res = mounted[v] = (v_obj, d, K_MOUNT)
-                            out.append(res)
-                            continue
-                        if jumps and stand[v] and self.partner_jump(u, v):
-                            mark[v] = stamp  # TEAM-12
-                            parent[v] = u_obj
-                            nxt.append(v_obj)
-                            continue
-                        mark[v] = stamp  # partner's piece blocks (TEAM-2, TEAM-12 'never')
+                        parent[v] = u_obj
+                        res = mounted[v]
+                        if res is None:
+                            res = mounted[v] = (v_obj, d, K_MOUNT)
+                        out.append(res)
+                        if rides is None:
+                            rides = set()
+                        rides.add(v_obj)
+                        if deeper:
+                            queue.append(v_obj)
+                    elif jumps and stand[v]:
+                        mark[v] = stamp  # PIECE-KNIGHT-2
+                        parent[v] = u_obj
+                        if deeper:
+                            queue.append(v_obj)
                     else:
-                        if u_rides and is_sea[v] and not ground_ok:
-                            continue
                         mark[v] = stamp
-                        if (stand[v] or is_sea[v]) and self.can_capture(pid, o):
-                            parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
-                            res = taken[v]
-                            if res is None:
-                                res = taken[v] = (v_obj, d, K_CAPTURE)
-                            out.append(res)
-                        elif self.can_take_over(pid, o, u, u_rides):
-                            parent[v] = u_obj
-                            res = ridden[v]
-                            if res is None:
-                                res = ridden[v] = (v_obj, d, K_RIDE)
-                            out.append(res)
-            frontier = nxt
+                elif team[oo] == myteam:
+                    if team_perm and partner_mount(self, o, t, v) and not (
+                            u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
+                        mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
+                        parent[v] = u_obj
+                        res = mounted[v]
+                        if res is None:
+                            res = mounted[v] = (v_obj, d, K_MOUNT)
+                        out.append(res)
+                        continue
+                    if jumps and stand[v] and partner_jump(self, u, v):
+                        mark[v] = stamp  # TEAM-12
+                        parent[v] = u_obj
+                        if deeper:
+                            queue.append(v_obj)
+                        continue
+                    mark[v] = stamp  # partner's piece blocks (TEAM-2, TEAM-12 'never')
+                else:
+                    if u_rides and is_sea[v] and not ground_ok:
+                        continue
+                    mark[v] = stamp
+                    if (stand[v] or is_sea[v]) and can_capture(self, pid, o):
+                        parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
+                        res = taken[v]
+                        if res is None:
+                            res = taken[v] = (v_obj, d, K_CAPTURE)
+                        out.append(res)
+                    elif can_take_over(self, pid, o, u, u_rides):
+                        parent[v] = u_obj
+                        res = ridden[v]
+                        if res is None:
+                            res = ridden[v] = (v_obj, d, K_RIDE)
+                        out.append(res)
+            if u == last:  # the last node d - 1 steps away: the next ones are d away
+                last = queue[len(queue) - 1]
+                if last == u or d == maxd:
+                    break
+                d += 1
+                deeper = d < maxd
+                moved, mounted, taken, ridden = found[d]
         return out
-
-    def bridge_blocks(self, u: int, v: int, myteam: int, storming: bool) -> bool:
-        """DRAW-3: a raised drawbridge closes its access (CONF-33
-        raised_drawbridge_blocks_own_pieces); PIECE-SIEGE-13: a soldier stepping off a siege
-        engine on the front field into an enemy tower crosses it anyway."""
-        c = self.compiled
-        tower = v if v in self.raised else u
-        if c.tower_front.get(tower) not in (u, v):
-            return False
-        raiser = self.raised[tower]
-        if storming and tower == v and c.team_of[c.castle_owner[v]] != myteam:
-            return False
-        return not (c.team_of[raiser] == myteam
-                    and not self.game.opts.raised_drawbridge_blocks_own_pieces)
-
-    def may_dismount(self, pid: int) -> bool:
-        """PIECE-CAMEL-8 (CONF-31): no dismounting from a commandeered camel aboard a vessel
-        (with 'never' from no camel aboard). Region-to-stair only is in the compiled tables.
-        TEAM-13: off a partner's elephant or chariot only in front of the grail."""
-        c = self.compiled
-        ca = self.carrier[pid]
-        tc = self.ptype[ca]
-        if (self.owner[ca] != self.owner[pid] and not c.sea_type[tc] and not c.siege[tc]
-                and not c.commandeerable[tc] and self.orig[ca] < 0):
-            return self.node[pid] == c.grail_front  # TEAM-13: a partner's elephant / chariot
-        if not c.commandeerable[tc] or self.carrier[ca] < 0:
-            return True
-        if self.game.opts.camel_dismount_aboard_vessel == "never":
-            return False
-        return self.orig[ca] < 0
-
-    def partner_mount(self, o: int, t: int, v: int) -> bool:
-        """Team game: may a piece of type t get on the partner's carrier o (on field v)?
-        TEAM-7 partner vessels (docked), TEAM-9 riderless camels, TEAM-11 siege engines,
-        TEAM-13 elephants and chariots only on the field in front of the grail."""
-        c = self.compiled
-        to = self.ptype[o]
-        if not self.fits(o, t):
-            return False
-        if c.sea_type[to]:
-            return c.is_harbour[v]
-        if c.commandeerable[to]:
-            return not self.cargo[o]
-        if c.siege[to]:
-            return True
-        return v == c.grail_front
-
-    def partner_jump(self, u: int, v: int) -> bool:
-        """TEAM-12 / CONF-25: knights pass partner pieces only on the grail roads by default."""
-        mode = self.game.opts.knight_jump_partner_pieces
-        if mode == "anywhere":
-            return True
-        return mode == "grail_roads_only" and v in self.compiled.grail_road_nodes
-
-    def can_take_over(self, pid: int, o: int, u: int, u_rides: bool) -> bool:
-        """PIECE-CAMEL-3: a soldier mounts an enemy camel without rider (from the ground);
-        PIECE-SIEGE-5: a soldier steps from an adjacent own siege tower onto an unmanned enemy
-        siege tower (siege_seize_from_adjacent_tower)."""
-        c = self.compiled
-        to = self.ptype[o]
-        if self.cargo[o] or not self.fits(o, self.ptype[pid]):
-            return False
-        if c.commandeerable[to]:
-            return not u_rides and self.carrier[o] < 0
-        if c.siege[to] and self.game.opts.siege_seize_from_adjacent_tower:
-            ca = self.carrier[pid]
-            return (u == self.node[pid] and ca >= 0 and c.siege[self.ptype[ca]]
-                    and self.owner[ca] == self.owner[pid])
-        return False
 
     @cython.locals(parent=list, path=list)
     def path_to(self, v: int) -> tuple[int, ...]:
@@ -292,47 +328,15 @@ class Search(StateData):
     def movable(self, s: int) -> list[int]:
         """Own pieces that may move, one per interchangeable cargo group (same carrier, type and
         range left) so that identical soldiers give one action (notation names no soldier)."""
-        if self.game.variant.team_game:
+        if self.tables.team_perm:  # a team game (TEAM-7)
             return self._movable_team(s)
         last = self._movable
         if last is not None and last[0] == self._layout and last[1] == s and \
                 last[2] == self.turn:
             return last[3][:]
-        found = self._movable_pieces(s)
+        found = _movable_pieces(self, s)
         self._movable = (self._layout, s, self.turn, found)
         return found[:]
-
-    def _movable_pieces(self, s: int) -> list[int]:
-        """`movable` outside team games, made afresh."""
-        carrier, ptype, steps = self.carrier, self.ptype, self.steps
-        mine = self.seat_pieces(s)
-        if self.resting:  # BUILD-9 (see is_resting)
-            turn = self.turn
-            resting = {p for p, r in self.resting.items() if turn <= r}
-            mine = [p for p in mine if p not in resting]
-        out = [p for p in mine if carrier[p] < 0]
-        if len(out) == len(mine):
-            return out  # no riders: in id order
-        keyed = []  # riders: one per (carrier, type, steps), less range left first
-        seen: set[tuple[int, int, int]] = set()
-        for p in mine:
-            ca = carrier[p]
-            if ca >= 0:
-                key = (ca, ptype[p], steps[p])
-                if key not in seen:
-                    seen.add(key)
-                    keyed.append((ca, -steps[p], p))
-        keyed.sort()
-        ground, out, i, n = out, [], 0, len(keyed)
-        nxt = keyed[0][0]
-        for p in ground:  # each rider right after the pieces up to its carrier's id
-            while nxt < p:
-                out.append(keyed[i][2])
-                i += 1
-                nxt = keyed[i][0] if i < n else len(carrier)
-            out.append(p)
-        out.extend(k[2] for k in keyed[i:])
-        return out
 
     def _movable_team(self, s: int) -> list[int]:
         """`movable` in a team game: partners' carriers with s's pieces aboard too (TEAM-7/-8/
@@ -408,3 +412,46 @@ class Search(StateData):
                         nxt.append(v)
             frontier = nxt
         return limit + 1
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(p=cython.Py_ssize_t, ca=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, nxt=cython.Py_ssize_t, carrier=list, ptype=list, steps=list,
+               ground=list, keyed=list, out=list, seen=set, resting=dict)
+def _movable_pieces(st: Search, s: int) -> list[int]:
+    """`Search.movable` outside team games, made afresh: the pieces on the ground in id order,
+    each rider right after the pieces up to its carrier's id."""
+    carrier, ptype, steps = st.carrier, st.ptype, st.steps
+    resting, turn = st.resting, st.turn
+    ground = []
+    keyed = []  # riders: one per (carrier, type, steps), less range left first
+    seen: set[tuple[int, int, int]] = set()
+    for p_obj in st.seat_pieces(s):
+        if resting and p_obj in resting and turn <= resting[p_obj]:
+            continue  # BUILD-9 (see is_resting)
+        p = p_obj
+        ca = carrier[p]
+        if ca < 0:
+            ground.append(p_obj)
+            continue
+        key = (ca, ptype[p], steps[p])
+        if key not in seen:
+            seen.add(key)
+            keyed.append((ca, -steps[p], p_obj))
+    if not keyed:
+        return ground  # no riders: in id order
+    keyed.sort()
+    out, i, n = [], 0, len(keyed)
+    nxt = keyed[0][0]
+    for p_obj in ground:
+        p = p_obj
+        while nxt < p:
+            out.append(keyed[i][2])
+            i += 1
+            nxt = keyed[i][0] if i < n else len(carrier)
+        out.append(p_obj)
+    while i < n:
+        out.append(keyed[i][2])
+        i += 1
+    return out

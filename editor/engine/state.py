@@ -58,11 +58,12 @@ class SearchTables:
     type, `state.pxd`, whose fields C code reads directly): the seats' teams, the sea nodes,
     castle owners, three options, per piece type and load (unloaded, loaded) its connections,
     where it may stand, whether it jumps own pieces and whether it is a siege piece kept out of
-    own castles (CONF-34), the carry table and siege flags per type, and the result tuples made
-    so far (`found_at`)."""
+    own castles (CONF-34), the carry table and siege flags per type, per cargo type the
+    capacity of each carrier type (`capacity[t][carrier type]`, the carry table's numbers as a
+    list), and the result tuples made so far (`found_at`)."""
 
-    __slots__ = ("by_type", "carries", "castle_owner", "found", "ground_ok", "hop_opt", "is_sea",
-                 "siege", "team", "team_perm")
+    __slots__ = ("by_type", "capacity", "carries", "castle_owner", "found", "ground_ok", "hop_opt",
+                 "is_sea", "siege", "team", "team_perm")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -75,6 +76,7 @@ class SearchTables:
              for adj in (c.adj_unloaded, c.adj_loaded)]
             for t in range(len(c.type_names))]
         self.carries, self.siege = c.carries, c.siege
+        self.capacity = [[row.get(t, 0) for row in c.carries] for t in range(len(c.type_names))]
         self.found: list[tuple[list[tuple[int, int, int] | None], ...]] = [()]
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
@@ -536,7 +538,6 @@ class StateData:
         return victim
 
 
-
 @cython.ccall
 @cython.locals(st=StateData)
 def budget_of(st: StateData, s: int) -> int:
@@ -663,21 +664,33 @@ def relocate_piece(st: StateData, pid: int, v: int) -> None:
     if old >= 0:
         st.revert_check(old)
 
+
+@cython.locals(row=dict)
 def carrier_fits(carries: list[dict[int, int]], ptype: list[int], cargo: list[list[int]],
                  carrier: int, t: int) -> bool:
     """`StateData.fits` on the state's lists (CARRY-1 capacity, CARRY-2 one type per load,
-    CARRY-6), for the search to call without looking up the state's fields per neighbour.
+    CARRY-6): the carry table's capacity, then `load_fits` (which the search calls with
+    `SearchTables.capacity`)."""
+    row = carries[ptype[carrier]]
+    return load_fits(row.get(t, 0), ptype, cargo[carrier], t)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(x=cython.Py_ssize_t, xt=cython.Py_ssize_t)
+def load_fits(cap: int, ptype: list[int], load: list[int], t: int) -> bool:
+    """Can a carrier with room for `cap` pieces of type t (0: none; `SearchTables.capacity`)
+    and `load` aboard take one more (CARRY-1 capacity, CARRY-2 one type per load, CARRY-6)?
     A loop, not all(...): compiled, a generator makes a closure per call."""
-    cap = carries[ptype[carrier]].get(t, 0)
     if cap == 0:
         return False
-    load = cargo[carrier]
     if not load:
         return True
     if len(load) >= cap:
         return False
-    for x in load:  # noqa: SIM110
-        if ptype[x] != t:
+    for x in load:
+        xt = ptype[x]
+        if xt != t:
             return False
     return True
 
