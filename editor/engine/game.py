@@ -21,7 +21,8 @@ kind). Each kind has one row in `ACTIONS` (an `ActionKind`: generator, cost, app
 explanation, notation, description), defined in the module of its concern:
 
     state.py        StateFields: the fields (declared once; undo snapshot derived);
-                    StateData: them as slots, queries, board primitives; SearchTables
+                    StateData: them as slots, queries, board primitives
+    search_tables.py  SearchTables: what the move search reads per game
     search.py       the move search and who may move
     moves.py        MOVE: generator, apply, explanation (the path walker)
     responses.py    RESP, DECLINE: the response window, after-capture handling
@@ -85,7 +86,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
-from editor.engine.state import SearchTables
+from editor.engine.search_tables import SearchTables
 from editor.i18n import _
 from editor.model.board import Board
 from editor.model.variant import Variant

@@ -24,8 +24,8 @@ from pathlib import Path
 
 #: The modules compiled, in `editor/engine` (the hot path: search, moves, apply, the policy).
 COMPILED_MODULES = (
-    "state", "search", "moves", "turns", "responses", "catapults", "building", "drawbridges",
-    "camels", "game", "playout",
+    "search_tables", "state", "search", "moves", "turns", "responses", "catapults", "building",
+    "drawbridges", "camels", "game", "playout",
 )
 RULES_DIR = Path(__file__).resolve().parent
 NATIVE_DIR = RULES_DIR / "_native"

@@ -1,7 +1,8 @@
 # `Search` as an extension type in the compiled engine: its methods read the state's fields
 # directly (`state.pxd`). Read by Cython only.
 
-from editor.engine.state cimport SearchTables, StateData, load_fits
+from editor.engine.search_tables cimport SearchTables, load_fits
+from editor.engine.state cimport StateData
 
 
 cdef class Search(StateData):

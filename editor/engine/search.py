@@ -6,7 +6,8 @@ may move. A mixin of `State` (editor.engine.game); the fields live in `StateData
 from __future__ import annotations
 
 from editor.engine.actions import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
-from editor.engine.state import SearchTables, StateData, load_fits
+from editor.engine.search_tables import SearchTables, load_fits
+from editor.engine.state import StateData
 
 try:
     import cython

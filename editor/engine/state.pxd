@@ -4,13 +4,7 @@
 # access); values stay Python objects (an int keeps Python's semantics), except `_layout`,
 # a counter that starts at 0 even in a state made by `__new__`.
 
-cdef class SearchTables:
-    cdef public list team, is_sea, castle_owner, by_type, carries, siege, found, capacity
-    cdef public bint ground_ok, team_perm, hop_opt
-
-
-cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)
-cpdef bint load_fits(Py_ssize_t cap, list ptype, list load, Py_ssize_t t)
+from editor.engine.search_tables cimport SearchTables, carrier_fits
 
 
 cdef class StateData:

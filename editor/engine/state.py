@@ -22,6 +22,7 @@ from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
 from editor.engine.compiled import Compiled, CompileError
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result
+from editor.engine.search_tables import SearchTables, carrier_fits
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -51,44 +52,6 @@ def state_fields() -> tuple[Field, ...]:
 def raw_field_names() -> frozenset[str]:
     """The fields only the engine touches: all declared fields but the published ones."""
     return frozenset(f.name for f in state_fields() if f.metadata["api"] is None)
-
-
-class SearchTables:
-    """What `Search.search` reads per game, made once by the `Game` (compiled: an extension
-    type, `state.pxd`, whose fields C code reads directly): the seats' teams, the sea nodes,
-    castle owners, three options, per piece type and load (unloaded, loaded) its connections,
-    where it may stand, whether it jumps own pieces and whether it is a siege piece kept out of
-    own castles (CONF-34), the carry table and siege flags per type, per cargo type the
-    capacity of each carrier type (`capacity[t][carrier type]`, the carry table's numbers as a
-    list), and the result tuples made so far (`found_at`)."""
-
-    __slots__ = ("by_type", "capacity", "carries", "castle_owner", "found", "ground_ok", "hop_opt",
-                 "is_sea", "siege", "team", "team_perm")
-
-    def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
-        self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
-        self.ground_ok = bool(opts.vessel_in_harbour_counts_as_ground)  # CARRY-9
-        self.team_perm = bool(team_game)  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
-        self.hop_opt = bool(opts.siege_seize_from_adjacent_tower)  # PIECE-SIEGE-4
-        self.by_type = [
-            [(adj[t], c.stand[t], c.jumps_own[t],
-              c.siege[t] and not opts.siege_may_enter_own_castle)  # PIECE-SIEGE-14, CONF-34
-             for adj in (c.adj_unloaded, c.adj_loaded)]
-            for t in range(len(c.type_names))]
-        self.carries, self.siege = c.carries, c.siege
-        self.capacity = [[row.get(t, 0) for row in c.carries] for t in range(len(c.type_names))]
-        self.found: list[tuple[list[tuple[int, int, int] | None], ...]] = [()]
-
-    def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
-        """Where `Search.search` keeps its results, made once per game instead of once per
-        field: `found[d][kind][v]` is the tuple (v, d, kind) once a search has made it (None
-        before), for steps d up to maxd (at most the number of nodes, the deepest a search can
-        go) and the kinds K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE."""
-        found = self.found
-        n = len(self.is_sea)
-        while len(found) <= min(maxd, n):
-            found.append(([None] * n, [None] * n, [None] * n, [None] * n))
-        return found
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -663,36 +626,6 @@ def relocate_piece(st: StateData, pid: int, v: int) -> None:
     set_piece_node(st, pid, v)
     if old >= 0:
         st.revert_check(old)
-
-
-@cython.locals(row=dict)
-def carrier_fits(carries: list[dict[int, int]], ptype: list[int], cargo: list[list[int]],
-                 carrier: int, t: int) -> bool:
-    """`StateData.fits` on the state's lists (CARRY-1 capacity, CARRY-2 one type per load,
-    CARRY-6): the carry table's capacity, then `load_fits` (which the search calls with
-    `SearchTables.capacity`)."""
-    row = carries[ptype[carrier]]
-    return load_fits(row.get(t, 0), ptype, cargo[carrier], t)
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(x=cython.Py_ssize_t, xt=cython.Py_ssize_t)
-def load_fits(cap: int, ptype: list[int], load: list[int], t: int) -> bool:
-    """Can a carrier with room for `cap` pieces of type t (0: none; `SearchTables.capacity`)
-    and `load` aboard take one more (CARRY-1 capacity, CARRY-2 one type per load, CARRY-6)?
-    A loop, not all(...): compiled, a generator makes a closure per call."""
-    if cap == 0:
-        return False
-    if not load:
-        return True
-    if len(load) >= cap:
-        return False
-    for x in load:
-        xt = ptype[x]
-        if xt != t:
-            return False
-    return True
 
 
 def bits(mask: int) -> list[int]:
