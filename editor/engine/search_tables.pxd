@@ -4,6 +4,7 @@
 cdef class SearchTables:
     cdef public list team, is_sea, castle_owner, by_type, carries, siege, found, capacity
     cdef public bint ground_ok, team_perm, hop_opt
+    cdef public object seats
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

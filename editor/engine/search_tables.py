@@ -17,18 +17,20 @@ except ImportError:  # interpreted without Cython: the C types below are no-ops
 
 class SearchTables:
     """What `Search.search` reads per game, made once by the `Game` (compiled: an extension
-    type, `state.pxd`, whose fields C code reads directly): the seats' teams, the sea nodes,
-    castle owners, three options, per piece type and load (unloaded, loaded) its connections,
-    where it may stand, whether it jumps own pieces and whether it is a siege piece kept out of
-    own castles (CONF-34), the carry table and siege flags per type, per cargo type the
-    capacity of each carrier type (`capacity[t][carrier type]`, the carry table's numbers as a
-    list), and the result tuples made so far (`found_at`)."""
+    type, `search_tables.pxd`, whose fields C code reads directly): the number of seats and
+    their teams, the sea nodes, castle owners, three options, per piece type and load
+    (unloaded, loaded) its connections, where it may stand, whether it jumps own pieces and
+    whether it is a siege piece kept out of own castles (CONF-34), the carry table and siege
+    flags per type, per cargo type the capacity of each carrier type (`capacity[t][carrier
+    type]`, the carry table's numbers as a list), and the result tuples made so far
+    (`found_at`)."""
 
     __slots__ = ("by_type", "capacity", "carries", "castle_owner", "found", "ground_ok", "hop_opt",
-                 "is_sea", "siege", "team", "team_perm")
+                 "is_sea", "seats", "siege", "team", "team_perm")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
+        self.seats = len(c.seat_ids)  # the number of seats (the mover, state.mover_of)
         self.ground_ok = bool(opts.vessel_in_harbour_counts_as_ground)  # CARRY-9
         self.team_perm = bool(team_game)  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
         self.hop_opt = bool(opts.siege_seize_from_adjacent_tower)  # PIECE-SIEGE-4

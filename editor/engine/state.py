@@ -555,7 +555,7 @@ def penalties_of(st: StateData) -> tuple:
 @cython.locals(st=StateData)
 def mover_of(st: StateData) -> int:
     """Seat index whose turn it is (TURN-1; the turn counter modulo the seats)."""
-    return st.turn % st.game.seat_count
+    return st.turn % st.tables.seats
 
 
 # ---- the board primitives, as functions: compiled, C calls between them and from the mixins
