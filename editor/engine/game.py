@@ -148,13 +148,11 @@ class Game:
     def initial_state(self) -> State:
         """The position of the variant's setup: built from the board's placements once, then
         copied (fresh caches, the same position)."""
-        first = self._initial
-        if first is not None:
-            s = State(self)
-            s.restore(first.snapshot())
-            return s
-        self._initial = self._setup_state()
-        return self.initial_state()
+        if self._initial is None:
+            self._initial = self._setup_state()
+        s = State(self)
+        s.restore(self._initial.snapshot())
+        return s
 
     def _setup_state(self) -> State:
         """A new position with the setup's placements on the empty board."""
