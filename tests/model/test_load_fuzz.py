@@ -26,7 +26,14 @@ import pytest
 from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 from support.boardkit import run_cli
-from support.mutations import SCENARIO_BASES, VARIANT_BASES, mutated_documents, mutated_files
+from support.mutations import (
+    APPLIED,
+    SCENARIO_BASES,
+    VARIANT_BASES,
+    missing_kinds,
+    mutated_documents,
+    mutated_files,
+)
 
 from editor.check.board_checks import check_board
 from editor.check.validate import validate_file
@@ -34,10 +41,12 @@ from editor.cli.docs_cmd import all_codes
 from editor.model import dump_board, load_board, parse_board
 from editor.model.findings import CODES, Finding, Severity
 
-#: Mutated files per format through the loaders (10,000 in all) and through `conquest
-#: validate` in-process (1,000 in all), plus real subprocesses.
-LOADER_EXAMPLES = {"board": 2000, "variant": 1500, "scenario": 1500}  # more: `make fuzz`
-CLI_EXAMPLES = {"board": 300, "variant": 200, "scenario": 200}
+#: Mutated files per format through the loaders and through `conquest validate` in-process,
+#: plus real subprocesses. Enough that every kind of damage (support.mutations: tree and byte
+#: mutations, every kind of nasty value) reaches each loader, which the tests check; more
+#: examples: `make fuzz` (coverage-guided, without a time limit).
+LOADER_EXAMPLES = {"board": 600, "variant": 600, "scenario": 600}
+CLI_EXAMPLES = {"board": 120, "variant": 100, "scenario": 100}
 SUBPROCESS_EXAMPLES = 4  # per format
 #: Seconds one case may take before it counts as a hang (generous: CI shares its core).
 CASE_BUDGET = 20
@@ -101,36 +110,46 @@ def _documents(kind: str) -> st.SearchStrategy[bytes]:
     return mutated_files() if kind == "board" else mutated_documents(BASES[kind])
 
 
-@seed(SEED)
-@settings(max_examples=LOADER_EXAMPLES["board"], deadline=None, database=None,
-          suppress_health_check=HEALTH)
-@given(raw=mutated_files())
-def test_loader_and_checks_never_raise(raw: bytes, fuzz_dir: Path) -> None:
+def test_loader_and_checks_never_raise(fuzz_dir: Path) -> None:
     path = fuzz_path(fuzz_dir, "board")
-    path.write_bytes(raw)
-    with budget():
-        result = load_board(path)
-    check_findings(result.findings)
-    check_located(result.findings)
-    for f in result.findings:
-        event(f.code)
-    if result.model is None:
-        assert any(f.is_error for f in result.findings)
-        return
-    assert result.findings == []
-    with budget():
-        located = result.locate(check_board(result.model))
-    check_findings(located)
-    check_located(located)
-    text = dump_board(result.model)
-    again = parse_board(text)
-    assert again.model == result.model
-    assert dump_board(again.model) == text
+    before = APPLIED.copy()
+    loaded = []
+
+    @seed(SEED)
+    @settings(max_examples=LOADER_EXAMPLES["board"], deadline=None, database=None,
+              suppress_health_check=HEALTH)
+    @given(raw=mutated_files())
+    def case(raw: bytes) -> None:
+        path.write_bytes(raw)
+        with budget():
+            result = load_board(path)
+        check_findings(result.findings)
+        check_located(result.findings)
+        for f in result.findings:
+            event(f.code)
+        if result.model is None:
+            assert any(f.is_error for f in result.findings)
+            return
+        assert result.findings == []
+        loaded.append(True)
+        with budget():
+            located = result.locate(check_board(result.model))
+        check_findings(located)
+        check_located(located)
+        text = dump_board(result.model)
+        again = parse_board(text)
+        assert again.model == result.model
+        assert dump_board(again.model) == text
+
+    case()
+    assert missing_kinds(before) == []
+    assert loaded, "no mutated board loaded: the checks and the round trip never ran"
 
 
 @pytest.mark.parametrize("kind", ["variant", "scenario"])
 def test_variant_and_scenario_loaders_never_raise(kind: str, fuzz_dir: Path) -> None:
     path = fuzz_path(fuzz_dir, kind)
+    before = APPLIED.copy()
 
     @seed(SEED)
     @settings(max_examples=LOADER_EXAMPLES[kind], deadline=None, database=None,
@@ -146,11 +165,13 @@ def test_variant_and_scenario_loaders_never_raise(kind: str, fuzz_dir: Path) -> 
             event(f.code)
 
     case()
+    assert missing_kinds(before) == []
 
 
 @pytest.mark.parametrize("kind", ["board", "variant", "scenario"])
 def test_validate_cli_only_reports_findings(kind: str, fuzz_dir: Path) -> None:
     path = fuzz_path(fuzz_dir, kind)
+    outcomes: set[tuple[bool, int]] = set()
 
     @seed(SEED)
     @settings(max_examples=CLI_EXAMPLES[kind], deadline=None, database=None,
@@ -174,8 +195,11 @@ def test_validate_cli_only_reports_findings(kind: str, fuzz_dir: Path) -> None:
             assert "1 file(s) checked" in run.err
             has_error = ERROR_LINE.search(run.out) is not None
         assert run.code == (1 if has_error else 0)
+        outcomes.add((as_json, run.code))
 
     case()
+    # both forms of the output, each for a file with errors and for one without
+    assert outcomes == {(j, c) for j in (False, True) for c in (0, 1)}
 
 
 @pytest.mark.parametrize("kind", ["board", "variant", "scenario"])
