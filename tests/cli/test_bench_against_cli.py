@@ -4,13 +4,15 @@ the old figures, the new figures and their ratio. No speed is asserted."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from editor.cli import bench_against
+from editor.cli import bench_against, bench_engine
 from editor.cli.bench_against import BenchError, export_tree, run_in_tree
 from editor.cli.main import main
 from editor.engine.native import compiled_problem
@@ -31,13 +33,21 @@ def _has_rev(rev: str) -> bool:
 needs_old = pytest.mark.skipif(not _has_rev(OLD), reason=f"no git history with {OLD}")
 
 
+@pytest.fixture(scope="module")
+def compared() -> dict:
+    """One real comparison with OLD (every variant and mode, each side a child process), its
+    JSON output read back."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["bench", "--against", OLD, "--rounds", "1", "--actions", "150", "--games",
+                     "1", "--max-turns", "12", "--format", "json"])
+    assert code == 0, out.getvalue()
+    return json.loads(out.getvalue())
+
+
 @needs_old
-def test_both_forms_play_the_same_games_and_the_old_tree_is_compared(capsys) -> None:
-    code = main(["bench", "--against", OLD, "--rounds", "1", "--actions", "150", "--games", "1",
-                 "--max-turns", "12", "--format", "json"])
-    out = capsys.readouterr().out
-    assert code == 0, out
-    result = json.loads(out)
+def test_both_forms_play_the_same_games_and_the_old_tree_is_compared(compared: dict) -> None:
+    result = compared
     assert result["against"] == OLD and result["rounds"] == 1
     rows = {(r["variant"], r["mode"]): r for r in result["rows"]}
     assert set(rows) == {(v, m) for v in ("conquest-4p", "grand-conquest-4p")
@@ -59,11 +69,23 @@ def test_both_forms_play_the_same_games_and_the_old_tree_is_compared(capsys) -> 
 
 
 @needs_old
-def test_text_output_is_a_table_with_old_new_and_ratio(capsys) -> None:
+def test_text_output_is_a_table_with_old_new_and_ratio(compared: dict, monkeypatch,
+                                                      capsys) -> None:
+    """The text form of the comparison above (its conquest-4p rows: the children are not run
+    again); the command's arguments reach the comparison."""
+    asked = []
+
+    def compare(rev, variants, rounds, actions, games, max_turns, seed, progress=None):
+        asked.append((rev, variants, rounds, actions, games, max_turns))
+        return {**compared, "rows": [r for r in compared["rows"] if r["variant"] in variants]}
+
+    monkeypatch.setattr(bench_engine, "compare", compare)
     code = main(["bench", "--against", OLD, "--variant", "conquest-4p", "--rounds", "1",
                  "--actions", "50", "--games", "1", "--max-turns", "3"])
     out = capsys.readouterr().out
     assert code == 0
+    assert asked == [(OLD, ("conquest-4p",), 1, 50, 1, 3)]
+    assert sum(line.startswith("conquest-4p") for line in out.splitlines()) == 4  # one a mode
     assert OLD in out.splitlines()[1] and "ratio" in out
     playout = next(line for line in out.splitlines() if line.startswith("conquest-4p")
                    and "playout" in line)
