@@ -10,6 +10,7 @@ without QApplication").
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -41,6 +42,14 @@ _qt_app = None  # the one QApplication, kept alive for the whole run
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "qt: the test needs a QApplication (started for it)")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collecting imported (the code, the test modules and their tables) lives the whole
+    run: frozen out of the cyclic collector's sight (`gc.freeze`), so that a full collection
+    walks only what the tests made since."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
