@@ -209,7 +209,7 @@ class Search(StateData):
                 if mark[v] is stamp:
                     continue
                 if guarded:
-                    if raised and (u_raised or v in raised) and bridge_blocks(
+                    if raised and (u_raised or nodes[v][0] in raised) and bridge_blocks(
                             self, u_obj, v, myteam, storm and u_obj == start0):
                         continue  # DRAW-3
                     if (siege_home and castle_owner[v] >= 0
@@ -242,7 +242,7 @@ class Search(StateData):
                         out.append(res)
                         if rides is None:
                             rides = set()
-                        rides.add(v)
+                        rides.add(nodes[v][0])  # the node's int object
                         if deeper:
                             queue.append(nodes[v])
                     elif jumps and stand[v] is True:
