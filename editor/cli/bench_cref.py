@@ -48,7 +48,7 @@ def _classes(st, pid: int) -> bytes | None:
     g = st.game
     c, p = g.compiled, st.piece(pid)
     t = p.kind_index
-    _adj, stand, jumps, siege_home = g.tables.by_type[t][1 if p.cargo else 0]
+    _adj, stand, jumps, siege_home, _nodes = g.tables.by_type[t][1 if p.cargo else 0]
     if st.progress().drawbridges_raised or siege_home or g.variant.team_game:
         return None
     me, u = p.seat, p.node

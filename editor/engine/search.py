@@ -134,15 +134,15 @@ class Search(StateData):
                    me=cython.Py_ssize_t, u_raised=cython.bint,
                    myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
                    d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
-                   u=cython.Py_ssize_t, v=cython.Py_ssize_t, last=cython.Py_ssize_t,
+                   v=cython.Py_ssize_t,
                    storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
                    siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
                    u_rides=cython.bint, deeper=cython.bint, mark=list, parent=list, occ=list,
-                   owner=list, adj=list,
+                   owner=list, nodes=list, row=tuple, at=tuple, last=tuple,
                    stand=list, team=list, is_sea=list, castle_owner=list, queue=list,
-                   out=list, row=tuple, ptype=list, found=list, moved=list,
-                   mounted=list, taken=list, ridden=list, cargo=list, capacity=list,
-                   tb=SearchTables, siege=list, raised=dict)
+                   out=list, ptype=list, moved=list, mounted=list, taken=list, ridden=list,
+                   moving=list, mounting=list, taking=list, riding=list, cargo=list,
+                   capacity=list, tb=SearchTables, siege=list, raised=dict)
     def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
 
@@ -151,13 +151,14 @@ class Search(StateData):
         PIECE-SOLDIER-4 / CARRY-9 no carrier-to-carrier step except via a docked vessel,
         CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
         Parents are left in self._parent for path reconstruction. Compiled, the lists are read
-        as C lists and the nodes as C integers; no object is made per field: the int objects
-        (`u_obj`, `v_obj`, `stamp`) are stored as they are, a field is marked when it holds
-        this search's stamp object (`is`: each search stores a new one, `reset_caches` starts
-        afresh), and a (node, steps, kind) tuple is made once per game (`SearchTables.found_at`).
-        The breadth-first queue is one list, read while it grows: the nodes up to `last` are
-        those one step fewer away than the ones they reach (d); the nodes `maxd` away are not
-        queued (`deeper`).
+        as C lists and the nodes as C integers; no object is made per field: a field is marked
+        when it holds this search's stamp object (`is`: each search stores a new one,
+        `reset_caches` starts afresh), the breadth-first queue holds the game's (node, its
+        connections) pairs (`nodes`), the parents the nodes' int objects, and a (node, steps,
+        kind) tuple is made once per game (`SearchTables.found_at`, `by_kind`).
+        The queue is one list, read while it grows: the pairs up to `last` are those one step
+        fewer away than the nodes they reach (d); the nodes `maxd` away are not queued
+        (`deeper`).
         """
         tb = self.tables
         ptype = self.ptype
@@ -169,13 +170,15 @@ class Search(StateData):
         myteam = team[me]
         cargo = self.cargo
         capacity = tb.capacity[t]  # by carrier type: room for a piece of type t (CARRY-1)
-        # the type's connections (loaded or not), standing, jumping, siege at home (per game)
-        adj, stand, jumps, siege_home = tb.by_type[t][1 if cargo[pid] else 0]
+        # the type's connections (loaded or not), standing, jumping, siege at home, and per node
+        # (node, connections) (per game)
+        _adj, stand, jumps, siege_home, nodes = tb.by_type[t][1 if cargo[pid] else 0]
         if maxd < 1:
             return []
-        found = tb.found  # per steps d and kind, by node: the (v, d, kind) tuple once made
-        if len(found) <= maxd:
-            found = tb.found_at(maxd)
+        if len(tb.found) <= maxd:
+            tb.found_at(maxd)
+        # per kind, by steps d and node: the (v, d, kind) tuple once made
+        moving, mounting, taking, riding = tb.by_kind
         siege = tb.siege
         raised = self.raised
         start_obj = self.node[pid]
@@ -193,23 +196,21 @@ class Search(StateData):
         rides = {start_obj} if ca0 >= 0 else None
         out: list[tuple[int, int, int]] = []
         guarded = bool(raised) or siege_home
-        queue = [start_obj]
-        last = start0
+        last = nodes[start0]
+        queue = [last]
         d = 1
         deeper = maxd > 1
-        moved, mounted, taken, ridden = found[1]
-        for u_obj in queue:
-            u = u_obj
+        moved = moving[1]
+        for at in queue:
+            u_obj, row = at
             u_rides = rides is not None and u_obj in rides
             u_raised = raised and u_obj in raised
-            row = adj[u]
-            for v_obj in row:
-                v = v_obj
+            for v in row:
                 if mark[v] is stamp:
                     continue
                 if guarded:
-                    if raised and (u_raised or v_obj in raised) and bridge_blocks(
-                            self, u, v, myteam, storm and u == start0):
+                    if raised and (u_raised or nodes[v][0] in raised) and bridge_blocks(
+                            self, u_obj, v, myteam, storm and u_obj == start0):
                         continue  # DRAW-3
                     if (siege_home and castle_owner[v] >= 0
                             and team[castle_owner[v]] == myteam):
@@ -217,79 +218,83 @@ class Search(StateData):
                 o = occ[v]
                 if o < 0:
                     mark[v] = stamp
-                    if stand[v]:
+                    if stand[v] is True:  # compiled: no call to test the bool
                         parent[v] = u_obj
                         res = moved[v]
                         if res is None:
-                            res = moved[v] = (v_obj, d, K_MOVE)
+                            res = moved[v] = (v, d, K_MOVE)
                         out.append(res)
                         if deeper:
-                            queue.append(v_obj)
+                            queue.append(nodes[v])
                     continue
                 oo = owner[o]
                 if oo == me:
                     if load_fits(capacity[ptype[o]], ptype, cargo[o], t):  # CARRY-1/-2
-                        if u_rides and not (ground_ok and (is_sea[u] or is_sea[v])) and \
-                                not (hop and u == start0 and siege[ptype[o]]):
+                        if u_rides and not (ground_ok and (is_sea[u_obj] or is_sea[v])) and \
+                                not (hop and u_obj == start0 and siege[ptype[o]]):
                             continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
                         mark[v] = stamp
                         parent[v] = u_obj
+                        mounted = mounting[d]
                         res = mounted[v]
                         if res is None:
-                            res = mounted[v] = (v_obj, d, K_MOUNT)
+                            res = mounted[v] = (v, d, K_MOUNT)
                         out.append(res)
                         if rides is None:
                             rides = set()
-                        rides.add(v_obj)
+                        rides.add(nodes[v][0])  # the node's int object
                         if deeper:
-                            queue.append(v_obj)
-                    elif jumps and stand[v]:
+                            queue.append(nodes[v])
+                    elif jumps and stand[v] is True:
                         mark[v] = stamp  # PIECE-KNIGHT-2
                         parent[v] = u_obj
                         if deeper:
-                            queue.append(v_obj)
+                            queue.append(nodes[v])
                     else:
                         mark[v] = stamp
                 elif team[oo] == myteam:
                     if team_perm and partner_mount(self, o, t, v) and not (
-                            u_rides and not (ground_ok and (is_sea[u] or is_sea[v]))):
+                            u_rides and not (ground_ok and (is_sea[u_obj] or is_sea[v]))):
                         mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
                         parent[v] = u_obj
+                        mounted = mounting[d]
                         res = mounted[v]
                         if res is None:
-                            res = mounted[v] = (v_obj, d, K_MOUNT)
+                            res = mounted[v] = (v, d, K_MOUNT)
                         out.append(res)
                         continue
-                    if jumps and stand[v] and partner_jump(self, u, v):
+                    if jumps and stand[v] is True and partner_jump(self, u_obj, v):
                         mark[v] = stamp  # TEAM-12
                         parent[v] = u_obj
                         if deeper:
-                            queue.append(v_obj)
+                            queue.append(nodes[v])
                         continue
                     mark[v] = stamp  # partner's piece blocks (TEAM-2, TEAM-12 'never')
                 else:
                     if u_rides and is_sea[v] and not ground_ok:
                         continue
                     mark[v] = stamp
-                    if (stand[v] or is_sea[v]) and can_capture(self, pid, o):
+                    if (stand[v] is True or is_sea[v]) and can_capture(self, pid, o):
                         parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
+                        taken = taking[d]
                         res = taken[v]
                         if res is None:
-                            res = taken[v] = (v_obj, d, K_CAPTURE)
+                            res = taken[v] = (v, d, K_CAPTURE)
                         out.append(res)
-                    elif can_take_over(self, pid, o, u, u_rides):
+                    elif can_take_over(self, pid, o, u_obj, u_rides):
                         parent[v] = u_obj
+                        ridden = riding[d]
                         res = ridden[v]
                         if res is None:
-                            res = ridden[v] = (v_obj, d, K_RIDE)
+                            res = ridden[v] = (v, d, K_RIDE)
                         out.append(res)
-            if u == last:  # the last node d - 1 steps away: the next ones are d away
+            if at is last:  # the last node d - 1 steps away: the next ones are d away
                 last = queue[len(queue) - 1]
-                if last == u or d == maxd:
+                if last is at or d == maxd:
                     break
                 d += 1
                 deeper = d < maxd
-                moved, mounted, taken, ridden = found[d]
+                moved = moving[d]
         return out
 
     @cython.locals(parent=list, path=list)

@@ -3,6 +3,7 @@
 
 cdef class SearchTables:
     cdef public list team, is_sea, castle_owner, by_type, carries, siege, found, capacity
+    cdef public tuple by_kind
     cdef public bint ground_ok, team_perm, hop_opt
     cdef public object seats
 

@@ -19,14 +19,15 @@ class SearchTables:
     """What `Search.search` reads per game, made once by the `Game` (compiled: an extension
     type, `search_tables.pxd`, whose fields C code reads directly): the number of seats and
     their teams, the sea nodes, castle owners, three options, per piece type and load
-    (unloaded, loaded) its connections, where it may stand, whether it jumps own pieces and
-    whether it is a siege piece kept out of own castles (CONF-34), the carry table and siege
-    flags per type, per cargo type the capacity of each carrier type (`capacity[t][carrier
-    type]`, the carry table's numbers as a list), and the result tuples made so far
-    (`found_at`)."""
+    (unloaded, loaded) its connections, where it may stand (True or False), whether it jumps
+    own pieces, whether it is a siege piece kept out of own castles (CONF-34) and per node the
+    pair (node, its connections) the search queues, the carry table and siege flags per type,
+    per cargo type the capacity of each carrier type (`capacity[t][carrier type]`, the carry
+    table's numbers as a list), and the result tuples made so far (`found_at`), also by kind
+    (`by_kind[kind][d]`)."""
 
-    __slots__ = ("by_type", "capacity", "carries", "castle_owner", "found", "ground_ok", "hop_opt",
-                 "is_sea", "seats", "siege", "team", "team_perm")
+    __slots__ = ("by_kind", "by_type", "capacity", "carries", "castle_owner", "found", "ground_ok",
+                 "hop_opt", "is_sea", "seats", "siege", "team", "team_perm")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -35,23 +36,30 @@ class SearchTables:
         self.team_perm = bool(team_game)  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
         self.hop_opt = bool(opts.siege_seize_from_adjacent_tower)  # PIECE-SIEGE-4
         self.by_type = [
-            [(adj[t], c.stand[t], c.jumps_own[t],
-              c.siege[t] and not opts.siege_may_enter_own_castle)  # PIECE-SIEGE-14, CONF-34
+            [(adj[t], [bool(x) for x in c.stand[t]], c.jumps_own[t],
+              c.siege[t] and not opts.siege_may_enter_own_castle,  # PIECE-SIEGE-14, CONF-34
+              [(v, row) for v, row in enumerate(adj[t])])
              for adj in (c.adj_unloaded, c.adj_loaded)]
             for t in range(len(c.type_names))]
         self.carries, self.siege = c.carries, c.siege
         self.capacity = [[row.get(t, 0) for row in c.carries] for t in range(len(c.type_names))]
         self.found: list[tuple[list[tuple[int, int, int] | None], ...]] = [()]
+        self.by_kind: tuple[list[list[tuple[int, int, int] | None]], ...] = ([], [], [], [])
+        for kind in self.by_kind:
+            kind.append([])
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
         """Where `Search.search` keeps its results, made once per game instead of once per
         field: `found[d][kind][v]` is the tuple (v, d, kind) once a search has made it (None
         before), for steps d up to maxd (at most the number of nodes, the deepest a search can
-        go) and the kinds K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE."""
+        go) and the kinds K_MOVE, K_MOUNT, K_CAPTURE, K_RIDE; `by_kind[kind][d]` is the same
+        list as `found[d][kind]`."""
         found = self.found
         n = len(self.is_sea)
         while len(found) <= min(maxd, n):
             found.append(([None] * n, [None] * n, [None] * n, [None] * n))
+            for kind, rows in enumerate(self.by_kind):
+                rows.append(found[-1][kind])
         return found
 
 
