@@ -28,6 +28,7 @@ def _no_op_decorator(*_args: Any, **_kwargs: Any) -> Callable[[Callable], Callab
 
 
 boundscheck = wraparound = _no_op_decorator  # `@cython.boundscheck(False)`: here nothing
+returns = exceptval = _no_op_decorator  # a C function's return type and error value: nothing
 
 
 def ccall(function: Callable) -> Callable:

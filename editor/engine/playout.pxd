@@ -3,3 +3,4 @@
 
 from editor.engine.search cimport Search
 from editor.engine.state cimport ap_left_of, enemy_top_of, mover_of
+from editor.engine.search_tables cimport SearchTables

@@ -31,6 +31,7 @@ from editor.engine.game import (
     State,
 )
 from editor.engine.search import Search
+from editor.engine.search_tables import SearchTables
 from editor.engine.state import ap_left_of, enemy_top_of, mover_of
 
 
@@ -197,9 +198,10 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
 @cython.locals(left=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
                key=cython.Py_ssize_t, galleons=cython.bint, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t, draws=cython.Py_ssize_t, pid=cython.Py_ssize_t,
-               ptype=list, node=list, cargo=list, steps=list, range_=list, captures=list,
-               pieces=list, st=Search, prey=dict, levels=list, rows=list, res=list,
-               caps=list)
+               k=cython.Py_ssize_t, at=cython.Py_ssize_t, ptype=list, node=list, cargo=list,
+               steps=list, range_=list, load=list, row=list, pieces=list, st=Search, prey=list,
+               prey_class=list, levels=list, rows=list, res=list, caps=list, r=tuple,
+               tb=SearchTables)
 def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
     """Up to 8 of `pieces` drawn one at a time without replacement, each only when the one
@@ -209,45 +211,58 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     CAPT-1). Once that fallback is set, only a capture could still be chosen: a piece whose
     reach (MOVE-1) holds no prey is skipped without a search; the random draws are the same
     either way. `pieces` is reordered."""
-    c = st.compiled
-    ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, c.range_
-    galleons = bool(c.catapult_cargo_types)  # PIECE-GALLEON-3: see range_left
+    tb = st.tables
+    ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, tb.range_
+    galleons = tb.galleons  # PIECE-GALLEON-3: see range_left
     fallback = None
     enemy = -1  # the other teams' top pieces, once a fallback is set
-    prey: dict[frozenset, int] = {}  # per capture list: the fields it might capture on (CAPT-2)
-    levels = c.reach_by_type  # per type and load: reach rows by steps (MOVE-1), made on demand
-    captures = c.captures
+    prey_class = tb.prey_class  # per type, its capture list's index in tb.prey_lists (CAPT-2)
+    prey = None  # per capture list: the fields it might capture on, made when first needed
+    levels = None  # per type and load: reach rows by steps (MOVE-1), made on demand
     n = len(pieces)
     draws = n if n < 8 else 8
     randbits = rng.getrandbits  # bound once: `_below` draws exactly as before
     for i in range(draws):
         pid = _draw_piece(pieces, i, n, randbits)
-        maxd = st.range_left(pid) if galleons and cargo[pid] else range_[ptype[pid]] - steps[pid]
+        t = ptype[pid]
+        load = cargo[pid]
+        if galleons and load:
+            maxd = st.range_left(pid)
+        else:
+            maxd = range_[t]
+            maxd -= steps[pid]
         if maxd > left:
             maxd = left
         if maxd <= 0:
             continue
         if fallback is not None:
-            t = ptype[pid]
-            kinds = captures[t]
-            mask = prey.get(kinds)
+            k = prey_class[t]
+            if prey is None:
+                prey = [None] * len(tb.prey_lists)
+                enemy = enemy_top_of(st, mover_of(st))
+                levels = st.compiled.reach_by_type
+            mask = prey[k]
             if mask is None:
-                if enemy < 0:
-                    enemy = enemy_top_of(st, mover_of(st))
-                mask = prey[kinds] = _prey_mask(st, kinds, enemy)
+                mask = prey[k] = _prey_mask(st, tb.prey_lists[k], enemy)
             if not mask:
                 continue
-            key = 2 * t + 1 if cargo[pid] else 2 * t
+            key = 2 * t + 1 if load else 2 * t
             rows = levels[key] if levels else None
             if rows is None:
-                rows = c.reach_levels(t, key & 1 == 1)
-                levels = c.reach_by_type
-            if not rows[maxd][node[pid]] & mask:
+                rows = st.compiled.reach_levels(t, key & 1 == 1)
+                levels = st.compiled.reach_by_type
+            row = rows[maxd]
+            at = node[pid]
+            if not row[at] & mask:
                 continue
         res = st.search(pid, maxd)
         if not res:
             continue
-        caps = [r for r in res if r[2] == K_CAPTURE]
+        caps = []
+        for r in res:
+            k = r[2]
+            if k == K_CAPTURE:
+                caps.append(r)
         if caps and rng.random() < capture_bias:
             v = caps[_below(randbits, len(caps))][0]  # rng.choice(caps)
             return (MOVE, pid, st.path_to(v), rng.random() < 0.1)
@@ -261,6 +276,8 @@ _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a numbe
 
 
 @cython.ccall
+@cython.returns(cython.Py_ssize_t)
+@cython.exceptval(-1)
 @cython.locals(n=cython.Py_ssize_t, b=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _below(randbits: Callable[[int], int], n: int) -> int:
     """A uniform draw from range(n), n >= 1, exactly as `rng.choice` of n items draws it
@@ -291,24 +308,23 @@ def _draw_piece(x: list, i: int, n: int, randbits: Callable[[int], int]) -> int:
 
 
 @cython.ccall
-@cython.locals(st=Search, top_type=list, n=cython.Py_ssize_t, to=cython.Py_ssize_t)
-def _prey_mask(st: State, caps: frozenset[int], enemy: int) -> int:
-    """A bit mask of the fields whose stack a piece with capture list `caps` might capture: an
-    enemy piece on top of the field, of a type in the list (CAPT-2, CAPT-4), from the state's
-    top-piece masks. The type masks are disjoint and cover every occupied field, so a list
-    with most types takes the enemy fields less those of the types it lacks: fewer operations
-    on the long masks, the same mask."""
+@cython.locals(st=Search, top_type=list, types=list, complement=cython.bint,
+               to=cython.Py_ssize_t)
+def _prey_mask(st: State, plan: tuple[bool, list[int]], enemy: int) -> int:
+    """A bit mask of the fields whose stack a piece might capture: an enemy piece on top of the
+    field, of a type in its capture list (CAPT-2, CAPT-4), from the state's top-piece masks.
+    `plan` is the list's entry in `SearchTables.prey_lists`: (False, its types) ORs those
+    types' masks; (True, the types it lacks), for a list with most types, takes the enemy
+    fields less those types' fields. The type masks are disjoint and cover every occupied
+    field, so both give the same mask, the second with fewer operations on the long masks."""
     top_type = st.top_type
-    n = len(top_type)
+    complement, types = plan
     m = 0
-    if 2 * len(caps) <= n:
-        for to in caps:
-            m |= top_type[to]
-        return m & enemy
-    for to in range(n):
-        if to not in caps:
-            m |= top_type[to]
-    return enemy & ~m if m else enemy
+    for to in types:
+        m |= top_type[to]
+    if complement:
+        return enemy & ~m if m else enemy
+    return m & enemy
 
 
 @dataclass

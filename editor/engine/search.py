@@ -424,7 +424,7 @@ class Search(StateData):
 @cython.wraparound(False)
 @cython.locals(p=cython.Py_ssize_t, ca=cython.Py_ssize_t, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t, nxt=cython.Py_ssize_t, carrier=list, ptype=list, steps=list,
-               ground=list, keyed=list, out=list, seen=set, resting=dict)
+               ground=list, keyed=list, out=list, seen=set, resting=dict, pieces=list)
 def _movable_pieces(st: Search, s: int) -> list[int]:
     """`Search.movable` outside team games, made afresh: the pieces on the ground in id order,
     each rider right after the pieces up to its carrier's id."""
@@ -433,7 +433,10 @@ def _movable_pieces(st: Search, s: int) -> list[int]:
     ground = []
     keyed = []  # riders: one per (carrier, type, steps), less range left first
     seen: set[tuple[int, int, int]] = set()
-    for p_obj in st.seat_pieces(s):
+    pieces = st._roster[s]  # `seat_pieces`, without the method call while it is kept
+    if pieces is None:
+        pieces = st.seat_pieces(s)
+    for p_obj in pieces:
         if resting and p_obj in resting and turn <= resting[p_obj]:
             continue  # BUILD-9 (see is_resting)
         p = p_obj

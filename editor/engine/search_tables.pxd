@@ -3,8 +3,9 @@
 
 cdef class SearchTables:
     cdef public list team, is_sea, castle_owner, by_type, carries, siege, found, capacity
+    cdef public list range_, prey_lists, prey_class
     cdef public tuple by_kind
-    cdef public bint ground_ok, team_perm, hop_opt
+    cdef public bint ground_ok, team_perm, hop_opt, galleons
     cdef public object seats
 
 

@@ -24,10 +24,17 @@ class SearchTables:
     pair (node, its connections) the search queues, the carry table and siege flags per type,
     per cargo type the capacity of each carrier type (`capacity[t][carrier type]`, the carry
     table's numbers as a list), and the result tuples made so far (`found_at`), also by kind
-    (`by_kind[kind][d]`)."""
+    (`by_kind[kind][d]`). For the random policy (`editor.engine.playout`): the range per type,
+    whether any type shoots (a catapult-laden galleon's range, PIECE-GALLEON-3), and the
+    capture lists told apart: `prey_class[t]` is the index of type t's capture list among the
+    distinct ones, `prey_lists[k]` says how to make the list's prey mask from the top-piece
+    masks (CAPT-2): (False, the types in the list) to take those types, or, for a list with
+    most types, (True, the types it lacks) to take the enemy fields less those
+    (`playout._prey_mask`)."""
 
-    __slots__ = ("by_kind", "by_type", "capacity", "carries", "castle_owner", "found", "ground_ok",
-                 "hop_opt", "is_sea", "seats", "siege", "team", "team_perm")
+    __slots__ = ("by_kind", "by_type", "capacity", "carries", "castle_owner", "found", "galleons",
+                 "ground_ok", "hop_opt", "is_sea", "prey_class", "prey_lists", "range_", "seats",
+                 "siege", "team", "team_perm")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -47,6 +54,14 @@ class SearchTables:
         self.by_kind: tuple[list[list[tuple[int, int, int] | None]], ...] = ([], [], [], [])
         for kind in self.by_kind:
             kind.append([])
+        self.range_ = c.range_  # MOVE-5
+        self.galleons = bool(c.catapult_cargo_types)  # PIECE-GALLEON-3: see Search.range_left
+        lists = list(dict.fromkeys(c.captures))  # CAPT-2
+        self.prey_class = [lists.index(caps) for caps in c.captures]
+        ntypes = len(c.type_names)
+        self.prey_lists = [(False, sorted(caps)) if 2 * len(caps) <= ntypes else
+                           (True, [to for to in range(ntypes) if to not in caps])
+                           for caps in lists]
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
         """Where `Search.search` keeps its results, made once per game instead of once per
