@@ -138,6 +138,7 @@ class Game:
         self.push_types = [t for t, n in enumerate(c.push_steps) if n]
         self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
         self.tables = SearchTables(c, self.opts, variant.team_game)  # what Search.search reads
+        self.tables.add_game_rules(self)  # and what applying an action reads
         self._initial: State | None = None  # the setup's position once built (initial_state)
 
     # ---- construction -------------------------------------------------------------------

@@ -27,7 +27,8 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.search import Search
-from editor.engine.state import ap_left_of, mover_of, relocate_piece
+from editor.engine.state import ap_left_of, count_of, mover_of, relocate_piece, unprotected_of
+from editor.engine.turns import check_immediate_of, end_turn_of
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -529,7 +530,9 @@ def _move_cost(st: Moves, a: tuple) -> int:
     return len(a[2]) - 1
 
 
-@cython.locals(st=Moves)
+@cython.locals(st=Moves, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, cost=cython.Py_ssize_t,
+               s=cython.Py_ssize_t, o=cython.Py_ssize_t, x=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, team=list, owner=list, steps=list, before=list)
 def _apply(st: Moves, a: tuple) -> None:
     """Perform a move (TURN-3..5, MOVE-5): a capture (CAPT-1) and what follows it, or a move
     onto an empty field or an own carrier; then the immediate checks and the turn's end."""
@@ -538,21 +541,27 @@ def _apply(st: Moves, a: tuple) -> None:
     cost = len(path) - 1
     s = mover_of(st)
     st.ap_spent += cost  # TURN-3, TURN-4
-    st.steps[pid] += cost  # MOVE-5, TURN-5
+    steps = st.steps
+    steps[pid] += cost  # MOVE-5, TURN-5
     if st.carrier[pid] >= 0:
         st._layout += 1  # a rider's steps (movable)
     o = st.occ[v]
-    team = st.compiled.team_of
-    if o >= 0 and team[st.owner[o]] != team[st.owner[pid]]:
-        was_unprotected = st.unprotected(s)
-        before = [st.count(x) for x in range(st.game.seat_count)]
-        victim = st.capture_at(pid, v, s)
-        st.after_capture(pid, v, victim, s, before, end, was_unprotected)
-        return
+    if o >= 0:
+        team, owner = st.tables.team, st.owner
+        x = owner[o]
+        victim = team[x]
+        x = owner[pid]
+        if victim != team[x]:
+            was_unprotected = unprotected_of(st, s)
+            n = st.tables.seats
+            before = [count_of(st, x) for x in range(n)]
+            victim = st.capture_at(pid, v, s)
+            st.after_capture(pid, v, victim, s, before, end, was_unprotected)
+            return
     relocate_piece(st, pid, v)
-    st.check_immediate(s, None)
+    check_immediate_of(st, s, None)
     if not st.terminal and (end or ap_left_of(st) <= 0):
-        st.end_turn()
+        end_turn_of(st)
 
 
 def move_notation(st: Moves, a: tuple, full_path: bool) -> str:

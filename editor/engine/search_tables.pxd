@@ -5,6 +5,11 @@ cdef class SearchTables:
     cdef public list team, is_sea, castle_owner, by_type, carries, siege, found, capacity
     cdef public bint ground_ok, team_perm, hop_opt
     cdef public object seats
+    cdef public list node_bit, on_penalty, quiet_limits
+    cdef public bint vuln_active, land_scope, win_elimination, win_annihilation
+    cdef public bint win_team_elimination, win_capital, win_one_piece, win_team_freeze, win_all_frozen
+    cdef public bint count_from_start, quiet_since, quiet_rounds
+    cdef public tuple siege_wins
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

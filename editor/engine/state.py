@@ -293,12 +293,12 @@ class StateData:
         return ap_left_of(self)
 
     def count(self, s: int) -> int:
-        """Pieces counted by elimination_scope (CONF-11)."""
-        return self.cnt_land[s] if self.game.land_scope else self.cnt_all[s]
+        """Pieces counted by elimination_scope (CONF-11): `count_of`."""
+        return count_of(self, s)
 
     def unprotected(self, s: int) -> bool:
-        """VULN-1: exactly two pieces left (VULN-5: not in team games by default)."""
-        return self.game.vuln_active and self.count(s) == 2
+        """VULN-1 (VULN-5): `unprotected_of`."""
+        return unprotected_of(self, s)
 
     def score(self, s: int) -> int:
         """WIN-10: own pieces on the board + pieces captured + grail and enemy capital fields."""
@@ -410,17 +410,8 @@ class StateData:
 
     def set_owner(self, o: int, s: int) -> None:
         """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
-        with `top_seat` kept up to date when o is a top piece."""
-        v = self.node[o]
-        if v >= 0 and self.occ[v] == o:
-            bit = 1 << v
-            if bit & self.game.penalty_mask:
-                self._penalty = None
-            self.top_seat[self.owner[o]] &= ~bit
-            self.top_seat[s] |= bit
-        self._roster[self.owner[o]] = self._roster[s] = None
-        self._layout += 1
-        self.owner[o] = s
+        with `top_seat` kept up to date when o is a top piece (`set_owner_of`)."""
+        set_owner_of(self, o, s)
 
     def enemy_top(self, s: int) -> int:
         """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
@@ -437,10 +428,8 @@ class StateData:
         self.set_owner(o, s)
 
     def revert_check(self, o: int) -> None:
-        """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
-        if self.orig[o] >= 0 and not self.cargo[o] and self.node[o] >= 0:
-            self.set_owner(o, self.orig[o])
-            self.orig[o] = -1
+        """PIECE-CAMEL-4, PIECE-SIEGE-6: `revert_piece`."""
+        revert_piece(self, o)
 
     def remove_piece(self, pid: int, by: int) -> int:
         """Remove a captured piece and its cargo (CARRY-3, CAPT-11); returns pieces removed."""
@@ -482,7 +471,7 @@ class StateData:
             gets = self.owner[pid] if new_owner is None else new_owner
             self.cnt_all[victim] -= 1  # CAPT-7: the vessel changes owner for good
             self.cnt_all[gets] += 1
-            self.set_owner(o, gets)
+            set_owner_of(self, o, gets)
             self.steps[o] = 0
             self.cargo[o].append(pid)
             self.carrier[pid] = o
@@ -497,7 +486,7 @@ class StateData:
         self.quiet_round_clean = False
         self.any_capture = True
         if old_carrier >= 0:
-            self.revert_check(old_carrier)
+            revert_piece(self, old_carrier)
         return victim
 
 
@@ -564,7 +553,8 @@ def mover_of(st: StateData) -> int:
 
 
 @cython.ccall
-@cython.locals(st=StateData, cargo=list, x=object)
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, cargo=list,
+               x=cython.Py_ssize_t)
 def set_piece_node(st: StateData, pid: int, v: int) -> None:
     """Piece pid and its cargo (recursively) stand on node v."""
     st.node[pid] = v
@@ -574,12 +564,13 @@ def set_piece_node(st: StateData, pid: int, v: int) -> None:
 
 
 @cython.ccall
-@cython.locals(st=StateData)
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, ca=cython.Py_ssize_t, cargo=list)
 def detach_piece(st: StateData, pid: int) -> None:
     """Piece pid leaves its carrier, or its field (`put_top_at` with -1)."""
     ca = st.carrier[pid]
     if ca >= 0:
-        st.cargo[ca].remove(pid)
+        cargo = st.cargo[ca]
+        cargo.remove(pid)
         st.carrier[pid] = -1
         st._layout += 1
     else:
@@ -587,26 +578,66 @@ def detach_piece(st: StateData, pid: int) -> None:
 
 
 @cython.ccall
-@cython.locals(st=StateData, top_seat=list, top_type=list, occ=list)
+@cython.locals(st=StateData, v=cython.Py_ssize_t, o=cython.Py_ssize_t, old=cython.Py_ssize_t,
+               x=cython.Py_ssize_t, tables=SearchTables, top_seat=list, top_type=list,
+               occ=list, owner=list, ptype=list)
 def put_top_at(st: StateData, v: int, o: int) -> None:
     """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
     top-piece masks `top_seat` and `top_type` kept up to date."""
-    bit = 1 << v
-    if bit & st.game.penalty_mask:
+    tables = st.tables
+    bit = tables.node_bit[v]
+    if tables.on_penalty[v]:
         st._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
-    occ, top_seat, top_type = st.occ, st.top_seat, st.top_type
+    occ, owner, ptype, top_seat, top_type = st.occ, st.owner, st.ptype, st.top_seat, st.top_type
     old = occ[v]
     if old >= 0:  # its bit is set in both masks (only this function and set_owner change them)
-        top_seat[st.owner[old]] ^= bit
-        top_type[st.ptype[old]] ^= bit
+        x = owner[old]
+        top_seat[x] ^= bit
+        x = ptype[old]
+        top_type[x] ^= bit
     occ[v] = o
     if o >= 0:
-        top_seat[st.owner[o]] |= bit
-        top_type[st.ptype[o]] |= bit
+        x = owner[o]
+        top_seat[x] |= bit
+        x = ptype[o]
+        top_type[x] |= bit
 
 
 @cython.ccall
-@cython.locals(st=StateData)
+@cython.locals(st=StateData, o=cython.Py_ssize_t, s=cython.Py_ssize_t, v=cython.Py_ssize_t,
+               was=cython.Py_ssize_t, top_seat=list, roster=list)
+def set_owner_of(st: StateData, o: int, s: int) -> None:
+    """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
+    with `top_seat` kept up to date when o is a top piece."""
+    v = st.node[o]
+    was = st.owner[o]
+    if v >= 0 and st.occ[v] == o:
+        bit = st.tables.node_bit[v]
+        if st.tables.on_penalty[v]:
+            st._penalty = None
+        top_seat = st.top_seat
+        top_seat[was] &= ~bit
+        top_seat[s] |= bit
+    roster = st._roster
+    roster[was] = None
+    roster[s] = None
+    st._layout += 1
+    st.owner[o] = s
+
+
+@cython.ccall
+@cython.locals(st=StateData, o=cython.Py_ssize_t, back=cython.Py_ssize_t)
+def revert_piece(st: StateData, o: int) -> None:
+    """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
+    back = st.orig[o]
+    if back >= 0 and not st.cargo[o] and st.node[o] >= 0:
+        set_owner_of(st, o, back)
+        st.orig[o] = -1
+
+
+@cython.ccall
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, old=cython.Py_ssize_t,
+               o=cython.Py_ssize_t)
 def relocate_piece(st: StateData, pid: int, v: int) -> None:
     """Move a piece (with its cargo) to an empty node or onto an own carrier there.
     Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
@@ -625,7 +656,21 @@ def relocate_piece(st: StateData, pid: int, v: int) -> None:
             st.take_over(o, st.owner[pid])
     set_piece_node(st, pid, v)
     if old >= 0:
-        st.revert_check(old)
+        revert_piece(st, old)
+
+
+@cython.ccall
+@cython.locals(st=StateData, s=cython.Py_ssize_t)
+def count_of(st: StateData, s: int) -> int:
+    """Pieces counted by elimination_scope (CONF-11)."""
+    return st.cnt_land[s] if st.tables.land_scope else st.cnt_all[s]
+
+
+@cython.ccall
+@cython.locals(st=StateData, s=cython.Py_ssize_t)
+def unprotected_of(st: StateData, s: int) -> bool:
+    """VULN-1: exactly two pieces left (VULN-5: not in team games by default)."""
+    return st.tables.vuln_active and count_of(st, s) == 2
 
 
 def bits(mask: int) -> list[int]:
