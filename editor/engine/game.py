@@ -85,6 +85,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
 )
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
+from editor.engine.moves import normalize_action
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
 from editor.engine.search_tables import SearchTables
 from editor.i18n import _
@@ -287,7 +288,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
     def apply(self, action: tuple, check: bool = True) -> None:
         """Apply an action; with check=True an illegal one raises IllegalAction (with reason)."""
-        action = self.normalize(action)
+        action = normalize_action(self, action)
         if check:
             reason = self.explain(action)
             if reason is not None:
@@ -330,9 +331,11 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
 
 @cython.ccall
+@cython.locals(table=dict)
 def _perform(st: State, a: tuple) -> None:
     """`State.perform`, a C call from `apply` when compiled."""
-    perform = _APPLY.get(a[0])
+    table = _APPLY
+    perform = table.get(a[0])
     if perform is None:
         raise ValueError(_("unknown action {action}").format(action=repr(a)))
     perform(st, a)

@@ -81,19 +81,27 @@ class Moves(Search):
         return probe.window is not None
 
     def normalize(self, action: tuple) -> tuple:
-        """Turn the destination form (a two-node path between non-adjacent fields) into the
-        shortest legal path, when there is one."""
-        if action and action[0] in (MOVE, RESP) and len(action) == 4:
-            if type(action[2]) is tuple and len(action[2]) != 2:
-                return action  # a full path already
-            pid, path = action[1], tuple(action[2])
-            if (len(path) == 2 and 0 <= pid < len(self.node) and self.node[pid] == path[0]
-                    and path[1] not in self.compiled.any_adj[path[0]]):
-                for v, _d, _k in self.search(pid, 64):
-                    if v == path[1]:
-                        return (action[0], pid, self.path_to(v), action[3])
-            return (action[0], pid, path, action[3])
-        return action
+        """The destination form made the shortest legal path (`normalize_action`)."""
+        return normalize_action(self, action)
+
+
+@cython.ccall
+@cython.locals(st=Search, path=tuple, node=list)
+def normalize_action(st: Search, action: tuple) -> tuple:
+    """Turn the destination form (a two-node path between non-adjacent fields) into the
+    shortest legal path, when there is one."""
+    if action and action[0] in (MOVE, RESP) and len(action) == 4:
+        if type(action[2]) is tuple and len(action[2]) != 2:
+            return action  # a full path already
+        pid, path = action[1], tuple(action[2])
+        node = st.node
+        if (len(path) == 2 and 0 <= pid < len(node) and node[pid] == path[0]
+                and path[1] not in st.tables.any_adj[path[0]]):
+            for v, _d, _k in st.search(pid, 64):
+                if v == path[1]:
+                    return (action[0], pid, st.path_to(v), action[3])
+        return (action[0], pid, path, action[3])
+    return action
 
 
 def path_action_reason(st: Search, a: tuple) -> Reason | None:

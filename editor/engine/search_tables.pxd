@@ -10,6 +10,8 @@ cdef class SearchTables:
     cdef public bint win_team_elimination, win_capital, win_one_piece, win_team_freeze, win_all_frozen
     cdef public bint count_from_start, quiet_since, quiet_rounds
     cdef public tuple siege_wins
+    cdef public list castle_fields, grail_fields, any_adj
+    cdef public Py_ssize_t freeze_limit
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

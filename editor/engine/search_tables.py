@@ -25,8 +25,9 @@ class SearchTables:
     type]`, the carry table's numbers as a list), and the result tuples made so far
     (`found_at`)."""
 
-    __slots__ = ("by_type", "capacity", "carries", "castle_owner", "count_from_start", "found",
-                 "ground_ok", "hop_opt", "is_sea", "land_scope", "node_bit",
+    __slots__ = ("any_adj", "by_type", "capacity", "carries", "castle_fields", "castle_owner",
+                 "count_from_start", "found", "freeze_limit", "grail_fields", "ground_ok",
+                 "hop_opt", "is_sea", "land_scope", "node_bit",
                  "on_penalty", "quiet_limits", "quiet_rounds", "quiet_since", "seats", "siege",
                  "siege_wins", "team", "team_perm", "vuln_active", "win_all_frozen",
                  "win_annihilation", "win_capital", "win_elimination", "win_one_piece",
@@ -59,6 +60,11 @@ class SearchTables:
         vic, opts = g.victory, g.opts
         self.vuln_active = bool(g.vuln_active)  # VULN-1, VULN-5
         self.land_scope = bool(g.land_scope)  # CONF-11
+        c = g.compiled
+        self.castle_fields = [list(fs) for fs in c.castle_fields]  # per seat (CASTLE-2)
+        self.grail_fields = list(c.grail_fields)  # GRAIL-4
+        self.freeze_limit = g.variant.freeze_threshold  # FREEZE-1
+        self.any_adj = c.any_adj  # every connection (the destination form of a move)
         self.win_elimination = "elimination" in vic  # WIN-6
         self.win_annihilation = "annihilation" in vic  # WIN-2
         self.win_team_elimination = "team_elimination" in vic  # TEAM-5, TEAM-6

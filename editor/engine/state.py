@@ -2,10 +2,8 @@
 snapshot derived from that declaration; plus what every concern needs — placing pieces, the
 basic queries (mover, actor, budget, scores) and the board primitives that move, capture and
 remove pieces. Behaviour by concern lives in the mixins that `editor.engine.game.State`
-combines (search, moves, responses, catapults, building, drawbridges, camels, turns).
-
-No Qt and no pydantic on the hot paths: the state is a handful of Python lists indexed by piece
-id and node id.
+combines (search, moves, responses, catapults, building, drawbridges, camels, turns). No Qt and
+no pydantic on the hot paths: the state is a handful of Python lists indexed by piece and node.
 """
 
 # ruff: noqa: RUF009  (the fields are declared with _f(copy kind, initial value))
@@ -110,8 +108,8 @@ class StateFields:
     _stamp: int = _f(None, lambda g: 0)
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
-    # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
-    # or None when a top piece on a castle or grail field changed (`_penalties`)
+    # (teams holding grail fields, penalty fields per seat, frozen per seat) or None when a
+    # top piece on a castle or grail field changed (`compute_penalties`)
     _penalty: tuple | None = _f(None, lambda g: None)
     # bumped whenever what `movable` reads changes: the rosters, a carrier, a rider's steps, the
     # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
@@ -248,7 +246,7 @@ class StateData:
 
     def penalty_fields(self, s: int) -> tuple[int, int]:
         """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
-        return self._penalties()[1][s]
+        return penalties_of(self)[1][s]
 
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
@@ -257,32 +255,6 @@ class StateData:
     def frozen_seats(self) -> list[bool]:
         """`is_frozen` of every seat (FREEZE-1). Do not change the list."""
         return penalties_of(self)[2]
-
-    def _penalties(self) -> tuple:
-        """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
-        FREEZE-1): the other teams' top-piece masks against the game's field masks; kept
-        until a top piece on a castle or grail field changes (`put_top`, `set_owner`)."""
-        found = self._penalty
-        if found is not None:
-            return found
-        g = self.game
-        key = [m & g.penalty_mask for m in self.top_seat]
-        team = self.compiled.team_of
-        every = 0
-        of_team: dict[int, int] = {}
-        for x, m in enumerate(key):
-            every |= m
-            of_team[team[x]] = of_team.get(team[x], 0) | m
-        grail, castles = g.grail_mask, g.castle_masks
-        limit = g.variant.freeze_threshold
-        fields, frozen = [], []
-        for s in range(g.seat_count):
-            enemy = every & ~of_team[team[s]]
-            nc, ng = (castles[s] & enemy).bit_count(), (grail & enemy).bit_count()
-            fields.append((nc, ng))
-            frozen.append(nc + ng >= limit)
-        self._penalty = found = (key, fields, frozen)
-        return found
 
     def budget(self, s: int | None = None) -> int:
         """Current budget of seat s (default: the mover): `budget_of`."""
@@ -404,13 +376,11 @@ class StateData:
         detach_piece(self, pid)
 
     def put_top(self, v: int, o: int) -> None:
-        """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
-        top-piece masks `top_seat` and `top_type` kept up to date."""
+        """The top piece of node v becomes o (-1: none; MOVE-3): `put_top_at`."""
         put_top_at(self, v, o)
 
     def set_owner(self, o: int, s: int) -> None:
-        """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
-        with `top_seat` kept up to date when o is a top piece (`set_owner_of`)."""
+        """Piece o changes owner (CAPT-7, PIECE-CAMEL-3/-4): `set_owner_of`."""
         set_owner_of(self, o, s)
 
     def enemy_top(self, s: int) -> int:
@@ -491,7 +461,7 @@ class StateData:
 
 
 @cython.ccall
-@cython.locals(st=StateData)
+@cython.locals(st=StateData, last=tuple, penalties=tuple)
 def budget_of(st: StateData, s: int) -> int:
     """Current budget of seat s (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per
     penalty field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
@@ -515,8 +485,46 @@ def budget_of(st: StateData, s: int) -> int:
 @cython.ccall
 @cython.locals(st=StateData)
 def ap_left_of(st: StateData) -> int:
-    """Action points the mover has left this turn (TURN-6, TURN-9)."""
-    return max(0, budget_of(st, mover_of(st)) - st.ap_spent)
+    """Action points the mover has left this turn (TURN-6, TURN-9), never below 0."""
+    left = budget_of(st, mover_of(st)) - st.ap_spent
+    return left if left > 0 else 0
+
+
+@cython.ccall
+@cython.locals(st=StateData, tables=SearchTables, occ=list, owner=list, team=list, held=list,
+               fields=list, frozen=list, row=list, s=cython.Py_ssize_t,
+               f=cython.Py_ssize_t, o=cython.Py_ssize_t, x=cython.Py_ssize_t,
+               nc=cython.Py_ssize_t, ng=cython.Py_ssize_t, limit=cython.Py_ssize_t)
+def compute_penalties(st: StateData) -> tuple:
+    """(teams holding grail fields, (own castle fields, grail fields) held by other teams per
+    seat, frozen per seat): CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1; kept in `_penalty`."""
+    found = st._penalty
+    if found is not None:
+        return found
+    tables = st.tables
+    occ, owner, team = st.occ, st.owner, tables.team
+    held, fields, frozen = [], [], []  # held: the teams of the grail fields' top pieces
+    for f in tables.grail_fields:
+        o = occ[f]
+        if o >= 0:
+            x = owner[o]
+            held.append(team[x])
+    limit = tables.freeze_limit
+    for s in range(tables.seats):
+        ts = team[s]
+        nc = 0
+        row = tables.castle_fields[s]
+        for f in row:
+            o = occ[f]
+            if o >= 0:
+                x = owner[o]
+                if team[x] != ts:
+                    nc += 1
+        ng = len(held) - held.count(ts)
+        fields.append((nc, ng))
+        frozen.append(nc + ng >= limit)
+    st._penalty = found = (held, fields, frozen)
+    return found
 
 
 @cython.ccall
@@ -535,9 +543,9 @@ def enemy_top_of(st: StateData, s: int) -> int:
 @cython.ccall
 @cython.locals(st=StateData)
 def penalties_of(st: StateData) -> tuple:
-    """`StateData._penalties` (CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1), a C call while cached."""
+    """`compute_penalties` (CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1), a C call while cached."""
     found = st._penalty
-    return found if found is not None else st._penalties()
+    return found if found is not None else compute_penalties(st)
 
 
 @cython.ccall
@@ -564,13 +572,12 @@ def set_piece_node(st: StateData, pid: int, v: int) -> None:
 
 
 @cython.ccall
-@cython.locals(st=StateData, pid=cython.Py_ssize_t, ca=cython.Py_ssize_t, cargo=list)
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, ca=cython.Py_ssize_t)
 def detach_piece(st: StateData, pid: int) -> None:
     """Piece pid leaves its carrier, or its field (`put_top_at` with -1)."""
     ca = st.carrier[pid]
     if ca >= 0:
-        cargo = st.cargo[ca]
-        cargo.remove(pid)
+        st.cargo[ca].remove(pid)
         st.carrier[pid] = -1
         st._layout += 1
     else:
@@ -605,7 +612,7 @@ def put_top_at(st: StateData, v: int, o: int) -> None:
 
 @cython.ccall
 @cython.locals(st=StateData, o=cython.Py_ssize_t, s=cython.Py_ssize_t, v=cython.Py_ssize_t,
-               was=cython.Py_ssize_t, top_seat=list, roster=list)
+               was=cython.Py_ssize_t)
 def set_owner_of(st: StateData, o: int, s: int) -> None:
     """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
     with `top_seat` kept up to date when o is a top piece."""
@@ -615,12 +622,9 @@ def set_owner_of(st: StateData, o: int, s: int) -> None:
         bit = st.tables.node_bit[v]
         if st.tables.on_penalty[v]:
             st._penalty = None
-        top_seat = st.top_seat
-        top_seat[was] &= ~bit
-        top_seat[s] |= bit
-    roster = st._roster
-    roster[was] = None
-    roster[s] = None
+        st.top_seat[was] &= ~bit
+        st.top_seat[s] |= bit
+    st._roster[was] = st._roster[s] = None
     st._layout += 1
     st.owner[o] = s
 
@@ -639,10 +643,9 @@ def revert_piece(st: StateData, o: int) -> None:
 @cython.locals(st=StateData, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, old=cython.Py_ssize_t,
                o=cython.Py_ssize_t)
 def relocate_piece(st: StateData, pid: int, v: int) -> None:
-    """Move a piece (with its cargo) to an empty node or onto an own carrier there.
-    Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
-    a commandeered camel or seized siege tower left without rider reverts at once
-    (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
+    """Move a piece (with its cargo) to an empty node or onto an own carrier there. Mounting a
+    partner's riderless camel puts it under the rider's control (TEAM-9); a commandeered camel
+    or seized siege tower left without rider reverts at once (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
     old = st.carrier[pid]
     detach_piece(st, pid)
     o = st.occ[v]
@@ -662,15 +665,13 @@ def relocate_piece(st: StateData, pid: int, v: int) -> None:
 @cython.ccall
 @cython.locals(st=StateData, s=cython.Py_ssize_t)
 def count_of(st: StateData, s: int) -> int:
-    """Pieces counted by elimination_scope (CONF-11)."""
-    return st.cnt_land[s] if st.tables.land_scope else st.cnt_all[s]
+    return st.cnt_land[s] if st.tables.land_scope else st.cnt_all[s]  # CONF-11 scope
 
 
 @cython.ccall
 @cython.locals(st=StateData, s=cython.Py_ssize_t)
 def unprotected_of(st: StateData, s: int) -> bool:
-    """VULN-1: exactly two pieces left (VULN-5: not in team games by default)."""
-    return st.tables.vuln_active and count_of(st, s) == 2
+    return st.tables.vuln_active and count_of(st, s) == 2  # VULN-1 two left, VULN-5
 
 
 def bits(mask: int) -> list[int]:

@@ -194,7 +194,7 @@ class Turns(StateData):
 
 @cython.ccall
 @cython.locals(st=StateData, tables=SearchTables, n=cython.Py_ssize_t, m=cython.Py_ssize_t,
-               steps=list)
+               steps=list, _guard=cython.Py_ssize_t)
 def end_turn_of(st: StateData) -> None:
     """TURN-11 end of turn; WIN-24 count-based endings; TURN-10 rounds; auto-pass of
     players without AP (FREEZE-2: their turns still count)."""
@@ -223,9 +223,12 @@ def end_turn_of(st: StateData) -> None:
         st.ap_spent = 0
         st.risky = 0
         st.draw_offered = False
-        st.shots = set()
-        st.rshots = set()
-        st.pushed = {}
+        if st.shots:  # a new turn: no shots, response shots or pushes yet
+            st.shots = set()
+        if st.rshots:
+            st.rshots = set()
+        if st.pushed:
+            st.pushed = {}
         m = mover_of(st)
         if st.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
             st.raised = {k: r for k, r in st.raised.items() if r != m}
