@@ -85,6 +85,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
 )
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
+from editor.engine.moves import normalize_action
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
 from editor.engine.search_tables import SearchTables
 from editor.i18n import _
@@ -138,6 +139,7 @@ class Game:
         self.push_types = [t for t, n in enumerate(c.push_steps) if n]
         self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
         self.tables = SearchTables(c, self.opts, variant.team_game)  # what Search.search reads
+        self.tables.add_game_rules(self)  # and what applying an action reads
         self._initial: State | None = None  # the setup's position once built (initial_state)
 
     # ---- construction -------------------------------------------------------------------
@@ -286,7 +288,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
     def apply(self, action: tuple, check: bool = True) -> None:
         """Apply an action; with check=True an illegal one raises IllegalAction (with reason)."""
-        action = self.normalize(action)
+        action = normalize_action(self, action)
         if check:
             reason = self.explain(action)
             if reason is not None:
@@ -329,9 +331,11 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
 
 @cython.ccall
+@cython.locals(table=dict)
 def _perform(st: State, a: tuple) -> None:
     """`State.perform`, a C call from `apply` when compiled."""
-    perform = _APPLY.get(a[0])
+    table = _APPLY
+    perform = table.get(a[0])
     if perform is None:
         raise ValueError(_("unknown action {action}").format(action=repr(a)))
     perform(st, a)

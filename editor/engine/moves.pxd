@@ -2,7 +2,8 @@
 # directly (`state.pxd`). Read by Cython only.
 
 from editor.engine.search cimport Search
-from editor.engine.state cimport ap_left_of, mover_of, relocate_piece
+from editor.engine.state cimport ap_left_of, count_of, mover_of, relocate_piece, unprotected_of
+from editor.engine.turns cimport check_immediate_of, end_turn_of
 
 
 cdef class Moves(Search):

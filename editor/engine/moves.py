@@ -27,7 +27,8 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.search import Search
-from editor.engine.state import ap_left_of, mover_of, relocate_piece
+from editor.engine.state import ap_left_of, count_of, mover_of, relocate_piece, unprotected_of
+from editor.engine.turns import check_immediate_of, end_turn_of
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -80,19 +81,27 @@ class Moves(Search):
         return probe.window is not None
 
     def normalize(self, action: tuple) -> tuple:
-        """Turn the destination form (a two-node path between non-adjacent fields) into the
-        shortest legal path, when there is one."""
-        if action and action[0] in (MOVE, RESP) and len(action) == 4:
-            if type(action[2]) is tuple and len(action[2]) != 2:
-                return action  # a full path already
-            pid, path = action[1], tuple(action[2])
-            if (len(path) == 2 and 0 <= pid < len(self.node) and self.node[pid] == path[0]
-                    and path[1] not in self.compiled.any_adj[path[0]]):
-                for v, _d, _k in self.search(pid, 64):
-                    if v == path[1]:
-                        return (action[0], pid, self.path_to(v), action[3])
-            return (action[0], pid, path, action[3])
-        return action
+        """The destination form made the shortest legal path (`normalize_action`)."""
+        return normalize_action(self, action)
+
+
+@cython.ccall
+@cython.locals(st=Search, path=tuple, node=list)
+def normalize_action(st: Search, action: tuple) -> tuple:
+    """Turn the destination form (a two-node path between non-adjacent fields) into the
+    shortest legal path, when there is one."""
+    if action and action[0] in (MOVE, RESP) and len(action) == 4:
+        if type(action[2]) is tuple and len(action[2]) != 2:
+            return action  # a full path already
+        pid, path = action[1], tuple(action[2])
+        node = st.node
+        if (len(path) == 2 and 0 <= pid < len(node) and node[pid] == path[0]
+                and path[1] not in st.tables.any_adj[path[0]]):
+            for v, _d, _k in st.search(pid, 64):
+                if v == path[1]:
+                    return (action[0], pid, st.path_to(v), action[3])
+        return (action[0], pid, path, action[3])
+    return action
 
 
 def path_action_reason(st: Search, a: tuple) -> Reason | None:
@@ -529,7 +538,9 @@ def _move_cost(st: Moves, a: tuple) -> int:
     return len(a[2]) - 1
 
 
-@cython.locals(st=Moves)
+@cython.locals(st=Moves, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, cost=cython.Py_ssize_t,
+               s=cython.Py_ssize_t, o=cython.Py_ssize_t, x=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, team=list, owner=list, steps=list, before=list)
 def _apply(st: Moves, a: tuple) -> None:
     """Perform a move (TURN-3..5, MOVE-5): a capture (CAPT-1) and what follows it, or a move
     onto an empty field or an own carrier; then the immediate checks and the turn's end."""
@@ -538,21 +549,27 @@ def _apply(st: Moves, a: tuple) -> None:
     cost = len(path) - 1
     s = mover_of(st)
     st.ap_spent += cost  # TURN-3, TURN-4
-    st.steps[pid] += cost  # MOVE-5, TURN-5
+    steps = st.steps
+    steps[pid] += cost  # MOVE-5, TURN-5
     if st.carrier[pid] >= 0:
         st._layout += 1  # a rider's steps (movable)
     o = st.occ[v]
-    team = st.compiled.team_of
-    if o >= 0 and team[st.owner[o]] != team[st.owner[pid]]:
-        was_unprotected = st.unprotected(s)
-        before = [st.count(x) for x in range(st.game.seat_count)]
-        victim = st.capture_at(pid, v, s)
-        st.after_capture(pid, v, victim, s, before, end, was_unprotected)
-        return
+    if o >= 0:
+        team, owner = st.tables.team, st.owner
+        x = owner[o]
+        victim = team[x]
+        x = owner[pid]
+        if victim != team[x]:
+            was_unprotected = unprotected_of(st, s)
+            n = st.tables.seats
+            before = [count_of(st, x) for x in range(n)]
+            victim = st.capture_at(pid, v, s)
+            st.after_capture(pid, v, victim, s, before, end, was_unprotected)
+            return
     relocate_piece(st, pid, v)
-    st.check_immediate(s, None)
+    check_immediate_of(st, s, None)
     if not st.terminal and (end or ap_left_of(st) <= 0):
-        st.end_turn()
+        end_turn_of(st)
 
 
 def move_notation(st: Moves, a: tuple, full_path: bool) -> str:

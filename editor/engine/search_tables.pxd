@@ -7,6 +7,13 @@ cdef class SearchTables:
     cdef public tuple by_kind
     cdef public bint ground_ok, team_perm, hop_opt, galleons
     cdef public object seats
+    cdef public list node_bit, on_penalty, quiet_limits
+    cdef public bint vuln_active, land_scope, win_elimination, win_annihilation
+    cdef public bint win_team_elimination, win_capital, win_one_piece, win_team_freeze, win_all_frozen
+    cdef public bint count_from_start, quiet_since, quiet_rounds
+    cdef public tuple siege_wins
+    cdef public list castle_fields, grail_fields, any_adj
+    cdef public Py_ssize_t freeze_limit
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

@@ -32,9 +32,13 @@ class SearchTables:
     most types, (True, the types it lacks) to take the enemy fields less those
     (`playout._prey_mask`)."""
 
-    __slots__ = ("by_kind", "by_type", "capacity", "carries", "castle_owner", "found", "galleons",
-                 "ground_ok", "hop_opt", "is_sea", "prey_class", "prey_lists", "range_", "seats",
-                 "siege", "team", "team_perm")
+    __slots__ = ("any_adj", "by_kind", "by_type", "capacity", "carries", "castle_fields",
+                 "castle_owner", "count_from_start", "found", "freeze_limit", "galleons",
+                 "grail_fields", "ground_ok", "hop_opt", "is_sea", "land_scope", "node_bit",
+                 "on_penalty", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
+                 "quiet_since", "range_", "seats", "siege", "siege_wins", "team", "team_perm",
+                 "vuln_active", "win_all_frozen", "win_annihilation", "win_capital",
+                 "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -62,6 +66,44 @@ class SearchTables:
         self.prey_lists = [(False, sorted(caps)) if 2 * len(caps) <= ntypes else
                            (True, [to for to in range(ntypes) if to not in caps])
                            for caps in lists]
+        n = len(c.node_ids)
+        self.node_bit = [1 << v for v in range(n)]  # the node's bit in the top-piece masks
+        self.on_penalty = [False] * n  # castle and grail fields (CASTLE-2, GRAIL-4)
+        for v in [f for fs in c.castle_fields for f in fs] + list(c.grail_fields):
+            self.on_penalty[v] = True
+
+    def add_game_rules(self, g: Any) -> None:
+        """What applying an action reads per game (`Game` g), beside the search's tables: the
+        victory conditions checked after every action and at a turn's end (WIN-24), the
+        no-capture counting options (CONF-20, WIN-25) and the counting scope (CONF-11, VULN-1)."""
+        vic, opts = g.victory, g.opts
+        self.vuln_active = bool(g.vuln_active)  # VULN-1, VULN-5
+        self.land_scope = bool(g.land_scope)  # CONF-11
+        c = g.compiled
+        self.castle_fields = [list(fs) for fs in c.castle_fields]  # per seat (CASTLE-2)
+        self.grail_fields = list(c.grail_fields)  # GRAIL-4
+        self.freeze_limit = g.variant.freeze_threshold  # FREEZE-1
+        self.any_adj = c.any_adj  # every connection (the destination form of a move)
+        self.win_elimination = "elimination" in vic  # WIN-6
+        self.win_annihilation = "annihilation" in vic  # WIN-2
+        self.win_team_elimination = "team_elimination" in vic  # TEAM-5, TEAM-6
+        self.win_capital = "capital_occupation" in vic  # WIN-1
+        self.win_team_freeze = "team_freeze" in vic  # TEAM-5
+        self.win_all_frozen = "all_others_frozen" in vic  # WIN-7
+        self.win_one_piece = "one_piece_left" in vic  # WIN-8
+        self.siege_wins = g.siege_victories  # WIN-5, WIN-11, WIN-13, WIN-20, TEAM-6
+        self.count_from_start = bool(opts.no_capture_counter_from_start)  # CONF-20
+        self.quiet_since = opts.no_capture_window == "rounds_since_last_capture"  # WIN-25
+        self.quiet_rounds = opts.no_capture_window == "complete_rounds"  # WIN-25
+        # (kind, two-player decider, rounds) of the no-capture limits (WIN-9, WIN-3, TEAM-5)
+        self.quiet_limits = []
+        for kind in ("no_capture_limit", "team_no_capture_limit"):
+            if kind in vic:
+                cond = vic[kind]
+                two = cond.decider == "enemy_capital"
+                rounds = cond.rounds or (opts.two_player_timeout_rounds if two
+                                         else opts.no_capture_rounds)
+                self.quiet_limits.append((kind, two, rounds))
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
         """Where `Search.search` keeps its results, made once per game instead of once per

@@ -57,12 +57,17 @@ cdef class StateData:
     cdef public object _budget
 
 
-cpdef set_piece_node(StateData st, object pid, object v)
-cpdef detach_piece(StateData st, object pid)
-cpdef put_top_at(StateData st, object v, object o)
-cpdef relocate_piece(StateData st, object pid, object v)
+cpdef set_piece_node(StateData st, Py_ssize_t pid, Py_ssize_t v)
+cpdef detach_piece(StateData st, Py_ssize_t pid)
+cpdef put_top_at(StateData st, Py_ssize_t v, Py_ssize_t o)
+cpdef set_owner_of(StateData st, Py_ssize_t o, Py_ssize_t s)
+cpdef revert_piece(StateData st, Py_ssize_t o)
+cpdef relocate_piece(StateData st, Py_ssize_t pid, Py_ssize_t v)
+cpdef count_of(StateData st, Py_ssize_t s)
+cpdef unprotected_of(StateData st, Py_ssize_t s)
 cpdef budget_of(StateData st, object s)
 cpdef ap_left_of(StateData st)
 cpdef mover_of(StateData st)
 cpdef enemy_top_of(StateData st, object s)
 cpdef penalties_of(StateData st)
+cpdef compute_penalties(StateData st)

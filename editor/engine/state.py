@@ -2,10 +2,8 @@
 snapshot derived from that declaration; plus what every concern needs — placing pieces, the
 basic queries (mover, actor, budget, scores) and the board primitives that move, capture and
 remove pieces. Behaviour by concern lives in the mixins that `editor.engine.game.State`
-combines (search, moves, responses, catapults, building, drawbridges, camels, turns).
-
-No Qt and no pydantic on the hot paths: the state is a handful of Python lists indexed by piece
-id and node id.
+combines (search, moves, responses, catapults, building, drawbridges, camels, turns). No Qt and
+no pydantic on the hot paths: the state is a handful of Python lists indexed by piece and node.
 """
 
 # ruff: noqa: RUF009  (the fields are declared with _f(copy kind, initial value))
@@ -110,8 +108,8 @@ class StateFields:
     _stamp: int = _f(None, lambda g: 0)
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
-    # (top-piece masks on the penalty fields, penalty fields per seat, frozen per seat)
-    # or None when a top piece on a castle or grail field changed (`_penalties`)
+    # (teams holding grail fields, penalty fields per seat, frozen per seat) or None when a
+    # top piece on a castle or grail field changed (`compute_penalties`)
     _penalty: tuple | None = _f(None, lambda g: None)
     # bumped whenever what `movable` reads changes: the rosters, a carrier, a rider's steps, the
     # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
@@ -248,7 +246,7 @@ class StateData:
 
     def penalty_fields(self, s: int) -> tuple[int, int]:
         """(own castle fields, grail fields) held by s's opponents (CASTLE-2, GRAIL-4, TEAM-4)."""
-        return self._penalties()[1][s]
+        return penalties_of(self)[1][s]
 
     def is_frozen(self, s: int) -> bool:
         """FREEZE-1: opponents hold freeze_threshold or more of s's castle + grail fields."""
@@ -257,32 +255,6 @@ class StateData:
     def frozen_seats(self) -> list[bool]:
         """`is_frozen` of every seat (FREEZE-1). Do not change the list."""
         return penalties_of(self)[2]
-
-    def _penalties(self) -> tuple:
-        """Penalty fields and frozen flags of every seat (CASTLE-2, GRAIL-4, TEAM-4,
-        FREEZE-1): the other teams' top-piece masks against the game's field masks; kept
-        until a top piece on a castle or grail field changes (`put_top`, `set_owner`)."""
-        found = self._penalty
-        if found is not None:
-            return found
-        g = self.game
-        key = [m & g.penalty_mask for m in self.top_seat]
-        team = self.compiled.team_of
-        every = 0
-        of_team: dict[int, int] = {}
-        for x, m in enumerate(key):
-            every |= m
-            of_team[team[x]] = of_team.get(team[x], 0) | m
-        grail, castles = g.grail_mask, g.castle_masks
-        limit = g.variant.freeze_threshold
-        fields, frozen = [], []
-        for s in range(g.seat_count):
-            enemy = every & ~of_team[team[s]]
-            nc, ng = (castles[s] & enemy).bit_count(), (grail & enemy).bit_count()
-            fields.append((nc, ng))
-            frozen.append(nc + ng >= limit)
-        self._penalty = found = (key, fields, frozen)
-        return found
 
     def budget(self, s: int | None = None) -> int:
         """Current budget of seat s (default: the mover): `budget_of`."""
@@ -293,12 +265,12 @@ class StateData:
         return ap_left_of(self)
 
     def count(self, s: int) -> int:
-        """Pieces counted by elimination_scope (CONF-11)."""
-        return self.cnt_land[s] if self.game.land_scope else self.cnt_all[s]
+        """Pieces counted by elimination_scope (CONF-11): `count_of`."""
+        return count_of(self, s)
 
     def unprotected(self, s: int) -> bool:
-        """VULN-1: exactly two pieces left (VULN-5: not in team games by default)."""
-        return self.game.vuln_active and self.count(s) == 2
+        """VULN-1 (VULN-5): `unprotected_of`."""
+        return unprotected_of(self, s)
 
     def score(self, s: int) -> int:
         """WIN-10: own pieces on the board + pieces captured + grail and enemy capital fields."""
@@ -404,23 +376,12 @@ class StateData:
         detach_piece(self, pid)
 
     def put_top(self, v: int, o: int) -> None:
-        """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
-        top-piece masks `top_seat` and `top_type` kept up to date."""
+        """The top piece of node v becomes o (-1: none; MOVE-3): `put_top_at`."""
         put_top_at(self, v, o)
 
     def set_owner(self, o: int, s: int) -> None:
-        """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
-        with `top_seat` kept up to date when o is a top piece."""
-        v = self.node[o]
-        if v >= 0 and self.occ[v] == o:
-            bit = 1 << v
-            if bit & self.game.penalty_mask:
-                self._penalty = None
-            self.top_seat[self.owner[o]] &= ~bit
-            self.top_seat[s] |= bit
-        self._roster[self.owner[o]] = self._roster[s] = None
-        self._layout += 1
-        self.owner[o] = s
+        """Piece o changes owner (CAPT-7, PIECE-CAMEL-3/-4): `set_owner_of`."""
+        set_owner_of(self, o, s)
 
     def enemy_top(self, s: int) -> int:
         """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
@@ -437,10 +398,8 @@ class StateData:
         self.set_owner(o, s)
 
     def revert_check(self, o: int) -> None:
-        """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
-        if self.orig[o] >= 0 and not self.cargo[o] and self.node[o] >= 0:
-            self.set_owner(o, self.orig[o])
-            self.orig[o] = -1
+        """PIECE-CAMEL-4, PIECE-SIEGE-6: `revert_piece`."""
+        revert_piece(self, o)
 
     def remove_piece(self, pid: int, by: int) -> int:
         """Remove a captured piece and its cargo (CARRY-3, CAPT-11); returns pieces removed."""
@@ -482,7 +441,7 @@ class StateData:
             gets = self.owner[pid] if new_owner is None else new_owner
             self.cnt_all[victim] -= 1  # CAPT-7: the vessel changes owner for good
             self.cnt_all[gets] += 1
-            self.set_owner(o, gets)
+            set_owner_of(self, o, gets)
             self.steps[o] = 0
             self.cargo[o].append(pid)
             self.carrier[pid] = o
@@ -497,12 +456,12 @@ class StateData:
         self.quiet_round_clean = False
         self.any_capture = True
         if old_carrier >= 0:
-            self.revert_check(old_carrier)
+            revert_piece(self, old_carrier)
         return victim
 
 
 @cython.ccall
-@cython.locals(st=StateData)
+@cython.locals(st=StateData, last=tuple, penalties=tuple)
 def budget_of(st: StateData, s: int) -> int:
     """Current budget of seat s (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per
     penalty field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
@@ -526,8 +485,46 @@ def budget_of(st: StateData, s: int) -> int:
 @cython.ccall
 @cython.locals(st=StateData)
 def ap_left_of(st: StateData) -> int:
-    """Action points the mover has left this turn (TURN-6, TURN-9)."""
-    return max(0, budget_of(st, mover_of(st)) - st.ap_spent)
+    """Action points the mover has left this turn (TURN-6, TURN-9), never below 0."""
+    left = budget_of(st, mover_of(st)) - st.ap_spent
+    return left if left > 0 else 0
+
+
+@cython.ccall
+@cython.locals(st=StateData, tables=SearchTables, occ=list, owner=list, team=list, held=list,
+               fields=list, frozen=list, row=list, s=cython.Py_ssize_t,
+               f=cython.Py_ssize_t, o=cython.Py_ssize_t, x=cython.Py_ssize_t,
+               nc=cython.Py_ssize_t, ng=cython.Py_ssize_t, limit=cython.Py_ssize_t)
+def compute_penalties(st: StateData) -> tuple:
+    """(teams holding grail fields, (own castle fields, grail fields) held by other teams per
+    seat, frozen per seat): CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1; kept in `_penalty`."""
+    found = st._penalty
+    if found is not None:
+        return found
+    tables = st.tables
+    occ, owner, team = st.occ, st.owner, tables.team
+    held, fields, frozen = [], [], []  # held: the teams of the grail fields' top pieces
+    for f in tables.grail_fields:
+        o = occ[f]
+        if o >= 0:
+            x = owner[o]
+            held.append(team[x])
+    limit = tables.freeze_limit
+    for s in range(tables.seats):
+        ts = team[s]
+        nc = 0
+        row = tables.castle_fields[s]
+        for f in row:
+            o = occ[f]
+            if o >= 0:
+                x = owner[o]
+                if team[x] != ts:
+                    nc += 1
+        ng = len(held) - held.count(ts)
+        fields.append((nc, ng))
+        frozen.append(nc + ng >= limit)
+    st._penalty = found = (held, fields, frozen)
+    return found
 
 
 @cython.ccall
@@ -546,9 +543,9 @@ def enemy_top_of(st: StateData, s: int) -> int:
 @cython.ccall
 @cython.locals(st=StateData)
 def penalties_of(st: StateData) -> tuple:
-    """`StateData._penalties` (CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1), a C call while cached."""
+    """`compute_penalties` (CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1), a C call while cached."""
     found = st._penalty
-    return found if found is not None else st._penalties()
+    return found if found is not None else compute_penalties(st)
 
 
 @cython.ccall
@@ -564,7 +561,8 @@ def mover_of(st: StateData) -> int:
 
 
 @cython.ccall
-@cython.locals(st=StateData, cargo=list, x=object)
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, cargo=list,
+               x=cython.Py_ssize_t)
 def set_piece_node(st: StateData, pid: int, v: int) -> None:
     """Piece pid and its cargo (recursively) stand on node v."""
     st.node[pid] = v
@@ -574,7 +572,7 @@ def set_piece_node(st: StateData, pid: int, v: int) -> None:
 
 
 @cython.ccall
-@cython.locals(st=StateData)
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, ca=cython.Py_ssize_t)
 def detach_piece(st: StateData, pid: int) -> None:
     """Piece pid leaves its carrier, or its field (`put_top_at` with -1)."""
     ca = st.carrier[pid]
@@ -587,31 +585,67 @@ def detach_piece(st: StateData, pid: int) -> None:
 
 
 @cython.ccall
-@cython.locals(st=StateData, top_seat=list, top_type=list, occ=list)
+@cython.locals(st=StateData, v=cython.Py_ssize_t, o=cython.Py_ssize_t, old=cython.Py_ssize_t,
+               x=cython.Py_ssize_t, tables=SearchTables, top_seat=list, top_type=list,
+               occ=list, owner=list, ptype=list)
 def put_top_at(st: StateData, v: int, o: int) -> None:
     """The top piece of node v becomes o (-1: none; MOVE-3 one stack per field), with the
     top-piece masks `top_seat` and `top_type` kept up to date."""
-    bit = 1 << v
-    if bit & st.game.penalty_mask:
+    tables = st.tables
+    bit = tables.node_bit[v]
+    if tables.on_penalty[v]:
         st._penalty = None  # CASTLE-2, GRAIL-4: the penalty fields may change
-    occ, top_seat, top_type = st.occ, st.top_seat, st.top_type
+    occ, owner, ptype, top_seat, top_type = st.occ, st.owner, st.ptype, st.top_seat, st.top_type
     old = occ[v]
     if old >= 0:  # its bit is set in both masks (only this function and set_owner change them)
-        top_seat[st.owner[old]] ^= bit
-        top_type[st.ptype[old]] ^= bit
+        x = owner[old]
+        top_seat[x] ^= bit
+        x = ptype[old]
+        top_type[x] ^= bit
     occ[v] = o
     if o >= 0:
-        top_seat[st.owner[o]] |= bit
-        top_type[st.ptype[o]] |= bit
+        x = owner[o]
+        top_seat[x] |= bit
+        x = ptype[o]
+        top_type[x] |= bit
 
 
 @cython.ccall
-@cython.locals(st=StateData)
+@cython.locals(st=StateData, o=cython.Py_ssize_t, s=cython.Py_ssize_t, v=cython.Py_ssize_t,
+               was=cython.Py_ssize_t)
+def set_owner_of(st: StateData, o: int, s: int) -> None:
+    """Piece o changes owner (CAPT-7 seizure, PIECE-CAMEL-3/-4 take-over and reversion),
+    with `top_seat` kept up to date when o is a top piece."""
+    v = st.node[o]
+    was = st.owner[o]
+    if v >= 0 and st.occ[v] == o:
+        bit = st.tables.node_bit[v]
+        if st.tables.on_penalty[v]:
+            st._penalty = None
+        st.top_seat[was] &= ~bit
+        st.top_seat[s] |= bit
+    st._roster[was] = st._roster[s] = None
+    st._layout += 1
+    st.owner[o] = s
+
+
+@cython.ccall
+@cython.locals(st=StateData, o=cython.Py_ssize_t, back=cython.Py_ssize_t)
+def revert_piece(st: StateData, o: int) -> None:
+    """PIECE-CAMEL-4, PIECE-SIEGE-6: back to the original owner when nobody rides it."""
+    back = st.orig[o]
+    if back >= 0 and not st.cargo[o] and st.node[o] >= 0:
+        set_owner_of(st, o, back)
+        st.orig[o] = -1
+
+
+@cython.ccall
+@cython.locals(st=StateData, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, old=cython.Py_ssize_t,
+               o=cython.Py_ssize_t)
 def relocate_piece(st: StateData, pid: int, v: int) -> None:
-    """Move a piece (with its cargo) to an empty node or onto an own carrier there.
-    Mounting a partner's riderless camel puts it under the rider's control (TEAM-9);
-    a commandeered camel or seized siege tower left without rider reverts at once
-    (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
+    """Move a piece (with its cargo) to an empty node or onto an own carrier there. Mounting a
+    partner's riderless camel puts it under the rider's control (TEAM-9); a commandeered camel
+    or seized siege tower left without rider reverts at once (PIECE-CAMEL-4, PIECE-SIEGE-6)."""
     old = st.carrier[pid]
     detach_piece(st, pid)
     o = st.occ[v]
@@ -625,7 +659,19 @@ def relocate_piece(st: StateData, pid: int, v: int) -> None:
             st.take_over(o, st.owner[pid])
     set_piece_node(st, pid, v)
     if old >= 0:
-        st.revert_check(old)
+        revert_piece(st, old)
+
+
+@cython.ccall
+@cython.locals(st=StateData, s=cython.Py_ssize_t)
+def count_of(st: StateData, s: int) -> int:
+    return st.cnt_land[s] if st.tables.land_scope else st.cnt_all[s]  # CONF-11 scope
+
+
+@cython.ccall
+@cython.locals(st=StateData, s=cython.Py_ssize_t)
+def unprotected_of(st: StateData, s: int) -> bool:
+    return st.tables.vuln_active and count_of(st, s) == 2  # VULN-1 two left, VULN-5
 
 
 def bits(mask: int) -> list[int]:

@@ -23,7 +23,8 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result, Termination
-from editor.engine.state import StateData, budget_of, mover_of, penalties_of
+from editor.engine.search_tables import SearchTables
+from editor.engine.state import StateData, budget_of, count_of, mover_of, penalties_of
 from editor.i18n import _
 
 POINTS, ELIMINATION, CAPITAL = Termination.POINTS, Termination.ELIMINATION, Termination.CAPITAL
@@ -44,71 +45,12 @@ class Turns(StateData):
             self.end_turn()
 
     def end_turn(self) -> None:
-        """TURN-11 end of turn; WIN-24 count-based endings; TURN-10 rounds; auto-pass of
-        players without AP (FREEZE-2: their turns still count)."""
-        g = self.game
-        for _guard in range(4 * g.seat_count + 4):
-            self.window = None
-            self.end_pending = False
-            self.draw = None
-            counting = self.any_capture or g.opts.no_capture_counter_from_start  # CONF-20
-            if self.captured_this_turn:
-                self.quiet = 0
-            elif g.opts.no_capture_window == "rounds_since_last_capture" and counting:
-                self.quiet += 1
-            if (g.opts.no_capture_window == "complete_rounds"
-                    and mover_of(self) == g.seat_count - 1):
-                self.quiet = self.quiet + g.seat_count if self.quiet_round_clean else 0
-                self.quiet_round_clean = True
-            self.captured_this_turn = False
-            if self.vuln_end_pending:
-                self.decide_by_points("VULN-2: unprotected player lost a piece to a response")
-                return
-            self.check_turn_end()
-            if self.terminal:
-                return
-            self.turn += 1
-            self.ap_spent = 0
-            self.risky = 0
-            self.draw_offered = False
-            self.shots = set()
-            self.rshots = set()
-            self.pushed = {}
-            m = mover_of(self)
-            if self.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
-                self.raised = {k: r for k, r in self.raised.items() if r != m}
-            if penalties_of(self)[2][m]:  # FREEZE-1 (is_frozen)
-                self.frozen_mark[m] = self.turn  # CONF-19
-            self.steps[:] = [0] * len(self.steps)  # MOVE-5: a new turn, full range again
-            self._layout += 1
-            if budget_of(self, m) > 0:
-                return
+        """TURN-11 end of turn (`end_turn_of`)."""
+        end_turn_of(self)
 
     def check_turn_end(self) -> None:
-        g = self.game
-        vic = g.victory
-        n = g.seat_count
-        if "one_piece_left" in vic and 1 in [self.count(s) for s in range(n)]:  # WIN-8
-            self.decide_by_points(self.victory_rule("one_piece_left", "WIN-8")
-                                   + ": a player has one piece left")
-            return
-        for kind in ("no_capture_limit", "team_no_capture_limit"):
-            if kind not in vic:
-                continue
-            cond = vic[kind]
-            two = cond.decider == "enemy_capital"
-            rounds = cond.rounds or (g.opts.two_player_timeout_rounds if two
-                                     else g.opts.no_capture_rounds)
-            if self.quiet >= rounds * n:
-                if kind == "team_no_capture_limit":
-                    self.decide_team_timeout()
-                elif two:
-                    self.decide_two_player_timeout()
-                else:
-                    self.decide_by_points(self.victory_rule("no_capture_limit", "WIN-9")
-                                           + ": no capture for "
-                                           f"{rounds} rounds")
-                return
+        """WIN-8, WIN-9, WIN-3, TEAM-5 at a turn's end (`check_turn_end_of`)."""
+        check_turn_end_of(self)
 
     def finish_as(self, how: Termination, winners: tuple[int, ...] | tuple[str, ...],
                   reason: str) -> None:
@@ -189,67 +131,9 @@ class Turns(StateData):
                      self.victory_rule("team_no_capture_limit", "TEAM-5")
                      + ": no capture for the round limit")
 
-    @cython.locals(vic=dict)
     def check_immediate(self, by: int, before: list[int] | None) -> None:
-        """WIN-24: immediate victories after every action (including responses). List
-        comprehensions, not generators: compiled, a generator makes a closure on every call."""
-        g, c = self.game, self.compiled
-        vic = g.victory
-        n = g.seat_count
-        if before is not None:
-            if "elimination" in vic:  # WIN-6: the capturer took an opponent's last pieces
-                for s in range(n):
-                    if s != by and before[s] > 0 and self.count(s) == 0:
-                        self.finish_as(ELIMINATION, (by,), self.victory_rule("elimination", "WIN-6")
-                                     + f": {c.seat_ids[by]} took the last pieces of "
-                                     f"{c.seat_ids[s]}")
-                        return
-            if "annihilation" in vic:  # WIN-2
-                for s in range(n):
-                    if self.cnt_land[s] == 0:
-                        others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
-                        rule = self.victory_rule("annihilation", "WIN-2")
-                        self.finish_as(ELIMINATION, others,
-                                       f"{rule}: {c.seat_ids[s]} has no land pieces left")
-                        return
-            if "team_elimination" in vic:  # TEAM-5, TEAM-6, CONF-23
-                last_two = g.opts.team_elimination_rule == "last_two_land_pieces"
-                for s in range(n):
-                    if self.cnt_land[s] == 0 and before[s] > 0 and last_two and (
-                            self.window is not None or c.team_of[by] != c.team_of[self.mover]
-                            or before[s] > 2):
-                        continue  # last_two: the mover's team takes the last two in its turn
-                    if self.cnt_land[s] == 0:
-                        others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
-                        rule = self.victory_rule("team_elimination", "TEAM-5")
-                        self.finish_as(ELIMINATION, others,
-                                       f"{rule}: {c.seat_ids[s]} lost all land pieces")
-                        return
-        for kind in g.siege_victories:
-            if self.siege_win(kind):
-                return
-        if "capital_occupation" in vic:  # WIN-1
-            h = capital_holder(self)
-            if h is not None:
-                s, h = h
-                rule = self.victory_rule("capital_occupation", "WIN-1")
-                self.finish_as(CAPITAL, (h,), f"{rule}: {c.seat_ids[h]} holds the "
-                               f"whole capital of {c.seat_ids[s]}")
-                return
-        if "team_freeze" in vic or "all_others_frozen" in vic:
-            frozen = penalties_of(self)[2]  # FREEZE-1 (frozen_seats)
-            if "team_freeze" in vic and any(frozen):  # TEAM-5
-                s = frozen.index(True)
-                others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
-                self.finish_as(FROZEN, others, self.victory_rule("team_freeze", "TEAM-5")
-                             + f": {c.seat_ids[s]} is frozen")
-                return
-            if "all_others_frozen" in vic and frozen.count(False) == 1:  # WIN-7
-                mobile = frozen.index(False)
-                win = mobile if g.opts.all_frozen_winner == "sole_mobile_player" else by
-                self.finish_as(FROZEN, (win,), self.victory_rule("all_others_frozen", "WIN-7")
-                             + ": all other players are frozen")
-                return
+        """WIN-24: immediate victories after every action (`check_immediate_of`)."""
+        check_immediate_of(self, by, before)
 
     def victory_rule(self, kind: str, default: str) -> str:
         """The rule ID the variant names for a victory condition (e.g. WIN-16 for GC4)."""
@@ -306,6 +190,149 @@ class Turns(StateData):
     def _apply_reject(self) -> None:
         self.draw = None
 
+
+
+@cython.ccall
+@cython.locals(st=StateData, tables=SearchTables, n=cython.Py_ssize_t, m=cython.Py_ssize_t,
+               steps=list, _guard=cython.Py_ssize_t)
+def end_turn_of(st: StateData) -> None:
+    """TURN-11 end of turn; WIN-24 count-based endings; TURN-10 rounds; auto-pass of
+    players without AP (FREEZE-2: their turns still count)."""
+    tables = st.tables
+    n = tables.seats
+    for _guard in range(4 * n + 4):
+        st.window = None
+        st.end_pending = False
+        st.draw = None
+        counting = st.any_capture or tables.count_from_start  # CONF-20
+        if st.captured_this_turn:
+            st.quiet = 0
+        elif tables.quiet_since and counting:  # WIN-25 rounds_since_last_capture
+            st.quiet += 1
+        if tables.quiet_rounds and mover_of(st) == n - 1:  # WIN-25 complete_rounds
+            st.quiet = st.quiet + n if st.quiet_round_clean else 0
+            st.quiet_round_clean = True
+        st.captured_this_turn = False
+        if st.vuln_end_pending:
+            st.decide_by_points("VULN-2: unprotected player lost a piece to a response")
+            return
+        check_turn_end_of(st)
+        if st.terminal:
+            return
+        st.turn += 1
+        st.ap_spent = 0
+        st.risky = 0
+        st.draw_offered = False
+        if st.shots:  # a new turn: no shots, response shots or pushes yet
+            st.shots = set()
+        if st.rshots:
+            st.rshots = set()
+        if st.pushed:
+            st.pushed = {}
+        m = mover_of(st)
+        if st.raised:  # DRAW-4: the raiser's bridges fall at the start of his turn
+            st.raised = {k: r for k, r in st.raised.items() if r != m}
+        if penalties_of(st)[2][m]:  # FREEZE-1 (is_frozen)
+            st.frozen_mark[m] = st.turn  # CONF-19
+        steps = st.steps
+        steps[:] = [0] * len(steps)  # MOVE-5: a new turn, full range again
+        st._layout += 1
+        if budget_of(st, m) > 0:
+            return
+
+
+@cython.ccall
+@cython.locals(st=StateData, tables=SearchTables, n=cython.Py_ssize_t, s=cython.Py_ssize_t)
+def check_turn_end_of(st: StateData) -> None:
+    """WIN-8 one piece left, WIN-9 / WIN-3 / TEAM-5 no capture for the round limit (the limits
+    per game in `SearchTables.quiet_limits`)."""
+    tables = st.tables
+    n = tables.seats
+    if tables.win_one_piece:
+        for s in range(n):
+            if count_of(st, s) == 1:  # WIN-8
+                st.decide_by_points(st.victory_rule("one_piece_left", "WIN-8")
+                                    + ": a player has one piece left")
+                return
+    for kind, two, rounds in tables.quiet_limits:
+        if st.quiet >= rounds * n:
+            if kind == "team_no_capture_limit":
+                st.decide_team_timeout()
+            elif two:
+                st.decide_two_player_timeout()
+            else:
+                st.decide_by_points(st.victory_rule("no_capture_limit", "WIN-9")
+                                    + f": no capture for {rounds} rounds")
+            return
+
+
+@cython.ccall
+@cython.locals(st=StateData, tables=SearchTables, by=cython.Py_ssize_t, before=list,
+               n=cython.Py_ssize_t, s=cython.Py_ssize_t, x=cython.Py_ssize_t, frozen=list)
+def check_immediate_of(st: StateData, by: int, before: list[int] | None) -> None:
+    """WIN-24: immediate victories after every action (including responses). List
+    comprehensions, not generators: compiled, a generator makes a closure on every call."""
+    tables = st.tables
+    n = tables.seats
+    if before is not None:
+        if tables.win_elimination:  # WIN-6: the capturer took an opponent's last pieces
+            for s in range(n):
+                if s != by and before[s] > 0 and count_of(st, s) == 0:
+                    c = st.compiled
+                    st.finish_as(ELIMINATION, (by,), st.victory_rule("elimination", "WIN-6")
+                                 + f": {c.seat_ids[by]} took the last pieces of "
+                                 f"{c.seat_ids[s]}")
+                    return
+        if tables.win_annihilation:  # WIN-2
+            for s in range(n):
+                if st.cnt_land[s] == 0:
+                    c = st.compiled
+                    others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
+                    rule = st.victory_rule("annihilation", "WIN-2")
+                    st.finish_as(ELIMINATION, others,
+                                 f"{rule}: {c.seat_ids[s]} has no land pieces left")
+                    return
+        if tables.win_team_elimination:  # TEAM-5, TEAM-6, CONF-23
+            c = st.compiled
+            last_two = st.game.opts.team_elimination_rule == "last_two_land_pieces"
+            for s in range(n):
+                if st.cnt_land[s] == 0 and before[s] > 0 and last_two and (
+                        st.window is not None or c.team_of[by] != c.team_of[mover_of(st)]
+                        or before[s] > 2):
+                    continue  # last_two: the mover's team takes the last two in its turn
+                if st.cnt_land[s] == 0:
+                    others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
+                    rule = st.victory_rule("team_elimination", "TEAM-5")
+                    st.finish_as(ELIMINATION, others,
+                                 f"{rule}: {c.seat_ids[s]} lost all land pieces")
+                    return
+    for kind in tables.siege_wins:
+        if st.siege_win(kind):
+            return
+    if tables.win_capital:  # WIN-1
+        h = capital_holder(st)
+        if h is not None:
+            c = st.compiled
+            s, x = h
+            rule = st.victory_rule("capital_occupation", "WIN-1")
+            st.finish_as(CAPITAL, (x,), f"{rule}: {c.seat_ids[x]} holds the "
+                         f"whole capital of {c.seat_ids[s]}")
+            return
+    if tables.win_team_freeze or tables.win_all_frozen:
+        frozen = penalties_of(st)[2]  # FREEZE-1 (frozen_seats)
+        if tables.win_team_freeze and any(frozen):  # TEAM-5
+            c = st.compiled
+            s = frozen.index(True)
+            others = tuple([x for x in range(n) if c.team_of[x] != c.team_of[s]])
+            st.finish_as(FROZEN, others, st.victory_rule("team_freeze", "TEAM-5")
+                         + f": {c.seat_ids[s]} is frozen")
+            return
+        if tables.win_all_frozen and frozen.count(False) == 1:  # WIN-7
+            mobile = frozen.index(False)
+            win = mobile if st.game.opts.all_frozen_winner == "sole_mobile_player" else by
+            st.finish_as(FROZEN, (win,), st.victory_rule("all_others_frozen", "WIN-7")
+                         + ": all other players are frozen")
+            return
 
 
 @cython.ccall
