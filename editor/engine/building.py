@@ -27,13 +27,18 @@ class Building(StateData):
 
     __slots__ = ()
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.locals(s=cython.Py_ssize_t, pid=cython.Py_ssize_t, t=cython.Py_ssize_t,
                    u=cython.Py_ssize_t, v=cython.Py_ssize_t, bt=cython.Py_ssize_t,
+                   key=cython.Py_ssize_t, n_types=cython.Py_ssize_t, n_nodes=cython.Py_ssize_t,
                    any_allowed=cython.bint, on_empty=cython.bint, out=list, counts=list,
                    allowed=list, mine=list, limits=list, builds=list, occ=list, ptype=list,
                    carrier=list, node=list, cache=dict, per_type=tuple, sites=tuple)
     def build_actions(self, s: int) -> list[tuple]:
-        """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP."""
+        """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP.
+        The sites per seat, builder type and field are cached per game (`Game.build_site_cache`,
+        keyed by one number)."""
         c = self.compiled
         out = []
         limits, ptype = c.build_limit, self.ptype
@@ -51,14 +56,16 @@ class Building(StateData):
             return out
         occ, carrier, node, builds = self.occ, self.carrier, self.node, c.builds
         cache = self.game.build_site_cache
+        n_types, n_nodes = len(limits), len(occ)
         for pid in mine:
             bt = ptype[pid]
             if not builds[bt] or carrier[pid] >= 0:
                 continue
             u = node[pid]
-            per_type = cache.get((s, bt, u))
+            key = (s * n_types + bt) * n_nodes + u
+            per_type = cache.get(key)
             if per_type is None:
-                per_type = cache[(s, bt, u)] = tuple([
+                per_type = cache[key] = tuple([
                     (t, *self.build_sites(s, bt, u, t))
                     for t, lim in enumerate(limits) if lim is not None])
             for t, sites, on_empty in per_type:

@@ -84,66 +84,80 @@ class Camels(StateData):
                                else (PUSH, pid, self.path_to(v)))
         return out
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, pid=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, u=cython.Py_ssize_t,
-                   ca=cython.Py_ssize_t, prev=cython.Py_ssize_t, u_rides=cython.bint,
-                   galleons=cython.bint, near_at=bytes, acts=list, ptype=list, carrier=list,
-                   node=list, occ=list, cargo=list, steps=list, range_=list, top_type=list,
-                   row=list, row_to=list, levels=list, path=tuple)
+                   ca=cython.Py_ssize_t, prev=cython.Py_ssize_t, key_t=cython.Py_ssize_t,
+                   u_rides=cython.bint, galleons=cython.bint, acts=list, ptype=list,
+                   carrier=list, node=list, occ=list, cargo=list, steps=list, range_=list,
+                   top_type=list, riders=list, by_type=list, levels=list, path=tuple,
+                   res=tuple, found=list)
     def ride_actions(self, s: int, left: int) -> list[tuple]:
         """RIDE actions exactly as `legal_actions` lists them, without building the other
-        actions: a piece is searched only when an enemy camel or siege piece is within reach
-        (PIECE-CAMEL-3, PIECE-SIEGE-5). As in `moves_of`, a K_RIDE result is a RIDE and a
-        capture of a stack that could be taken over is a MOVE followed by a RIDE; as in
-        `legal_actions`, identical riders give one action per destination, the first listed
-        (for a rider the capture's MOVE takes the key before its RIDE)."""
+        actions: only a piece of a type that fits on a take-over type (`Game.takeover_riders`)
+        is searched, and only when an enemy camel or siege piece is within its reach over its
+        own connections (PIECE-CAMEL-3, PIECE-SIEGE-5, MOVE-1). As in `moves_of`, a K_RIDE
+        result is a RIDE and a capture of a stack that could be taken over is a MOVE followed
+        by a RIDE; as in `legal_actions`, identical riders give one action per destination,
+        the first listed (for a rider the capture's MOVE takes the key before its RIDE)."""
+        g = self.game
+        riders = g.takeover_riders
+        if not riders:
+            return []
         c = self.compiled
-        ptype, carrier, node, occ, top_type = (self.ptype, self.carrier, self.node, self.occ,
-                                               self.top_type)
-        cargo, steps, range_ = self.cargo, self.steps, c.range_
-        galleons = bool(c.catapult_cargo_types)  # see range_left
+        top_type = self.top_type
         targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
-        for t in self.game.takeover_types:
+        for t in g.takeover_types:
             targets |= top_type[t]
         if not targets:
             return []
         targets &= self.enemy_top(s)
         if not targets:
             return []
-        near, row_to = 0, c.reach_row_to(left)  # the fields a target is within reach from
-        for v in bits(targets):
-            near |= row_to[v]
-        near_at = near.to_bytes((len(occ) + 7) // 8, "little")  # its bits, read by byte
+        ptype, carrier, node, occ = self.ptype, self.carrier, self.node, self.occ
+        cargo, steps, range_ = self.cargo, self.steps, c.range_
+        galleons = bool(c.catapult_cargo_types)  # see range_left
         acts = []
         taken: set[tuple[int, int, int]] = set()
-        levels = c.reach_levels()  # per steps d, `reach_row(d)`
+        by_type = c.reach_by_type  # per type and load: reach rows by steps, made on demand
         for pid in self.movable(s):
-            u = node[pid]
-            if not near_at[u >> 3] >> (u & 7) & 1:
-                continue  # no target within `left` steps, so none within its own reach
+            t = ptype[pid]
+            if not riders[t]:
+                continue  # fits on no take-over type: no RIDE, no key it could share
             maxd = (self.range_left(pid) if galleons and cargo[pid]
-                    else range_[ptype[pid]] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
+                    else range_[t] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
             if maxd > left:
                 maxd = left
             if maxd <= 0:
                 continue
-            row = levels[maxd] if maxd < len(levels) else c.reach_row(maxd)
-            if not row[u] & targets:
-                continue  # no take-over target within reach: no RIDE, no key it could share
+            key_t = 2 * t + 1 if cargo[pid] else 2 * t  # the connections its search walks
+            levels = by_type[key_t] if by_type else None
+            if levels is None:
+                levels = c.reach_levels(t, key_t & 1 == 1)
+                by_type = c.reach_by_type
+            u = node[pid]
+            if maxd < len(levels):
+                if not levels[maxd][u] & targets:
+                    continue  # no take-over target within reach
+            elif not c.reach_row(maxd, t, key_t & 1 == 1)[u] & targets:
+                continue
             ca = carrier[pid]
-            for v, _d, kind in self.search(pid, maxd):
+            found = self.search(pid, maxd)
+            for res in found:
+                v = res[0]
                 if ca >= 0:
-                    key = (ca, ptype[pid], v)
+                    key = (ca, t, v)
                     if key in taken:
                         continue
                     taken.add(key)
-                    if kind == K_RIDE:
+                    if res[2] == K_RIDE:
                         acts.append((RIDE, pid, self.path_to(v), False))
-                elif kind == K_RIDE:
+                elif res[2] == K_RIDE:
                     acts.append((RIDE, pid, self.path_to(v), False))
-                elif kind == K_CAPTURE:
+                elif res[2] == K_CAPTURE:
                     path = self.path_to(v)
-                    prev = path[-2]
+                    prev = path[len(path) - 2]
                     u_rides = occ[prev] >= 0 if prev != path[0] else False
                     if self.can_take_over(pid, occ[v], prev, u_rides):
                         acts.append((RIDE, pid, path, False))

@@ -50,7 +50,10 @@ class Catapults(Responses):
             return "crew" if self.cargo[o] else None
         return "hit"
 
-    @cython.locals(out=list, ptype=list, occ=list, raised=dict, shoots=list)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.locals(pid=cython.Py_ssize_t, out=list, ptype=list, occ=list, raised=dict,
+                   shoots=list, mine=list, shots=set, resting=dict)
     def shot_actions(self, s: int, left: int) -> list[tuple]:
         """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
         c = self.compiled
@@ -58,14 +61,19 @@ class Catapults(Responses):
             return []
         out = []
         ptype, occ, raised, shoots = self.ptype, self.occ, self.raised, c.shoots
-        for pid in self.seat_pieces(s):
-            if not shoots[ptype[pid]] or pid in self.shots or self.is_resting(pid):
+        shots, resting = self.shots, self.resting
+        mine = self.seat_pieces(s)
+        for pid_obj in mine:
+            pid = pid_obj
+            if not shoots[ptype[pid]]:
                 continue
-            for v in self.fire_set(pid):
+            if pid_obj in shots or (resting and self.is_resting(pid_obj)):
+                continue
+            for v in self.fire_set(pid_obj):
                 if occ[v] < 0 and v not in raised:
                     continue  # an empty field, no drawbridge: `shot_effect` finds nothing
-                if self.shot_effect(pid, v) is not None:
-                    out.append((SHOOT, pid, v))
+                if self.shot_effect(pid_obj, v) is not None:
+                    out.append((SHOOT, pid_obj, v))
         return out
 
     @cython.locals(pid=cython.Py_ssize_t, once=cython.bint, pieces=list, ptype=list, shoots=list)

@@ -28,33 +28,38 @@ class Drawbridges(StateData):
 
     __slots__ = ()
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, myteam=cython.Py_ssize_t,
                    tower=cython.Py_ssize_t, o=cython.Py_ssize_t, holder=cython.Py_ssize_t,
                    owner=cython.Py_ssize_t, raise_cost=cython.Py_ssize_t,
                    lower_cost=cython.Py_ssize_t, occupied_ok=cython.bint, out=list,
-                   team_of=list, castle_owner=list, has_drawbridge=list, occ=list, owners=list,
-                   raised=dict)
+                   team_of=list, castle_owner=list, occ=list, owners=list, raised=dict,
+                   costs=tuple)
     def bridge_actions(self, s: int, left: int) -> list[tuple]:
         """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
-        soldier who stormed an enemy tower lowers its raised bridge."""
-        c, g = self.compiled, self.game
+        soldier who stormed an enemy tower lowers its raised bridge. The towers with a
+        drawbridge and the costs are the game's (`Game.bridge_towers`, `Game.bridge_costs`)."""
+        g = self.game
         out = []
-        team_of, castle_owner, has_drawbridge = c.team_of, c.castle_owner, c.has_drawbridge
-        occ, owners, raised = self.occ, self.owner, self.raised
-        raise_cost = g.variant.drawbridge_raise_cost
-        lower_cost = g.variant.drawbridge_lower_cost
-        occupied_ok = g.opts.drawbridge_owner_may_raise_occupied
+        raised = self.raised
+        costs = g.bridge_costs
+        raise_cost, lower_cost, occupied_ok = costs[0], costs[1], costs[2]
+        if left < raise_cost and (left < lower_cost or not raised):
+            return out  # nothing affordable
+        c = self.compiled
+        team_of, castle_owner = c.team_of, c.castle_owner
+        occ, owners = self.occ, self.owner
         myteam = team_of[s]
-        for tower in c.tower_front:
-            if not has_drawbridge[tower]:
-                continue
+        for tower_obj in g.bridge_towers:
+            tower = tower_obj
             o = occ[tower]
             holder = owners[o] if o >= 0 else -1
-            if tower in raised:
+            if raised and tower_obj in raised:
                 if (left >= lower_cost and holder == s
                         and team_of[castle_owner[tower]] != myteam
                         and c.lowers_drawbridges[self.ptype[o]]):
-                    out.append((LOWER, tower))
+                    out.append((LOWER, tower_obj))
                 continue
             if left < raise_cost:
                 continue
@@ -62,9 +67,9 @@ class Drawbridges(StateData):
             if owner == s:
                 if holder >= 0 and team_of[holder] != myteam and not occupied_ok:
                     continue
-                out.append((RAISE, tower))
+                out.append((RAISE, tower_obj))
             elif holder == s and team_of[owner] != myteam:
-                out.append((RAISE, tower))
+                out.append((RAISE, tower_obj))
         return out
 
     def _apply_raise(self, tower: int) -> None:

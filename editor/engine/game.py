@@ -136,8 +136,16 @@ class Game:
         # types a soldier may take over (PIECE-CAMEL-3, PIECE-SIEGE-5) or push (PIECE-CAMEL-5)
         self.takeover_types = [t for t in range(len(c.type_names))
                                if c.commandeerable[t] or c.siege[t]]
+        # per type: fits on some take-over type (CARRY-1), so may take one over (else [])
+        riders = [any(c.carries[o].get(t, 0) > 0 for o in self.takeover_types)
+                  for t in range(len(c.type_names))]
+        self.takeover_riders = riders if any(riders) else []
         self.push_types = [t for t, n in enumerate(c.push_steps) if n]
-        self.build_site_cache: dict[tuple[int, int, int], tuple] = {}  # Building.build_actions
+        self.build_site_cache: dict[int, tuple] = {}  # Building.build_actions
+        # Drawbridges.bridge_actions: the towers with a drawbridge (DRAW-1), the costs
+        self.bridge_towers = [v for v in c.tower_front if c.has_drawbridge[v]]
+        self.bridge_costs = (variant.drawbridge_raise_cost, variant.drawbridge_lower_cost,
+                             bool(self.opts.drawbridge_owner_may_raise_occupied))
         self.tables = SearchTables(c, self.opts, variant.team_game)  # what Search.search reads
         self.tables.add_game_rules(self)  # and what applying an action reads
         self._initial: State | None = None  # the setup's position once built (initial_state)

@@ -50,8 +50,9 @@ class Responses(Search):
     @cython.locals(reach=cython.Py_ssize_t, maxd=cython.Py_ssize_t, pid=cython.Py_ssize_t,
                    ball=set, frontier=list, nxt=list, any_adj=list, occ=list, cands=list,
                    acts=list, mine=list, owner=list, carrier=list, ptype=list, range_=list)
-    def responses(self) -> list[tuple]:
-        """RECAP-3/-4/-12: one piece within reach captures the capturer on the scene."""
+    def responses(self, first: bool = False) -> list[tuple]:
+        """RECAP-3/-4/-12: one piece within reach captures the capturer on the scene. With
+        `first` only up to the first one found (whether there is any: `after_capture`)."""
         victim, _cap, scene, partner_only = self.window
         reach = self.game.variant.recapture_reach
         seats = set(self.response_seats(victim, partner_only))
@@ -93,12 +94,18 @@ class Responses(Search):
             for v, d, kind in self.search(pid, maxd):
                 if v == scene and kind == K_CAPTURE:
                     acts.append((RESP, pid, self.path_to(v), ()))
+                    if first:
+                        return acts
                     if d == 1:
                         one_step.add(pid)
             if unload and self.cargo[pid]:
                 acts.extend(self.unload_responses(pid, scene, reach))
+                if first and acts:
+                    return acts
         if self.game.two_step and reach >= 2:
             acts.extend(self.two_step_responses(mine, scene, seats, one_step))
+            if first and acts:
+                return acts
         if self.game.has_shooters:
             acts.extend(self.retaliation_shots(seats, scene))
         return acts
@@ -182,7 +189,7 @@ class Responses(Search):
             partner_only = True
         if open_window:
             self.window = Window(victim, pid, scene, partner_only)
-            if not self.responses():
+            if not self.responses(True):
                 self.window = None  # nobody can respond: the window closes at once
             elif was_unprotected:
                 self.risky += 1  # VULN-3

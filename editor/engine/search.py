@@ -115,6 +115,32 @@ def can_take_over(st: Search, pid: int, o: int, u: int, u_rides: bool) -> bool:
     return False
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(x=cython.Py_ssize_t, tc=cython.Py_ssize_t, mine=cython.bint, theirs=cython.bint,
+               owner=list, cargo=list, stack=list)
+def controls_of(st: Search, s: int, pid: int) -> bool:
+    """TEAM-7/-8/-11: a carrier is moved by its owner unless only partner pieces are aboard;
+    a partner moves it while at least one of his pieces is aboard."""
+    owner, cargo = st.owner, st.cargo
+    tc = st.ptype[pid]
+    c = st.compiled
+    if not (c.sea_type[tc] or c.siege[tc]):
+        return owner[pid] == s  # elephants, chariots, (ridden) camels: their controller
+    mine = theirs = False
+    stack = list(cargo[pid])
+    while stack:
+        x = stack.pop()
+        if owner[x] == s:
+            mine = True
+        else:
+            theirs = True
+        stack.extend(cargo[x])
+    if owner[pid] == s:
+        return mine or not theirs
+    return mine
+
+
 class Search(StateData):
     """Destinations of a piece (MOVE-*, CARRY-*, CAPT-*, TEAM-*) and who may move."""
 
@@ -344,57 +370,58 @@ class Search(StateData):
         self._movable = (self._layout, s, self.turn, found)
         return found[:]
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.locals(pid=cython.Py_ssize_t, ca=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   owner=list, node=list, carrier=list, cargo=list, ptype=list, steps=list,
+                   out=list, seen=set, resting=dict, keyed=list)
     def _movable_team(self, s: int) -> list[int]:
         """`movable` in a team game: partners' carriers with s's pieces aboard too (TEAM-7/-8/
-        -11), own carriers with only partner pieces aboard not (TEAM-7)."""
-        owner, node, carrier = self.owner, self.node, self.carrier
+        -11), own carriers with only partner pieces aboard not (TEAM-7). Cached like `movable`
+        (what it reads beside the turn changes `_layout`; a copy is returned)."""
+        last = self._movable
+        if last is not None and last[0] == self._layout and last[1] == s and \
+                last[2] == self.turn:
+            return last[3][:]
+        owner, node, carrier, cargo = self.owner, self.node, self.carrier, self.cargo
+        ptype, steps = self.ptype, self.steps
         out = []
         seen: set[tuple[int, int, int]] = set()
         turn = self.turn
-        resting = {p for p, r in self.resting.items() if turn <= r} if self.resting else ()
-        for pid in range(len(owner)):
+        resting = self.resting
+        n = len(owner)
+        for pid in range(n):
             if node[pid] < 0:
                 continue
-            if pid in resting:
+            if resting and pid in resting and turn <= resting[pid]:
                 continue  # BUILD-9 (see is_resting)
             if owner[pid] != s:
-                if carrier[pid] < 0 and self.cargo[pid] and self.controls(s, pid):
+                if carrier[pid] < 0 and cargo[pid] and controls_of(self, s, pid):
                     out.append(pid)  # TEAM-7/-8/-11: a partner's carrier with s's pieces aboard
                 continue
-            if carrier[pid] < 0 and self.cargo[pid] and not self.controls(s, pid):
-                continue  # TEAM-7: only partner pieces aboard, the owner may not move it
             ca = carrier[pid]
+            if ca < 0 and cargo[pid] and not controls_of(self, s, pid):
+                continue  # TEAM-7: only partner pieces aboard, the owner may not move it
             if ca >= 0:
-                key = (ca, self.ptype[pid], self.steps[pid])
+                key = (ca, ptype[pid], steps[pid])
                 if key in seen:
                     continue
                 seen.add(key)
             out.append(pid)
         if len(out) > 1:  # riders with less range left first (canonical choice)
-            steps = self.steps
-            out.sort(key=lambda p: (p if carrier[p] < 0 else carrier[p], carrier[p] >= 0,
-                                    -steps[p], p))
-        return out
+            keyed = []  # (field's stack by carrier, rider?, -steps, id): ids are unique
+            for p in out:
+                ca = carrier[p]
+                keyed.append((p if ca < 0 else ca, ca >= 0, -steps[p], p))
+            keyed.sort()
+            out = [k[3] for k in keyed]
+        self._movable = (self._layout, s, self.turn, out)
+        return out[:]
 
     def controls(self, s: int, pid: int) -> bool:
         """TEAM-7/-8/-11: a carrier is moved by its owner unless only partner pieces are aboard;
         a partner moves it while at least one of his pieces is aboard."""
-        owner = self.owner
-        tc = self.ptype[pid]
-        if not (self.compiled.sea_type[tc] or self.compiled.siege[tc]):
-            return owner[pid] == s  # elephants, chariots, (ridden) camels: their controller
-        mine = theirs = False
-        stack = list(self.cargo[pid])
-        while stack:
-            x = stack.pop()
-            if owner[x] == s:
-                mine = True
-            else:
-                theirs = True
-            stack.extend(self.cargo[x])
-        if owner[pid] == s:
-            return mine or not theirs
-        return mine
+        return controls_of(self, s, pid)
 
     def destinations(self, pid: int) -> list[tuple[int, int, int]]:
         """Legal destinations of one piece (bench figure)."""
