@@ -115,7 +115,7 @@ class StateFields:
     # resting pieces (BUILD-9); (layout, seat, turn, movable pieces) of the last `movable`
     _layout: int = _f(None, lambda g: 0)
     _movable: tuple | None = _f(None, lambda g: None)
-    # (the `_penalties` it was computed from, turn, seat, budget) of the last `budget`
+    # (the penalties it was computed from, turn, seat, budget) of the last `budget`
     _budget: tuple | None = _f(None, lambda g: None)
 
 
