@@ -118,7 +118,6 @@ class Compiled:
     reach_by_type: list[list[list[int]] | None] = field(
         default_factory=list, repr=False, compare=False)
     _union_adj: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
-    _union_back: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
     _first_table: dict[tuple[int, bool], tuple[int, bool]] = field(
         default_factory=dict, repr=False, compare=False)
 
@@ -172,28 +171,15 @@ class Compiled:
                     self._first_table[(tt, ld)] = first.setdefault(tuple(adj), (tt, ld))
         return self._first_table[(t, bool(loaded))]
 
-    def reach_row_to(self, steps: int) -> list[int]:
-        """Per node u, the bit mask of the nodes from which u is at most `steps` steps away
-        over the union of all types' connections (`reach_mask` read backwards, MOVE-1): a
-        piece on a node outside the union of its targets' rows reaches none of them."""
-        return self.reach_row(steps, -2)
-
     def _grow(self, prev: list[int], t: int, loaded: bool) -> list[int]:
-        """One more step for every node's mask (t = -2: against the connections)."""
+        """One more step for every node's mask (t = -1: over the union of the connections)."""
         if t < 0 and not self._union_adj:
             union: list[set[int]] = [set() for _ in self.node_ids]
-            back: list[set[int]] = [set() for _ in self.node_ids]
             for table in (*self.adj_loaded, *self.adj_unloaded):
                 for a, row in enumerate(table):
                     union[a].update(row)
-                    for b in row:
-                        back[b].add(a)
             self._union_adj = [tuple(x) for x in union]
-            self._union_back = [tuple(x) for x in back]
-        if t < 0:
-            adj = self._union_adj if t == -1 else self._union_back
-        else:
-            adj = (self.adj_loaded if loaded else self.adj_unloaded)[t]
+        adj = self._union_adj if t < 0 else (self.adj_loaded if loaded else self.adj_unloaded)[t]
         nxt = []
         for a, row in enumerate(adj):
             m = prev[a]

@@ -126,11 +126,9 @@ class Game:
         self.has_push = any(self.compiled.push_steps)
         self.has_specials = (self.has_shooters or self.has_builds or self.has_drawbridges
                              or self.has_push)  # actions beside moves, end, draw, resign
-        # node bit masks for the penalty fields (CASTLE-2, GRAIL-4) and siege wins (WIN-5/-11/-13)
-        self.castle_masks = [_mask(fs) for fs in self.compiled.castle_fields]
+        # node bit masks of the fields siege wins count (WIN-5/-11/-13)
         self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
         self.grail_mask = _mask(self.compiled.grail_fields)
-        self.penalty_mask = self.all_castles_mask | self.grail_mask
         c = self.compiled
         self.siege_types = [t for t, x in enumerate(c.siege) if x]
         # types a soldier may take over (PIECE-CAMEL-3, PIECE-SIEGE-5) or push (PIECE-CAMEL-5)

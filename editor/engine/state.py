@@ -497,10 +497,8 @@ def ap_left_of(st: StateData) -> int:
                nc=cython.Py_ssize_t, ng=cython.Py_ssize_t, limit=cython.Py_ssize_t)
 def compute_penalties(st: StateData) -> tuple:
     """(teams holding grail fields, (own castle fields, grail fields) held by other teams per
-    seat, frozen per seat): CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1; kept in `_penalty`."""
-    found = st._penalty
-    if found is not None:
-        return found
+    seat, frozen per seat): CASTLE-2, GRAIL-4, TEAM-4, FREEZE-1; kept in `_penalty` (read it
+    through `penalties_of`)."""
     tables = st.tables
     occ, owner, team = st.occ, st.owner, tables.team
     held, fields, frozen = [], [], []  # held: the teams of the grail fields' top pieces
