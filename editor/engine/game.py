@@ -85,9 +85,11 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
 )
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
-from editor.engine.moves import normalize_action
+from editor.engine.moves import Moves, apply_move, normalize_action
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
+from editor.engine.search import Search
 from editor.engine.search_tables import SearchTables
+from editor.engine.state import ap_left_of, mover_of
 from editor.i18n import _
 from editor.model.board import Board
 from editor.model.variant import Variant
@@ -126,6 +128,8 @@ class Game:
         self.has_push = any(self.compiled.push_steps)
         self.has_specials = (self.has_shooters or self.has_builds or self.has_drawbridges
                              or self.has_push)  # actions beside moves, end, draw, resign
+        # the generators of shots, builds and drawbridges the variant has, in their order
+        self.special_gens = [gen for gate, gen in _GENERATORS[:-1] if getattr(self, gate)]
         # node bit masks of the fields siege wins count (WIN-5/-11/-13)
         self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
         self.grail_mask = _mask(self.compiled.grail_fields)
@@ -268,20 +272,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         (PIECE-CAMEL-3, PIECE-SIEGE-5). Empty in a response window or a draw offer. With
         `deferred` a `Deferred` sequence of them whose pushes find their path (PIECE-CAMEL-5)
         only when taken out: what the random policy chooses from."""
-        if self.terminal or self.window is not None or self.draw is not None:
-            return []
-        left = self.ap_left()
-        if left <= 0:
-            return []
-        s = self.mover
-        acts = self.ride_actions(s, left)
-        g = self.game
-        for gate, generate in _GENERATORS[:-1]:  # shots, builds, drawbridges (pushes: last)
-            if getattr(g, gate):
-                acts.extend(generate(self, s, left))
-        if g.has_push:
-            acts.extend(self.push_actions(s, left, deferred))
-        return Deferred(self, acts) if deferred else acts  # VULN-3 touches captures only
+        return special_actions_of(self, deferred)
 
     def action_cost(self, a: tuple) -> int:
         """AP an action costs the mover (responses are free, RECAP-8)."""
@@ -292,15 +283,17 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         path, cost (the `describe` of the action's kind)."""
         return ACTIONS[a[0]].describe(self, a)
 
+    @cython.locals(st=Moves)
     def apply(self, action: tuple, check: bool = True) -> None:
         """Apply an action; with check=True an illegal one raises IllegalAction (with reason)."""
-        action = normalize_action(self, action)
+        st = self
+        action = normalize_action(st, action)
         if check:
             reason = self.explain(action)
             if reason is not None:
                 raise IllegalAction(reason)
-        if self.keep_undo:
-            self._undo.append(self.snapshot())
+        if st.keep_undo:
+            st._undo.append(self.snapshot())
         _perform(self, action)
 
     def undo(self) -> None:
@@ -337,9 +330,35 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
 
 @cython.ccall
+@cython.locals(st=Search, deferred=cython.bint, tb=SearchTables, acts=list,
+               s=cython.Py_ssize_t)
+def special_actions_of(st: State, deferred: bool) -> list[tuple] | Deferred:
+    """`State.special_actions` (its docstring), a C call from the random policy when
+    compiled: the variant's generators from `SearchTables.special_gens` (shots, builds,
+    drawbridges) and `has_push` (pushes: last)."""
+    if st.terminal or st.window is not None or st.draw is not None:
+        return []
+    left = ap_left_of(st)
+    if left <= 0:
+        return []
+    s = mover_of(st)
+    acts = st.ride_actions(s, left)
+    tb = st.tables
+    for generate in tb.special_gens:  # shots, builds, drawbridges
+        acts.extend(generate(st, s, left))
+    if tb.has_push:
+        acts.extend(st.push_actions(s, left, deferred))
+    return Deferred(st, acts) if deferred else acts  # VULN-3 touches captures only
+
+
+@cython.ccall
 @cython.locals(table=dict)
 def _perform(st: State, a: tuple) -> None:
-    """`State.perform`, a C call from `apply` when compiled."""
+    """`State.perform`, a C call from `apply` when compiled: a move (the common kind) a C call
+    too (`moves.apply_move`, the row's apply), every other kind its row's apply."""
+    if a[0] == MOVE:
+        apply_move(st, a)
+        return
     table = _APPLY
     perform = table.get(a[0])
     if perform is None:

@@ -8,3 +8,7 @@ from editor.engine.turns cimport check_immediate_of, end_turn_of
 
 cdef class Moves(Search):
     pass
+
+
+cpdef normalize_action(Search st, action)
+cpdef apply_move(Moves st, a)

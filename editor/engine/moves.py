@@ -538,12 +538,14 @@ def _move_cost(st: Moves, a: tuple) -> int:
     return len(a[2]) - 1
 
 
+@cython.ccall
 @cython.locals(st=Moves, pid=cython.Py_ssize_t, v=cython.Py_ssize_t, cost=cython.Py_ssize_t,
                s=cython.Py_ssize_t, o=cython.Py_ssize_t, x=cython.Py_ssize_t,
                n=cython.Py_ssize_t, team=list, owner=list, steps=list, before=list)
-def _apply(st: Moves, a: tuple) -> None:
+def apply_move(st: Moves, a: tuple) -> None:
     """Perform a move (TURN-3..5, MOVE-5): a capture (CAPT-1) and what follows it, or a move
-    onto an empty field or an own carrier; then the immediate checks and the turn's end."""
+    onto an empty field or an own carrier; then the immediate checks and the turn's end (a C
+    call from `game._perform` when compiled)."""
     pid, path, end = a[1], a[2], a[3]
     v = path[-1]
     cost = len(path) - 1
@@ -595,5 +597,5 @@ def describe_move(st: Moves, a: tuple) -> Description:
                        tuple(map(ids.__getitem__, path)), _move_cost(st, a), bool(a[3]))
 
 
-KINDS = (ActionKind(MOVE, _move_cost, _apply, explain_move, move_notation, describe_move,
+KINDS = (ActionKind(MOVE, _move_cost, apply_move, explain_move, move_notation, describe_move,
                     acting=True),)

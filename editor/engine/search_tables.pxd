@@ -14,6 +14,12 @@ cdef class SearchTables:
     cdef public tuple siege_wins
     cdef public list castle_fields, grail_fields, any_adj
     cdef public Py_ssize_t freeze_limit
+    # per-game facts the hot path reads per action (lookup3, see add_game_rules)
+    cdef public object base_budget, castle_penalty, grail_penalty, all_castles_mask, grail_mask
+    cdef public list opening, special_gens, siege_types
+    cdef public bint has_specials, has_push
+    cdef public list reach_by_type
+    cdef public object catapult_cargo, galleon_cap
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

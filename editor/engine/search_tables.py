@@ -32,13 +32,16 @@ class SearchTables:
     most types, (True, the types it lacks) to take the enemy fields less those
     (`playout._prey_mask`)."""
 
-    __slots__ = ("any_adj", "by_kind", "by_type", "capacity", "carries", "castle_fields",
-                 "castle_owner", "count_from_start", "found", "freeze_limit", "galleons",
-                 "grail_fields", "ground_ok", "hop_opt", "is_sea", "land_scope", "node_bit",
-                 "on_penalty", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
-                 "quiet_since", "range_", "seats", "siege", "siege_wins", "team", "team_perm",
-                 "vuln_active", "win_all_frozen", "win_annihilation", "win_capital",
-                 "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze")
+    __slots__ = ("all_castles_mask", "any_adj", "base_budget", "by_kind", "by_type", "capacity",
+                 "carries", "castle_fields", "castle_owner", "castle_penalty", "catapult_cargo",
+                 "count_from_start", "found", "freeze_limit", "galleon_cap", "galleons",
+                 "grail_fields", "grail_mask", "grail_penalty", "ground_ok", "has_push",
+                 "has_specials", "hop_opt", "is_sea", "land_scope", "node_bit", "on_penalty",
+                 "opening", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
+                 "quiet_since", "range_", "reach_by_type", "seats", "siege", "siege_types",
+                 "siege_wins", "special_gens", "team", "team_perm", "vuln_active",
+                 "win_all_frozen", "win_annihilation", "win_capital", "win_elimination",
+                 "win_one_piece", "win_team_elimination", "win_team_freeze")
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -104,6 +107,27 @@ class SearchTables:
                 rounds = cond.rounds or (opts.two_player_timeout_rounds if two
                                          else opts.no_capture_rounds)
                 self.quiet_limits.append((kind, two, rounds))
+        # per-game facts the hot path reads per action, without the attribute lookups on the
+        # game, variant and options: the budgets (TURN-2, TURN-7/8, CASTLE-2, GRAIL-4), the
+        # random policy's special actions (`Game.special_gens`: the shot, build and drawbridge
+        # generators the variant has, in their order; pushes), the siege wins' fields and
+        # pieces (WIN-5, WIN-11, WIN-13)
+        self.opening = c.opening
+        self.base_budget = g.variant.base_budget
+        self.castle_penalty = opts.castle_penalty_per_field
+        self.grail_penalty = opts.grail_penalty_per_field
+        self.has_specials = bool(g.has_specials)
+        self.has_push = bool(g.has_push)
+        self.special_gens = list(g.special_gens)
+        self.all_castles_mask, self.grail_mask = g.all_castles_mask, g.grail_mask
+        self.siege_types = list(g.siege_types)
+        # the random policy's reach rows per type and load (`Compiled.reach_by_type`, the same
+        # list from now on), a catapult-laden galleon's limit (PIECE-GALLEON-3, CONF-5)
+        if not c.reach_by_type:
+            c.reach_by_type = [None] * (2 * len(c.type_names))
+        self.reach_by_type = c.reach_by_type
+        self.catapult_cargo = c.catapult_cargo_types
+        self.galleon_cap = opts.catapult_galleon_max_steps
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
         """Where `Search.search` keeps its results, made once per game instead of once per

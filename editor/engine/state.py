@@ -461,7 +461,7 @@ class StateData:
 
 
 @cython.ccall
-@cython.locals(st=StateData, last=tuple, penalties=tuple)
+@cython.locals(st=StateData, last=tuple, penalties=tuple, tb=SearchTables)
 def budget_of(st: StateData, s: int) -> int:
     """Current budget of seat s (TURN-9): opening (TURN-7/8) or base (TURN-2) minus 4 per
     penalty field (CASTLE-2, GRAIL-4), never below 0; re-evaluated live (CASTLE-3)."""
@@ -470,14 +470,13 @@ def budget_of(st: StateData, s: int) -> int:
     last = st._budget  # still valid while the turn and the penalty fields are the same
     if last is not None and last[0] is penalties and last[1] == turn and last[2] == s:
         return last[3]
-    g = st.game
-    base = g.compiled.opening[s] if turn <= s else g.variant.base_budget
+    tb = st.tables  # the variant's budgets and penalties per field
+    base = tb.opening[s] if turn <= s else tb.base_budget
     nc, ng = penalties[1][s]
-    if nc + ng >= g.variant.freeze_threshold:
+    if nc + ng >= tb.freeze_limit:
         found = 0  # FREEZE-2
     else:
-        found = max(0, base - nc * g.opts.castle_penalty_per_field
-                    - ng * g.opts.grail_penalty_per_field)
+        found = max(0, base - nc * tb.castle_penalty - ng * tb.grail_penalty)
     st._budget = (penalties, turn, s, found)
     return found
 
@@ -529,7 +528,7 @@ def compute_penalties(st: StateData) -> tuple:
 @cython.locals(st=StateData, team=list, top_seat=list, x=cython.Py_ssize_t)
 def enemy_top_of(st: StateData, s: int) -> int:
     """Bit mask of the nodes whose top piece belongs to another team than seat s's."""
-    team, top_seat = st.compiled.team_of, st.top_seat
+    team, top_seat = st.tables.team, st.top_seat
     ts = team[s]
     mask = 0
     for x in range(len(top_seat)):

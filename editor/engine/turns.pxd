@@ -12,3 +12,4 @@ cdef class Turns(StateData):
 cpdef end_turn_of(StateData st)
 cpdef check_turn_end_of(StateData st)
 cpdef check_immediate_of(StateData st, Py_ssize_t by, list before)
+cpdef siege_win_of(StateData st, kind)

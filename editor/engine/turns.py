@@ -141,31 +141,8 @@ class Turns(StateData):
         return (cond.rule if cond is not None and cond.rule else default)
 
     def siege_win(self, kind: str) -> bool:
-        """WIN-5 (siege tower in the enemy capital), WIN-11 (siege tower in the grail), WIN-13 /
-        WIN-20 / TEAM-6 (siege engine into an enemy tower): an immediate win for its owner
-        (and partner)."""
-        c = self.compiled
-        grail = kind == "siege_in_grail"
-        sieged = self.game.grail_mask if grail else self.game.all_castles_mask
-        for t in self.game.siege_types:
-            if self.top_type[t] & sieged:
-                break
-        else:
-            return False  # no siege piece on top of any of those fields
-        fields = c.grail_fields if grail else [f for fs in c.castle_fields for f in fs]
-        for f in fields:
-            o = self.occ[f]
-            if o < 0 or not c.siege[self.ptype[o]]:
-                continue
-            s = self.owner[o]
-            if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
-                continue
-            rule = self.game.victory[kind].rule or kind
-            where = self.field_name(f)
-            self.finish_as(SIEGE, self.team_members(s),
-                           f"{rule}: {c.seat_ids[s]} brought a siege piece onto {where}")
-            return True
-        return False
+        """WIN-5, WIN-11, WIN-13 / WIN-20 / TEAM-6: `siege_win_of`."""
+        return siege_win_of(self, kind)
 
     def _apply_resign(self) -> None:
         s = self.mover  # WIN-26 with allow_resignation: the resigning side loses
@@ -242,6 +219,38 @@ def end_turn_of(st: StateData) -> None:
 
 
 @cython.ccall
+@cython.locals(st=StateData, tables=SearchTables, top_type=list, t=cython.Py_ssize_t)
+def siege_win_of(st: StateData, kind: str) -> bool:
+    """WIN-5 (siege tower in the enemy capital), WIN-11 (siege tower in the grail), WIN-13 /
+    WIN-20 / TEAM-6 (siege engine into an enemy tower): an immediate win for its owner
+    (and partner). The fields and siege types per game from `SearchTables`."""
+    tables = st.tables
+    grail = kind == "siege_in_grail"
+    sieged = tables.grail_mask if grail else tables.all_castles_mask
+    top_type = st.top_type
+    for t in tables.siege_types:
+        if top_type[t] & sieged:
+            break
+    else:
+        return False  # no siege piece on top of any of those fields
+    c = st.compiled
+    fields = c.grail_fields if grail else [f for fs in c.castle_fields for f in fs]
+    for f in fields:
+        o = st.occ[f]
+        if o < 0 or not c.siege[st.ptype[o]]:
+            continue
+        s = st.owner[o]
+        if kind != "siege_in_grail" and c.team_of[c.castle_owner[f]] == c.team_of[s]:
+            continue
+        rule = st.game.victory[kind].rule or kind
+        where = st.field_name(f)
+        st.finish_as(SIEGE, st.team_members(s),
+                     f"{rule}: {c.seat_ids[s]} brought a siege piece onto {where}")
+        return True
+    return False
+
+
+@cython.ccall
 @cython.locals(st=StateData, tables=SearchTables, n=cython.Py_ssize_t, s=cython.Py_ssize_t)
 def check_turn_end_of(st: StateData) -> None:
     """WIN-8 one piece left, WIN-9 / WIN-3 / TEAM-5 no capture for the round limit (the limits
@@ -307,7 +316,7 @@ def check_immediate_of(st: StateData, by: int, before: list[int] | None) -> None
                                  f"{rule}: {c.seat_ids[s]} lost all land pieces")
                     return
     for kind in tables.siege_wins:
-        if st.siege_win(kind):
+        if siege_win_of(st, kind):
             return
     if tables.win_capital:  # WIN-1
         h = capital_holder(st)
