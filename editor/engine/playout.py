@@ -29,8 +29,9 @@ from editor.engine.game import (
     MOVE,
     Game,
     State,
+    special_actions_of,
 )
-from editor.engine.search import Search
+from editor.engine.search import Search, movable_of, range_left_of
 from editor.engine.search_tables import SearchTables
 from editor.engine.state import ap_left_of, enemy_top_of, mover_of
 
@@ -187,11 +188,11 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     left = ap_left_of(st)
     if left <= 0 or rng.random() < end_prob:
         return A_END
-    if st.game.has_specials and rng.random() < 0.15:  # shots, builds, drawbridges, pushes,
-        extra = st.special_actions(deferred=True)  # take-overs (CP / GC); a push's path only
+    if st.tables.has_specials and rng.random() < 0.15:  # shots, builds, drawbridges, pushes,
+        extra = special_actions_of(st, True)  # take-overs (CP / GC); a push's path only
         if extra:  # when chosen
             return rng.choice(extra)
-    return _random_move(st, rng, st.movable(mover_of(st)), left, capture_bias)
+    return _random_move(st, rng, movable_of(st, mover_of(st)), left, capture_bias)
 
 
 @cython.ccall
@@ -227,7 +228,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
         t = ptype[pid]
         load = cargo[pid]
         if galleons and load:
-            maxd = st.range_left(pid)
+            maxd = range_left_of(st, pid)
         else:
             maxd = range_[t]
             maxd -= steps[pid]
@@ -240,17 +241,16 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             if prey is None:
                 prey = [None] * len(tb.prey_lists)
                 enemy = enemy_top_of(st, mover_of(st))
-                levels = st.compiled.reach_by_type
+                levels = tb.reach_by_type  # Compiled.reach_by_type
             mask = prey[k]
             if mask is None:
                 mask = prey[k] = _prey_mask(st, tb.prey_lists[k], enemy)
             if not mask:
                 continue
             key = 2 * t + 1 if load else 2 * t
-            rows = levels[key] if levels else None
+            rows = levels[key]
             if rows is None:
-                rows = st.compiled.reach_levels(t, key & 1 == 1)
-                levels = st.compiled.reach_by_type
+                rows = st.compiled.reach_levels(t, key & 1 == 1)  # kept in levels too
             row = rows[maxd]
             at = node[pid]
             if not row[at] & mask:
@@ -278,13 +278,14 @@ _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a numbe
 @cython.ccall
 @cython.returns(cython.Py_ssize_t)
 @cython.exceptval(-1)
-@cython.locals(n=cython.Py_ssize_t, b=cython.Py_ssize_t, j=cython.Py_ssize_t)
+@cython.locals(n=cython.Py_ssize_t, j=cython.Py_ssize_t, bits=list)
 def _below(randbits: Callable[[int], int], n: int) -> int:
     """A uniform draw from range(n), n >= 1, exactly as `rng.choice` of n items draws it
     (`randbits` is the generator's bound `getrandbits`, with rejection as `random.Random` does:
     the same numbers from the same stream), without the two Python-level frames of `choice`
     and `_randbelow`."""
-    b = _BITS[n] if n < 1024 else n.bit_length()
+    bits = _BITS
+    b = bits[n] if n < 1024 else n.bit_length()  # a Python int: passed on as it is
     j = randbits(b)
     while j >= n:
         j = randbits(b)

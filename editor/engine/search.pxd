@@ -6,7 +6,8 @@ from editor.engine.state cimport StateData
 
 
 cdef class Search(StateData):
-    pass
+    cpdef list search(self, Py_ssize_t pid, Py_ssize_t maxd)
+    cpdef tuple path_to(self, v)
 
 
 cpdef bint can_capture(Search st, Py_ssize_t pid, Py_ssize_t o)
@@ -17,3 +18,6 @@ cpdef bint partner_jump(Search st, Py_ssize_t u, Py_ssize_t v)
 cpdef bint can_take_over(Search st, Py_ssize_t pid, Py_ssize_t o, Py_ssize_t u, bint u_rides)
 cpdef list _movable_pieces(Search st, object s)
 cpdef bint controls_of(Search st, Py_ssize_t s, Py_ssize_t pid)
+cpdef movable_of(Search st, object s)
+cpdef range_limit_of(Search st, object pid)
+cpdef range_left_of(Search st, object pid)

@@ -335,22 +335,12 @@ class Search(StateData):
         return tuple(path)
 
     def range_limit(self, pid: int) -> int:
-        """MOVE-5; PIECE-GALLEON-3 / CONF-5: a catapult-laden galleon moves at most
-        catapult_galleon_max_steps."""
-        c = self.compiled
-        lim = c.range_[self.ptype[pid]]
-        if c.catapult_cargo_types and self.cargo[pid]:
-            cap = self.game.opts.catapult_galleon_max_steps
-            if cap != "none" and any(self.ptype[x] in c.catapult_cargo_types
-                                     for x in self.cargo[pid]):
-                lim = min(lim, cap)
-        return lim
+        """MOVE-5; PIECE-GALLEON-3 / CONF-5: `range_limit_of`."""
+        return range_limit_of(self, pid)
 
     def range_left(self, pid: int) -> int:
-        """Steps piece pid may still move this turn (MOVE-5, PIECE-GALLEON-3)."""
-        if self.cargo[pid] and self.compiled.catapult_cargo_types:
-            return self.range_limit(pid) - self.steps[pid]
-        return self.compiled.range_[self.ptype[pid]] - self.steps[pid]
+        """Steps piece pid may still move this turn (MOVE-5, PIECE-GALLEON-3): `range_left_of`."""
+        return range_left_of(self, pid)
 
     def is_resting(self, pid: int) -> bool:
         """BUILD-9: builder and new piece rest until the turn (CONF-35: or round) ends."""
@@ -359,16 +349,9 @@ class Search(StateData):
 
     def movable(self, s: int) -> list[int]:
         """Own pieces that may move, one per interchangeable cargo group (same carrier, type and
-        range left) so that identical soldiers give one action (notation names no soldier)."""
-        if self.tables.team_perm:  # a team game (TEAM-7)
-            return self._movable_team(s)
-        last = self._movable
-        if last is not None and last[0] == self._layout and last[1] == s and \
-                last[2] == self.turn:
-            return last[3][:]
-        found = _movable_pieces(self, s)
-        self._movable = (self._layout, s, self.turn, found)
-        return found[:]
+        range left) so that identical soldiers give one action (notation names no soldier):
+        `movable_of`."""
+        return movable_of(self, s)
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -445,6 +428,48 @@ class Search(StateData):
                         nxt.append(v)
             frontier = nxt
         return limit + 1
+
+
+@cython.ccall
+@cython.locals(st=Search, tb=SearchTables, ptype=list, kinds=object, x=cython.Py_ssize_t)
+def range_limit_of(st: Search, pid: int) -> int:
+    """MOVE-5; PIECE-GALLEON-3 / CONF-5: a catapult-laden galleon moves at most
+    catapult_galleon_max_steps (the per-game facts from `SearchTables`)."""
+    tb = st.tables
+    ptype = st.ptype
+    lim = tb.range_[ptype[pid]]
+    kinds = tb.catapult_cargo
+    if kinds and st.cargo[pid]:
+        cap = tb.galleon_cap
+        if cap != "none":
+            for x in st.cargo[pid]:
+                if ptype[x] in kinds:
+                    return min(lim, cap)
+    return lim
+
+
+@cython.ccall
+@cython.locals(st=Search)
+def range_left_of(st: Search, pid: int) -> int:
+    """Steps piece pid may still move this turn (MOVE-5, PIECE-GALLEON-3)."""
+    if st.cargo[pid] and st.tables.galleons:
+        return range_limit_of(st, pid) - st.steps[pid]
+    return st.tables.range_[st.ptype[pid]] - st.steps[pid]
+
+
+@cython.ccall
+@cython.locals(st=Search, last=tuple, found=list)
+def movable_of(st: Search, s: int) -> list[int]:
+    """`Search.movable` (a C call from the random policy when compiled), cached until what it
+    reads changes (`_layout`), the seat or the turn; a copy is returned."""
+    if st.tables.team_perm:  # a team game (TEAM-7)
+        return st._movable_team(s)
+    last = st._movable
+    if last is not None and last[0] == st._layout and last[1] == s and last[2] == st.turn:
+        return last[3][:]
+    found = _movable_pieces(st, s)
+    st._movable = (st._layout, s, st.turn, found)
+    return found[:]
 
 
 @cython.boundscheck(False)
