@@ -202,7 +202,7 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                k=cython.Py_ssize_t, at=cython.Py_ssize_t, ptype=list, node=list, cargo=list,
                steps=list, range_=list, load=list, row=list, pieces=list, st=Search, prey=list,
                prey_class=list, levels=list, rows=list, res=list, caps=list, r=tuple,
-               tb=SearchTables)
+               tb=SearchTables, capture=cython.Py_ssize_t, bound=tuple)
 def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
     """Up to 8 of `pieces` drawn one at a time without replacement, each only when the one
@@ -222,7 +222,12 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     levels = None  # per type and load: reach rows by steps (MOVE-1), made on demand
     n = len(pieces)
     draws = n if n < 8 else 8
-    randbits = rng.getrandbits  # bound once: `_below` draws exactly as before
+    bound = _GETRANDBITS  # `_below` draws exactly as before, through the bound getrandbits
+    if bound[0] is not rng:  # of this generator: looked up once per generator
+        bound = (rng, rng.getrandbits)
+        _keep_getrandbits(bound)
+    randbits = bound[1]
+    capture = K_CAPTURE  # a C integer: the kinds compared without an int object each
     for i in range(draws):
         pid = _draw_piece(pieces, i, n, randbits)
         t = ptype[pid]
@@ -261,7 +266,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
         caps = []
         for r in res:
             k = r[2]
-            if k == K_CAPTURE:
+            if k == capture:
                 caps.append(r)
         if caps and rng.random() < capture_bias:
             v = caps[_below(randbits, len(caps))][0]  # rng.choice(caps)
@@ -273,6 +278,14 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
 
 
 _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a number below n
+_GETRANDBITS: tuple = (None, None)  # the last generator of `_random_move` and its getrandbits
+
+
+def _keep_getrandbits(bound: tuple) -> None:
+    """Remember (generator, its bound getrandbits) for the next `_random_move` (replaced as a
+    whole, so a thread never reads one generator's method for another)."""
+    global _GETRANDBITS
+    _GETRANDBITS = bound
 
 
 @cython.ccall
