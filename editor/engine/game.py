@@ -273,14 +273,7 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
         left = self.ap_left()
         if left <= 0:
             return []
-        s = self.mover
-        acts = self.ride_actions(s, left)
-        g = self.game
-        for gate, generate in _GENERATORS[:-1]:  # shots, builds, drawbridges (pushes: last)
-            if getattr(g, gate):
-                acts.extend(generate(self, s, left))
-        if g.has_push:
-            acts.extend(self.push_actions(s, left, deferred))
+        acts = camels.specials_of(self, self.mover, left, deferred)
         return Deferred(self, acts) if deferred else acts  # VULN-3 touches captures only
 
     def action_cost(self, a: tuple) -> int:

@@ -14,6 +14,14 @@ cdef class SearchTables:
     cdef public tuple siege_wins
     cdef public list castle_fields, grail_fields, any_adj
     cdef public Py_ssize_t freeze_limit
+    # the special actions' per-game facts (camels, building, drawbridges, catapults)
+    cdef public bint has_shooters, has_builds, has_drawbridges
+    cdef public Py_ssize_t shot_cost, build_cost
+    cdef public list takeover_riders, takeover_types, push_types, push_steps
+    cdef public list build_limit, builds, shoots, bridge_towers
+    cdef public tuple bridge_costs
+    cdef public dict build_site_cache
+    cdef public list build_rosters
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

@@ -14,6 +14,12 @@ try:
 except ImportError:  # interpreted without Cython: the C types below are no-ops
     from editor.engine import cython_shim as cython
 
+# the special actions' fields (camels, building, drawbridges, catapults: add_game_rules)
+SPECIAL_SLOTS = ("has_shooters", "has_builds", "has_drawbridges", "shot_cost",
+                 "build_cost", "takeover_riders", "takeover_types", "push_types", "push_steps",
+                 "build_limit", "builds", "shoots", "bridge_towers", "bridge_costs",
+                 "build_site_cache", "build_rosters")
+
 
 class SearchTables:
     """What `Search.search` reads per game, made once by the `Game` (compiled: an extension
@@ -38,7 +44,8 @@ class SearchTables:
                  "on_penalty", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
                  "quiet_since", "range_", "seats", "siege", "siege_wins", "team", "team_perm",
                  "vuln_active", "win_all_frozen", "win_annihilation", "win_capital",
-                 "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze")
+                 "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze",
+                 *SPECIAL_SLOTS)
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -104,6 +111,18 @@ class SearchTables:
                 rounds = cond.rounds or (opts.two_player_timeout_rounds if two
                                          else opts.no_capture_rounds)
                 self.quiet_limits.append((kind, two, rounds))
+        # the special actions (camels, building, drawbridges, catapults): which generators
+        # run, their AP costs and the game's tables they read
+        self.has_shooters, self.has_builds = bool(g.has_shooters), bool(g.has_builds)
+        self.has_drawbridges = bool(g.has_drawbridges)  # pushes: push_types not empty
+        self.shot_cost, self.build_cost = g.variant.shot_cost, g.variant.build_cost
+        self.takeover_riders, self.takeover_types = g.takeover_riders, g.takeover_types
+        self.push_types, self.push_steps = g.push_types, c.push_steps  # PIECE-CAMEL-5
+        self.build_limit, self.builds = c.build_limit, c.builds  # BUILD-1, BUILD-4
+        self.build_site_cache = g.build_site_cache  # Building.build_actions
+        self.build_rosters = [None] * g.seat_count  # per seat: building.build_roster
+        self.shoots = c.shoots  # PIECE-CATAPULT-2
+        self.bridge_towers, self.bridge_costs = g.bridge_towers, g.bridge_costs  # DRAW-1
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
         """Where `Search.search` keeps its results, made once per game instead of once per
