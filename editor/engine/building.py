@@ -9,6 +9,7 @@ import re
 from editor.engine import explain as X
 from editor.engine.actions import BUILD, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
+from editor.engine.search_tables import SearchTables
 from editor.engine.state import StateData
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 from editor.i18n import _
@@ -27,53 +28,9 @@ class Building(StateData):
 
     __slots__ = ()
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.locals(s=cython.Py_ssize_t, pid=cython.Py_ssize_t, t=cython.Py_ssize_t,
-                   u=cython.Py_ssize_t, v=cython.Py_ssize_t, bt=cython.Py_ssize_t,
-                   key=cython.Py_ssize_t, n_types=cython.Py_ssize_t, n_nodes=cython.Py_ssize_t,
-                   any_allowed=cython.bint, on_empty=cython.bint, out=list, counts=list,
-                   allowed=list, mine=list, limits=list, builds=list, occ=list, ptype=list,
-                   carrier=list, node=list, cache=dict, per_type=tuple, sites=tuple)
     def build_actions(self, s: int) -> list[tuple]:
-        """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP.
-        The sites per seat, builder type and field are cached per game (`Game.build_site_cache`,
-        keyed by one number)."""
-        c = self.compiled
-        out = []
-        limits, ptype = c.build_limit, self.ptype
-        counts = [0] * len(limits)
-        mine = self.seat_pieces(s)
-        for pid in mine:
-            counts[ptype[pid]] += 1
-        allowed = [False] * len(limits)
-        any_allowed = False
-        for t in range(len(limits)):
-            lim = limits[t]
-            if lim is not None and counts[t] < lim:  # BUILD-4
-                allowed[t] = any_allowed = True
-        if not any_allowed:
-            return out
-        occ, carrier, node, builds = self.occ, self.carrier, self.node, c.builds
-        cache = self.game.build_site_cache
-        n_types, n_nodes = len(limits), len(occ)
-        for pid in mine:
-            bt = ptype[pid]
-            if not builds[bt] or carrier[pid] >= 0:
-                continue
-            u = node[pid]
-            key = (s * n_types + bt) * n_nodes + u
-            per_type = cache.get(key)
-            if per_type is None:
-                per_type = cache[key] = tuple([
-                    (t, *self.build_sites(s, bt, u, t))
-                    for t, lim in enumerate(limits) if lim is not None])
-            for t, sites, on_empty in per_type:
-                if allowed[t]:
-                    for v in sites:
-                        if not on_empty or occ[v] < 0:
-                            out.append((BUILD, pid, t, v))
-        return out
+        """`build_actions_of` with the AP left now (BUILD-1..8)."""
+        return build_actions_of(self, s, self.ap_left())
 
     def build_sites(self, s: int, builder: int, u: int, t: int) -> tuple[tuple[int, ...], bool]:
         """Where a builder (type `builder`) of seat s on node u may build type t, as far as the
@@ -143,6 +100,88 @@ class Building(StateData):
         self.maybe_end_turn()
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(pid=cython.Py_ssize_t, t=cython.Py_ssize_t, u=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, bt=cython.Py_ssize_t, key=cython.Py_ssize_t,
+               n_types=cython.Py_ssize_t, n_nodes=cython.Py_ssize_t,
+               on_empty=cython.bint, out=list, allowed=list, mine=list,
+               limits=list, builders=list, occ=list, ptype=list, carrier=list, node=list,
+               cache=dict, per_type=tuple, sites=tuple, entry=tuple, rosters=list,
+               tb=SearchTables)
+def build_actions_of(st: StateData, s: int, left: int) -> list[tuple]:
+    """BUILD-1..8: a soldier on foot on a land field builds one piece for build_cost AP.
+    The sites per seat, builder type and field are cached per game (`Game.build_site_cache`,
+    keyed by one number), and per seat the types it may still build and its builders, as
+    long as its pieces are the same list (`seat_pieces`; `build_roster`)."""
+    tb = st.tables
+    out = []
+    if left < tb.build_cost:
+        return out  # BUILD-1
+    mine = st._roster[s]
+    if mine is None:
+        mine = st.seat_pieces(s)
+    rosters = tb.build_rosters
+    entry = rosters[s]
+    if entry is None or entry[0] is not mine:
+        entry = rosters[s] = build_roster(st, mine)
+    allowed, builders = entry[1], entry[2]
+    if allowed is None:
+        return out
+    limits, ptype = tb.build_limit, st.ptype
+    occ, carrier, node = st.occ, st.carrier, st.node
+    cache = tb.build_site_cache
+    n_types, n_nodes = len(limits), len(occ)
+    for pid_obj in builders:
+        pid = pid_obj
+        if carrier[pid] >= 0:
+            continue  # BUILD-1: on foot
+        bt = ptype[pid]
+        u = node[pid]
+        key = (s * n_types + bt) * n_nodes + u
+        per_type = cache.get(key)
+        if per_type is None:
+            per_type = cache[key] = tuple([
+                (t_obj, *st.build_sites(s, bt, u, t_obj))
+                for t_obj, lim in enumerate(limits) if lim is not None])
+        for t_obj, sites, on_empty in per_type:
+            t = t_obj
+            if allowed[t]:
+                for v_obj in sites:
+                    v = v_obj
+                    if not on_empty or occ[v] < 0:
+                        out.append((BUILD, pid_obj, t_obj, v_obj))
+    return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, n_types=cython.Py_ssize_t,
+               any_allowed=cython.bint, counts=list, allowed=list, builders=list, limits=list,
+               builds=list, ptype=list, tb=SearchTables)
+def build_roster(st: StateData, mine: list) -> tuple:
+    """(mine, the types its seat may still build or None, its builders) for `mine`, a seat's
+    pieces on the board (`seat_pieces`): BUILD-4 fewer than the type's build limit in play,
+    BUILD-1 builders are the soldiers (on foot or not: that is asked per action)."""
+    tb = st.tables
+    limits, builds, ptype = tb.build_limit, tb.builds, st.ptype
+    n_types = len(limits)
+    counts = [0] * n_types
+    builders = []
+    for pid_obj in mine:
+        t = ptype[pid_obj]
+        counts[t] += 1
+        if builds[t]:
+            builders.append(pid_obj)
+    allowed = [False] * n_types
+    any_allowed = False
+    for t in range(n_types):
+        lim = limits[t]
+        if lim is not None and counts[t] < lim:  # BUILD-4
+            allowed[t] = any_allowed = True
+    return (mine, allowed if any_allowed else None, builders)
+
+
 def explain_build(st: Building, a: tuple) -> Reason | None:
     """Legal iff generated; else the first reason (BUILD-1..6)."""
     r = st.special_precheck(a)
@@ -175,7 +214,7 @@ def explain_build(st: Building, a: tuple) -> Reason | None:
 
 
 def _generate(st: Building, s: int, left: int) -> list[tuple]:
-    return st.build_actions(s) if left >= st.game.variant.build_cost else []
+    return build_actions_of(st, s, left)
 
 
 def build_notation(st: Building, a: tuple, full_path: bool) -> str:

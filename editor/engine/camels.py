@@ -20,8 +20,13 @@ from editor.engine.actions import (
     Kind,
     described,
 )
+from editor.engine.building import build_actions_of
+from editor.engine.catapults import shot_actions_of
+from editor.engine.drawbridges import bridge_actions_of
 from editor.engine.explain import Reason
-from editor.engine.state import StateData, bits
+from editor.engine.search import Search, can_take_over
+from editor.engine.search_tables import SearchTables
+from editor.engine.state import StateData, enemy_top_of
 from editor.engine.textform import (
     FIELD,
     HOP_RE,
@@ -47,121 +52,13 @@ class Camels(StateData):
 
     __slots__ = ()
 
-    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, t=cython.Py_ssize_t,
-                   maxd=cython.Py_ssize_t, out=list, cargo=list, ptype=list, occ=list,
-                   push_steps=list, pushed=dict, camels=list)
     def push_actions(self, s: int, left: int, deferred: bool = False) -> list[tuple]:
-        """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
-        turn, 1 AP per step, never capturing; not counted against the camel's range. With
-        `deferred` each push is (DEFER, PUSH, camel, destination, steps): its path is found
-        only when it is chosen (`engine.Deferred`)."""
-        out = []
-        pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
-        for t in self.game.push_types:
-            pushable |= self.top_type[t]
-        if not pushable:
-            return out
-        pushable &= self.enemy_top(s)
-        if not pushable:
-            return out
-        occ, cargo, ptype, pushed = self.occ, self.cargo, self.ptype, self.pushed
-        push_steps = self.compiled.push_steps
-        camels = [occ[v] for v in bits(pushable)]
-        camels.sort()
-        for pid in camels:
-            if cargo[pid]:
-                continue  # a rider: not riderless
-            t = ptype[pid]
-            maxd = push_steps[t] - pushed.get(pid, 0)
-            if maxd > left:
-                maxd = left
-            if maxd <= 0:
-                continue
-            steps = maxd  # one number object for all its pushes
-            for v, _d, kind in self.search(pid, steps):
-                if kind == K_MOVE:
-                    out.append((DEFER, PUSH, pid, v, steps) if deferred
-                               else (PUSH, pid, self.path_to(v)))
-        return out
+        """`push_actions_of` (PIECE-CAMEL-5/-6, TEAM-10)."""
+        return push_actions_of(self, s, left, deferred)
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, pid=cython.Py_ssize_t,
-                   t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, u=cython.Py_ssize_t,
-                   ca=cython.Py_ssize_t, prev=cython.Py_ssize_t, key_t=cython.Py_ssize_t,
-                   u_rides=cython.bint, galleons=cython.bint, acts=list, ptype=list,
-                   carrier=list, node=list, occ=list, cargo=list, steps=list, range_=list,
-                   top_type=list, riders=list, by_type=list, levels=list, path=tuple,
-                   res=tuple, found=list)
     def ride_actions(self, s: int, left: int) -> list[tuple]:
-        """RIDE actions exactly as `legal_actions` lists them, without building the other
-        actions: only a piece of a type that fits on a take-over type (`Game.takeover_riders`)
-        is searched, and only when an enemy camel or siege piece is within its reach over its
-        own connections (PIECE-CAMEL-3, PIECE-SIEGE-5, MOVE-1). As in `moves_of`, a K_RIDE
-        result is a RIDE and a capture of a stack that could be taken over is a MOVE followed
-        by a RIDE; as in `legal_actions`, identical riders give one action per destination,
-        the first listed (for a rider the capture's MOVE takes the key before its RIDE)."""
-        g = self.game
-        riders = g.takeover_riders
-        if not riders:
-            return []
-        c = self.compiled
-        top_type = self.top_type
-        targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
-        for t in g.takeover_types:
-            targets |= top_type[t]
-        if not targets:
-            return []
-        targets &= self.enemy_top(s)
-        if not targets:
-            return []
-        ptype, carrier, node, occ = self.ptype, self.carrier, self.node, self.occ
-        cargo, steps, range_ = self.cargo, self.steps, c.range_
-        galleons = bool(c.catapult_cargo_types)  # see range_left
-        acts = []
-        taken: set[tuple[int, int, int]] = set()
-        by_type = c.reach_by_type  # per type and load: reach rows by steps, made on demand
-        for pid in self.movable(s):
-            t = ptype[pid]
-            if not riders[t]:
-                continue  # fits on no take-over type: no RIDE, no key it could share
-            maxd = (self.range_left(pid) if galleons and cargo[pid]
-                    else range_[t] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
-            if maxd > left:
-                maxd = left
-            if maxd <= 0:
-                continue
-            key_t = 2 * t + 1 if cargo[pid] else 2 * t  # the connections its search walks
-            levels = by_type[key_t] if by_type else None
-            if levels is None:
-                levels = c.reach_levels(t, key_t & 1 == 1)
-                by_type = c.reach_by_type
-            u = node[pid]
-            if maxd < len(levels):
-                if not levels[maxd][u] & targets:
-                    continue  # no take-over target within reach
-            elif not c.reach_row(maxd, t, key_t & 1 == 1)[u] & targets:
-                continue
-            ca = carrier[pid]
-            found = self.search(pid, maxd)
-            for res in found:
-                v = res[0]
-                if ca >= 0:
-                    key = (ca, t, v)
-                    if key in taken:
-                        continue
-                    taken.add(key)
-                    if res[2] == K_RIDE:
-                        acts.append((RIDE, pid, self.path_to(v), False))
-                elif res[2] == K_RIDE:
-                    acts.append((RIDE, pid, self.path_to(v), False))
-                elif res[2] == K_CAPTURE:
-                    path = self.path_to(v)
-                    prev = path[len(path) - 2]
-                    u_rides = occ[prev] >= 0 if prev != path[0] else False
-                    if self.can_take_over(pid, occ[v], prev, u_rides):
-                        acts.append((RIDE, pid, path, False))
-        return acts
+        """`ride_actions_of` (PIECE-CAMEL-3, PIECE-SIEGE-5)."""
+        return ride_actions_of(self, s, left)
 
     def _apply_ride(self, pid: int, path: tuple[int, ...], end: bool) -> None:
         """PIECE-CAMEL-3 / PIECE-SIEGE-5: mount a riderless enemy camel or unmanned enemy siege
@@ -202,6 +99,157 @@ class Camels(StateData):
         self.relocate(pid, path[-1])
         self.check_immediate(self.mover, None)
         self.maybe_end_turn()
+
+
+@cython.locals(tb=SearchTables, acts=list)
+def specials_of(st: Search, s: int, left: int, deferred: bool) -> list[tuple]:
+    """`State.special_actions` for seat s with `left` AP (> 0): take-overs, then the turn's
+    extra generators in the order of `legal_actions` (shots, builds, drawbridges, pushes),
+    each when the game has it (the gates of their `ActionKind`s), as C calls when compiled."""
+    tb = st.tables
+    acts = ride_actions_of(st, s, left)
+    if tb.has_shooters:
+        acts.extend(shot_actions_of(st, s, left))
+    if tb.has_builds:
+        acts.extend(build_actions_of(st, s, left))
+    if tb.has_drawbridges:
+        acts.extend(bridge_actions_of(st, s, left))
+    if tb.push_types:  # `Game.has_push`
+        acts.extend(push_actions_of(st, s, left, deferred))
+    return acts
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, pid=cython.Py_ssize_t,
+               out=list, cargo=list, ptype=list, occ=list,
+               push_steps=list, pushed=dict, camels=list, top_type=list, found=list,
+               res=tuple, tb=SearchTables, v=cython.Py_ssize_t, node_bit=list)
+def push_actions_of(st: Search, s: int, left: int, deferred: bool) -> list[tuple]:
+    """PIECE-CAMEL-5/-6, TEAM-10: push an opponent's riderless camel up to push_steps per
+    turn, 1 AP per step, never capturing; not counted against the camel's range. With
+    `deferred` each push is (DEFER, PUSH, camel, destination, steps): its path is found
+    only when it is chosen (`engine.Deferred`)."""
+    out = []
+    tb = st.tables
+    top_type = st.top_type
+    pushable = 0  # an opponent's camel on top of its field (not aboard a vessel)
+    for t in tb.push_types:
+        pushable |= top_type[t]
+    if not pushable:
+        return out
+    pushable &= enemy_top_of(st, s)
+    if not pushable:
+        return out
+    occ, cargo, ptype, pushed = st.occ, st.cargo, st.ptype, st.pushed
+    push_steps = tb.push_steps
+    node_bit = tb.node_bit
+    camels = []
+    while pushable:  # its fields, highest first (one xor per field), then the camels by id
+        v = pushable.bit_length() - 1
+        camels.append(occ[v])
+        pushable ^= node_bit[v]
+    camels.sort()
+    for pid_obj in camels:
+        pid = pid_obj
+        if cargo[pid]:
+            continue  # a rider: not riderless
+        t = ptype[pid]
+        maxd = push_steps[t]
+        if pushed:
+            maxd -= pushed.get(pid_obj, 0)
+        if maxd > left:
+            maxd = left
+        if maxd <= 0:
+            continue
+        steps = maxd  # one number object for all its pushes
+        found = st.search(pid_obj, steps)
+        for res in found:
+            if res[2] == K_MOVE:
+                out.append((DEFER, PUSH, pid_obj, res[0], steps) if deferred
+                           else (PUSH, pid_obj, st.path_to(res[0])))
+    return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(pid=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, maxd=cython.Py_ssize_t, u=cython.Py_ssize_t,
+               ca=cython.Py_ssize_t, prev=cython.Py_ssize_t, key_t=cython.Py_ssize_t,
+               u_rides=cython.bint, galleons=cython.bint, acts=list, ptype=list,
+               carrier=list, node=list, occ=list, cargo=list, steps=list, range_=list,
+               top_type=list, riders=list, by_type=list, levels=list, path=tuple,
+               res=tuple, found=list, tb=SearchTables)
+def ride_actions_of(st: Search, s: int, left: int) -> list[tuple]:
+    """RIDE actions exactly as `legal_actions` lists them, without building the other
+    actions: only a piece of a type that fits on a take-over type (`Game.takeover_riders`)
+    is searched, and only when an enemy camel or siege piece is within its reach over its
+    own connections (PIECE-CAMEL-3, PIECE-SIEGE-5, MOVE-1). As in `moves_of`, a K_RIDE
+    result is a RIDE and a capture of a stack that could be taken over is a MOVE followed
+    by a RIDE; as in `legal_actions`, identical riders give one action per destination,
+    the first listed (for a rider the capture's MOVE takes the key before its RIDE)."""
+    tb = st.tables
+    riders = tb.takeover_riders
+    if not riders:
+        return []
+    top_type = st.top_type
+    targets = 0  # enemy camels and siege pieces on top of their fields (only those ride)
+    for t in tb.takeover_types:
+        targets |= top_type[t]
+    if not targets:
+        return []
+    targets &= enemy_top_of(st, s)
+    if not targets:
+        return []
+    c = st.compiled
+    ptype, carrier, node, occ = st.ptype, st.carrier, st.node, st.occ
+    cargo, steps, range_ = st.cargo, st.steps, tb.range_
+    galleons = tb.galleons  # see range_left
+    acts = []
+    taken: set[tuple[int, int, int]] = set()
+    by_type = c.reach_by_type  # per type and load: reach rows by steps, made on demand
+    for pid_obj in st.movable(s):
+        pid = pid_obj
+        t = ptype[pid]
+        if not riders[t]:
+            continue  # fits on no take-over type: no RIDE, no key it could share
+        maxd = (st.range_left(pid_obj) if galleons and cargo[pid]
+                else range_[t] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
+        if maxd > left:
+            maxd = left
+        if maxd <= 0:
+            continue
+        key_t = 2 * t + 1 if cargo[pid] else 2 * t  # the connections its search walks
+        levels = by_type[key_t] if by_type else None
+        if levels is None:
+            levels = c.reach_levels(t, key_t & 1 == 1)
+            by_type = c.reach_by_type
+        u = node[pid]
+        if maxd < len(levels):
+            if not levels[maxd][u] & targets:
+                continue  # no take-over target within reach
+        elif not c.reach_row(maxd, t, key_t & 1 == 1)[u] & targets:
+            continue
+        ca = carrier[pid]
+        found = st.search(pid_obj, maxd)
+        for res in found:
+            v = res[0]
+            if ca >= 0:
+                key = (ca, t, v)
+                if key in taken:
+                    continue
+                taken.add(key)
+                if res[2] == K_RIDE:
+                    acts.append((RIDE, pid_obj, st.path_to(v), False))
+            elif res[2] == K_RIDE:
+                acts.append((RIDE, pid_obj, st.path_to(v), False))
+            elif res[2] == K_CAPTURE:
+                path = st.path_to(v)
+                prev = path[len(path) - 2]
+                u_rides = occ[prev] >= 0 if prev != path[0] else False
+                if can_take_over(st, pid, occ[v], prev, u_rides):
+                    acts.append((RIDE, pid_obj, path, False))
+    return acts
 
 
 def explain_push(st: Camels, a: tuple) -> Reason | None:

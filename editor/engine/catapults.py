@@ -11,6 +11,8 @@ from editor.engine import explain as X
 from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
 from editor.engine.responses import Responses
+from editor.engine.search import Search
+from editor.engine.search_tables import SearchTables
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 from editor.i18n import _
 
@@ -28,63 +30,26 @@ class Catapults(Responses):
     __slots__ = ()
 
     def fire_set(self, pid: int, at: int | None = None) -> tuple[int, ...]:
-        """Target fields of catapult pid (standing on `at`, default its field): aboard a galleon
-        at sea the galleon's set (PIECE-CATAPULT-7/-15), else the land set."""
-        c = self.compiled
-        v = self.node[pid] if at is None else at
-        return c.fire_sea[v] if c.is_sea[v] else c.fire_land[v]
+        """`fire_set_of` (PIECE-CATAPULT-7/-15)."""
+        return fire_set_of(self, pid, at)
 
     def shot_effect(self, pid: int, v: int, at: int | None = None) -> str | None:
-        """What a shot of catapult pid at field v does: 'hit', 'crew' (siege piece: riders only,
-        PIECE-CATAPULT-5/-14), 'bridge' (lowers a raised drawbridge, DRAW-6), or None."""
-        c = self.compiled
-        src = self.node[pid] if at is None else at
-        me = c.team_of[self.owner[pid]]
-        if v in self.raised and c.team_of[self.raised[v]] != me and \
-                v not in c.tower_ring.get(src, ()):
-            return "bridge"  # PIECE-CATAPULT-17: from outside only the bridge is hit
-        o = self.occ[v]
-        if o < 0 or c.team_of[self.owner[o]] == me:
-            return None
-        if c.shot_proof[self.ptype[o]]:
-            return "crew" if self.cargo[o] else None
-        return "hit"
+        """`shot_effect_of` (PIECE-CATAPULT-5/-14/-17, DRAW-6)."""
+        return shot_effect_of(self, pid, v, at)
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.locals(pid=cython.Py_ssize_t, out=list, ptype=list, occ=list, raised=dict,
-                   shoots=list, mine=list, shots=set, resting=dict)
     def shot_actions(self, s: int, left: int) -> list[tuple]:
-        """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
-        c = self.compiled
-        if left < self.game.variant.shot_cost:
-            return []
-        out = []
-        ptype, occ, raised, shoots = self.ptype, self.occ, self.raised, c.shoots
-        shots, resting = self.shots, self.resting
-        mine = self.seat_pieces(s)
-        for pid_obj in mine:
-            pid = pid_obj
-            if not shoots[ptype[pid]]:
-                continue
-            if pid_obj in shots or (resting and self.is_resting(pid_obj)):
-                continue
-            for v in self.fire_set(pid_obj):
-                if occ[v] < 0 and v not in raised:
-                    continue  # an empty field, no drawbridge: `shot_effect` finds nothing
-                if self.shot_effect(pid_obj, v) is not None:
-                    out.append((SHOOT, pid_obj, v))
-        return out
+        """`shot_actions_of` (PIECE-CATAPULT-2/-11)."""
+        return shot_actions_of(self, s, left)
 
     @cython.locals(pid=cython.Py_ssize_t, once=cython.bint, pieces=list, ptype=list, shoots=list)
     def retaliation_shots(self, seats: set[int], scene: int) -> list[tuple]:
         """RECAP-17/-19 (CONF-6): a victim's catapult on land or aboard a galleon shoots the
         capturer, after at most one step of the catapult or its galleon (only if necessary
         with catapult_response_move_must_be_necessary); CP one response shot per turn."""
-        c, opts = self.compiled, self.game.opts
+        opts = self.game.opts
         out: list[tuple] = []
         once = opts.catapult_retaliation_limit == "one_per_turn"
-        ptype, shoots = self.ptype, c.shoots
+        ptype, shoots = self.ptype, self.tables.shoots
         pieces = []  # the seats' pieces on the board, in id order
         for x in seats:
             pieces.extend(self.seat_pieces(x))
@@ -95,7 +60,8 @@ class Catapults(Responses):
             if opts.catapult_response_requires_two_field_reach and self.graph_distance(
                     self.carrier[pid] if self.carrier[pid] >= 0 else pid, scene, 2) > 2:
                 continue  # CONF-6: the catapult must be within two fields of the scene
-            if self.shot_effect(pid, scene) in ("hit", "crew") and scene in self.fire_set(pid):
+            if shot_effect_of(self, pid, scene, None) in ("hit", "crew") and \
+                    scene in fire_set_of(self, pid, None):
                 out.append((RSHOT, pid, (), scene))
                 if opts.catapult_response_move_must_be_necessary:
                     continue
@@ -108,15 +74,15 @@ class Catapults(Responses):
             for w, _d, kind in self.search(mover, 1):
                 if kind != K_MOVE:
                     continue
-                if scene in self.fire_set(pid, w) and self.shot_effect(pid, scene, w) in (
-                        "hit", "crew"):
+                if scene in fire_set_of(self, pid, w) and shot_effect_of(
+                        self, pid, scene, w) in ("hit", "crew"):
                     out.append((RSHOT, pid, ((mover, w),), scene))
         return out
 
     def shot_remove(self, pid: int, v: int) -> tuple[str | None, int]:
         """Resolve a shot at v (PIECE-CATAPULT-5/-13/-14, DRAW-6, CAPT-9); returns (effect,
         victim seat)."""
-        effect = self.shot_effect(pid, v)
+        effect = shot_effect_of(self, pid, v, None)
         by = self.owner[pid]
         if effect == "bridge":
             del self.raised[v]  # DRAW-6: the bridge falls, nobody is harmed
@@ -166,6 +132,70 @@ class Catapults(Responses):
         self.rshots.add(pid)
         self.shot_remove(pid, scene)
         self.close_response(mover, victim, before, was_unprotected)
+
+
+@cython.locals(v=cython.Py_ssize_t)
+def fire_set_of(st: Search, pid: int, at: int | None) -> tuple[int, ...]:
+    """Target fields of catapult pid (standing on `at`, None: its field): aboard a galleon at
+    sea the galleon's set (PIECE-CATAPULT-7/-15), else the land set."""
+    c = st.compiled
+    v = st.node[pid] if at is None else at
+    return c.fire_sea[v] if st.tables.is_sea[v] else c.fire_land[v]
+
+
+@cython.locals(src=cython.Py_ssize_t,
+               o=cython.Py_ssize_t, team=list, raised=dict)
+def shot_effect_of(st: Search, pid: int, v: int, at: int | None) -> str | None:
+    """What a shot of catapult pid at field v does (from `at`, None: its field): 'hit',
+    'crew' (siege piece: riders only, PIECE-CATAPULT-5/-14), 'bridge' (lowers a raised
+    drawbridge, DRAW-6), or None."""
+    c = st.compiled
+    team = st.tables.team
+    src = st.node[pid] if at is None else at
+    me = team[st.owner[pid]]
+    raised = st.raised
+    if raised and v in raised and team[raised[v]] != me and \
+            v not in c.tower_ring.get(src, ()):
+        return "bridge"  # PIECE-CATAPULT-17: from outside only the bridge is hit
+    o = st.occ[v]
+    if o < 0 or team[st.owner[o]] == me:
+        return None
+    if c.shot_proof[st.ptype[o]]:
+        return "crew" if st.cargo[o] else None
+    return "hit"
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(pid=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, out=list,
+               ptype=list, occ=list, raised=dict, shoots=list, mine=list, shots=set,
+               resting=dict, fire=tuple, tb=SearchTables)
+def shot_actions_of(st: Search, s: int, left: int) -> list[tuple]:
+    """PIECE-CATAPULT-2/-11: each catapult one regular shot per own turn, shot_cost AP."""
+    tb = st.tables
+    out = []
+    if left < tb.shot_cost:
+        return out
+    ptype, occ, raised, shoots = st.ptype, st.occ, st.raised, tb.shoots
+    shots, resting = st.shots, st.resting
+    mine = st._roster[s]
+    if mine is None:
+        mine = st.seat_pieces(s)
+    for pid_obj in mine:
+        pid = pid_obj
+        if not shoots[ptype[pid]]:
+            continue
+        if pid_obj in shots or (resting and st.is_resting(pid_obj)):
+            continue
+        fire = fire_set_of(st, pid, None)
+        for v_obj in fire:
+            v = v_obj
+            if occ[v] < 0 and not (raised and v_obj in raised):
+                continue  # an empty field, no drawbridge: `shot_effect_of` finds nothing
+            if shot_effect_of(st, pid, v, None) is not None:
+                out.append((SHOOT, pid_obj, v_obj))
+    return out
 
 
 def explain_rshot(st: Catapults, a: tuple) -> Reason | None:
@@ -280,7 +310,7 @@ def describe_rshot(st: Catapults, a: tuple) -> Description:
 KINDS = (
     ActionKind(SHOOT, lambda st, a: st.game.variant.shot_cost,
                lambda st, a: st._apply_shot(a[1], a[2]), explain_shoot, shot_notation,
-               describe_shot, lambda st, s, left: st.shot_actions(s, left), "has_shooters",
+               describe_shot, shot_actions_of, "has_shooters",
                parse_shot, acting=True),
     ActionKind(RSHOT, lambda st, a: 0, lambda st, a: st._apply_rshot(a[1], a[2], a[3]),
                explain_rshot, rshot_notation, describe_rshot, acting=True),

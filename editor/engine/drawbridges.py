@@ -10,6 +10,7 @@ import re
 from editor.engine import explain as X
 from editor.engine.actions import LOWER, RAISE, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
+from editor.engine.search_tables import SearchTables
 from editor.engine.state import StateData
 from editor.engine.textform import FIELD, Parsed, node_of
 from editor.i18n import _
@@ -28,49 +29,9 @@ class Drawbridges(StateData):
 
     __slots__ = ()
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.locals(s=cython.Py_ssize_t, left=cython.Py_ssize_t, myteam=cython.Py_ssize_t,
-                   tower=cython.Py_ssize_t, o=cython.Py_ssize_t, holder=cython.Py_ssize_t,
-                   owner=cython.Py_ssize_t, raise_cost=cython.Py_ssize_t,
-                   lower_cost=cython.Py_ssize_t, occupied_ok=cython.bint, out=list,
-                   team_of=list, castle_owner=list, occ=list, owners=list, raised=dict,
-                   costs=tuple)
     def bridge_actions(self, s: int, left: int) -> list[tuple]:
-        """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
-        soldier who stormed an enemy tower lowers its raised bridge. The towers with a
-        drawbridge and the costs are the game's (`Game.bridge_towers`, `Game.bridge_costs`)."""
-        g = self.game
-        out = []
-        raised = self.raised
-        costs = g.bridge_costs
-        raise_cost, lower_cost, occupied_ok = costs[0], costs[1], costs[2]
-        if left < raise_cost and (left < lower_cost or not raised):
-            return out  # nothing affordable
-        c = self.compiled
-        team_of, castle_owner = c.team_of, c.castle_owner
-        occ, owners = self.occ, self.owner
-        myteam = team_of[s]
-        for tower_obj in g.bridge_towers:
-            tower = tower_obj
-            o = occ[tower]
-            holder = owners[o] if o >= 0 else -1
-            if raised and tower_obj in raised:
-                if (left >= lower_cost and holder == s
-                        and team_of[castle_owner[tower]] != myteam
-                        and c.lowers_drawbridges[self.ptype[o]]):
-                    out.append((LOWER, tower_obj))
-                continue
-            if left < raise_cost:
-                continue
-            owner = castle_owner[tower]
-            if owner == s:
-                if holder >= 0 and team_of[holder] != myteam and not occupied_ok:
-                    continue
-                out.append((RAISE, tower_obj))
-            elif holder == s and team_of[owner] != myteam:
-                out.append((RAISE, tower_obj))
-        return out
+        """`bridge_actions_of` (DRAW-2, DRAW-5)."""
+        return bridge_actions_of(self, s, left)
 
     def _apply_raise(self, tower: int) -> None:
         self.ap_spent += self.game.variant.drawbridge_raise_cost  # DRAW-2
@@ -81,6 +42,51 @@ class Drawbridges(StateData):
         self.ap_spent += self.game.variant.drawbridge_lower_cost  # DRAW-5
         del self.raised[tower]
         self.maybe_end_turn()
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(myteam=cython.Py_ssize_t,
+               tower=cython.Py_ssize_t, o=cython.Py_ssize_t, holder=cython.Py_ssize_t,
+               owner=cython.Py_ssize_t, raise_cost=cython.Py_ssize_t,
+               lower_cost=cython.Py_ssize_t, occupied_ok=cython.bint,
+               out=list, team_of=list, castle_owner=list, occ=list, owners=list, raised=dict,
+               costs=tuple, towers=list, tb=SearchTables)
+def bridge_actions_of(st: StateData, s: int, left: int) -> list[tuple]:
+    """DRAW-2 raise (own tower not held by an enemy, or an enemy tower s holds), DRAW-5 a
+    soldier who stormed an enemy tower lowers its raised bridge. The towers with a
+    drawbridge and the costs are the game's (`Game.bridge_towers`, `Game.bridge_costs`)."""
+    tb = st.tables
+    out = []
+    raised = st.raised
+    costs = tb.bridge_costs
+    raise_cost, lower_cost, occupied_ok = costs[0], costs[1], costs[2]
+    if left < raise_cost and (left < lower_cost or not raised):
+        return out  # nothing affordable
+    team_of, castle_owner = tb.team, tb.castle_owner
+    occ, owners = st.occ, st.owner
+    myteam = team_of[s]
+    towers = tb.bridge_towers
+    for tower_obj in towers:
+        tower = tower_obj
+        o = occ[tower]
+        holder = owners[o] if o >= 0 else -1
+        if raised and tower_obj in raised:
+            if (left >= lower_cost and holder == s
+                    and team_of[castle_owner[tower]] != myteam
+                    and st.compiled.lowers_drawbridges[st.ptype[o]]):
+                out.append((LOWER, tower_obj))
+            continue
+        if left < raise_cost:
+            continue
+        owner = castle_owner[tower]
+        if owner == s:
+            if holder >= 0 and team_of[holder] != myteam and not occupied_ok:
+                continue
+            out.append((RAISE, tower_obj))
+        elif holder == s and team_of[owner] != myteam:
+            out.append((RAISE, tower_obj))
+    return out
 
 
 def explain_bridge(st: Drawbridges, a: tuple) -> Reason | None:
@@ -132,7 +138,7 @@ def describe_bridge(st: Drawbridges, a: tuple) -> Description:
 KINDS = (
     ActionKind(RAISE, lambda st, a: st.game.variant.drawbridge_raise_cost,
                lambda st, a: st._apply_raise(a[1]), explain_bridge, bridge_notation,
-               describe_bridge, lambda st, s, left: st.bridge_actions(s, left),
+               describe_bridge, bridge_actions_of,
                "has_drawbridges", parse_bridge),
     ActionKind(LOWER, lambda st, a: st.game.variant.drawbridge_lower_cost,
                lambda st, a: st._apply_lower(a[1]), explain_bridge, bridge_notation,

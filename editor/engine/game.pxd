@@ -2,9 +2,9 @@
 # (`moves.pxd`), the mover's budget (`state.pxd`); `special_actions_of` for the random policy.
 # Read by Cython only.
 
+from editor.engine.camels cimport specials_of
 from editor.engine.moves cimport Moves, apply_move, normalize_action
 from editor.engine.search cimport Search
-from editor.engine.search_tables cimport SearchTables
 from editor.engine.state cimport ap_left_of, mover_of
 
 

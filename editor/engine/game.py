@@ -83,6 +83,7 @@ from editor.engine.actions import (  # noqa: F401  (re-exported: the public acti
     ActionKind,
     Description,
 )
+from editor.engine.camels import specials_of
 from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
 from editor.engine.moves import Moves, apply_move, normalize_action
@@ -128,8 +129,6 @@ class Game:
         self.has_push = any(self.compiled.push_steps)
         self.has_specials = (self.has_shooters or self.has_builds or self.has_drawbridges
                              or self.has_push)  # actions beside moves, end, draw, resign
-        # the generators of shots, builds and drawbridges the variant has, in their order
-        self.special_gens = [gen for gate, gen in _GENERATORS[:-1] if getattr(self, gate)]
         # node bit masks of the fields siege wins count (WIN-5/-11/-13)
         self.all_castles_mask = _mask(f for fs in self.compiled.castle_fields for f in fs)
         self.grail_mask = _mask(self.compiled.grail_fields)
@@ -330,24 +329,16 @@ class State(moves.Moves, catapults.Catapults, responses.Responses, building.Buil
 
 
 @cython.ccall
-@cython.locals(st=Search, deferred=cython.bint, tb=SearchTables, acts=list,
-               s=cython.Py_ssize_t)
+@cython.locals(st=Search, deferred=cython.bint, acts=list)
 def special_actions_of(st: State, deferred: bool) -> list[tuple] | Deferred:
     """`State.special_actions` (its docstring), a C call from the random policy when
-    compiled: the variant's generators from `SearchTables.special_gens` (shots, builds,
-    drawbridges) and `has_push` (pushes: last)."""
+    compiled: the generators are `camels.specials_of`'s."""
     if st.terminal or st.window is not None or st.draw is not None:
         return []
     left = ap_left_of(st)
     if left <= 0:
         return []
-    s = mover_of(st)
-    acts = st.ride_actions(s, left)
-    tb = st.tables
-    for generate in tb.special_gens:  # shots, builds, drawbridges
-        acts.extend(generate(st, s, left))
-    if tb.has_push:
-        acts.extend(st.push_actions(s, left, deferred))
+    acts = specials_of(st, mover_of(st), left, deferred)
     return Deferred(st, acts) if deferred else acts  # VULN-3 touches captures only
 
 

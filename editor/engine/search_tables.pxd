@@ -16,10 +16,18 @@ cdef class SearchTables:
     cdef public Py_ssize_t freeze_limit
     # per-game facts the hot path reads per action (lookup3, see add_game_rules)
     cdef public object base_budget, castle_penalty, grail_penalty, all_castles_mask, grail_mask
-    cdef public list opening, special_gens, siege_types
-    cdef public bint has_specials, has_push
+    cdef public list opening, siege_types
+    cdef public bint has_specials
     cdef public list reach_by_type
     cdef public object catapult_cargo, galleon_cap
+    # the special actions' per-game facts (camels, building, drawbridges, catapults)
+    cdef public bint has_shooters, has_builds, has_drawbridges
+    cdef public Py_ssize_t shot_cost, build_cost
+    cdef public list takeover_riders, takeover_types, push_types, push_steps
+    cdef public list build_limit, builds, shoots, bridge_towers
+    cdef public tuple bridge_costs
+    cdef public dict build_site_cache
+    cdef public list build_rosters
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

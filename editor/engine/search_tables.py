@@ -14,6 +14,12 @@ try:
 except ImportError:  # interpreted without Cython: the C types below are no-ops
     from editor.engine import cython_shim as cython
 
+# the special actions' fields (camels, building, drawbridges, catapults: add_game_rules)
+SPECIAL_SLOTS = ("has_shooters", "has_builds", "has_drawbridges", "shot_cost",
+                 "build_cost", "takeover_riders", "takeover_types", "push_types", "push_steps",
+                 "build_limit", "builds", "shoots", "bridge_towers", "bridge_costs",
+                 "build_site_cache", "build_rosters")
+
 
 class SearchTables:
     """What `Search.search` reads per game, made once by the `Game` (compiled: an extension
@@ -35,13 +41,13 @@ class SearchTables:
     __slots__ = ("all_castles_mask", "any_adj", "base_budget", "by_kind", "by_type", "capacity",
                  "carries", "castle_fields", "castle_owner", "castle_penalty", "catapult_cargo",
                  "count_from_start", "found", "freeze_limit", "galleon_cap", "galleons",
-                 "grail_fields", "grail_mask", "grail_penalty", "ground_ok", "has_push",
-                 "has_specials", "hop_opt", "is_sea", "land_scope", "node_bit", "on_penalty",
-                 "opening", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
-                 "quiet_since", "range_", "reach_by_type", "seats", "siege", "siege_types",
-                 "siege_wins", "special_gens", "team", "team_perm", "vuln_active",
-                 "win_all_frozen", "win_annihilation", "win_capital", "win_elimination",
-                 "win_one_piece", "win_team_elimination", "win_team_freeze")
+                 "grail_fields", "grail_mask", "grail_penalty", "ground_ok", "has_specials",
+                 "hop_opt", "is_sea", "land_scope", "node_bit", "on_penalty", "opening",
+                 "prey_class", "prey_lists", "quiet_limits", "quiet_rounds", "quiet_since",
+                 "range_", "reach_by_type", "seats", "siege", "siege_types", "siege_wins", "team",
+                 "team_perm", "vuln_active", "win_all_frozen", "win_annihilation", "win_capital",
+                 "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze",
+                 *SPECIAL_SLOTS)
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -109,16 +115,13 @@ class SearchTables:
                 self.quiet_limits.append((kind, two, rounds))
         # per-game facts the hot path reads per action, without the attribute lookups on the
         # game, variant and options: the budgets (TURN-2, TURN-7/8, CASTLE-2, GRAIL-4), the
-        # random policy's special actions (`Game.special_gens`: the shot, build and drawbridge
-        # generators the variant has, in their order; pushes), the siege wins' fields and
-        # pieces (WIN-5, WIN-11, WIN-13)
+        # random policy's special actions (any at all), the siege wins' fields and pieces
+        # (WIN-5, WIN-11, WIN-13)
         self.opening = c.opening
         self.base_budget = g.variant.base_budget
         self.castle_penalty = opts.castle_penalty_per_field
         self.grail_penalty = opts.grail_penalty_per_field
         self.has_specials = bool(g.has_specials)
-        self.has_push = bool(g.has_push)
-        self.special_gens = list(g.special_gens)
         self.all_castles_mask, self.grail_mask = g.all_castles_mask, g.grail_mask
         self.siege_types = list(g.siege_types)
         # the random policy's reach rows per type and load (`Compiled.reach_by_type`, the same
@@ -128,6 +131,18 @@ class SearchTables:
         self.reach_by_type = c.reach_by_type
         self.catapult_cargo = c.catapult_cargo_types
         self.galleon_cap = opts.catapult_galleon_max_steps
+        # the special actions (camels, building, drawbridges, catapults): which generators
+        # run, their AP costs and the game's tables they read
+        self.has_shooters, self.has_builds = bool(g.has_shooters), bool(g.has_builds)
+        self.has_drawbridges = bool(g.has_drawbridges)  # pushes: push_types not empty
+        self.shot_cost, self.build_cost = g.variant.shot_cost, g.variant.build_cost
+        self.takeover_riders, self.takeover_types = g.takeover_riders, g.takeover_types
+        self.push_types, self.push_steps = g.push_types, c.push_steps  # PIECE-CAMEL-5
+        self.build_limit, self.builds = c.build_limit, c.builds  # BUILD-1, BUILD-4
+        self.build_site_cache = g.build_site_cache  # Building.build_actions
+        self.build_rosters = [None] * g.seat_count  # per seat: building.build_roster
+        self.shoots = c.shoots  # PIECE-CATAPULT-2
+        self.bridge_towers, self.bridge_costs = g.bridge_towers, g.bridge_costs  # DRAW-1
 
     def found_at(self, maxd: int) -> list[tuple[list[tuple[int, int, int] | None], ...]]:
         """Where `Search.search` keeps its results, made once per game instead of once per
