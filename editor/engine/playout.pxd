@@ -1,6 +1,6 @@
 # The random policy reads the state's fields directly in the compiled engine: `st` is typed as
 # the extension type `Search` (`state.pxd`). Read by Cython only.
 
-from editor.engine.search cimport Search
+from editor.engine.search cimport Search, search_of
 from editor.engine.state cimport ap_left_of, enemy_top_of, mover_of
 from editor.engine.search_tables cimport SearchTables

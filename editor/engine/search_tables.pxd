@@ -14,6 +14,8 @@ cdef class SearchTables:
     cdef public tuple siege_wins
     cdef public list castle_fields, grail_fields, any_adj
     cdef public Py_ssize_t freeze_limit
+    # the destination search
+    cdef public list ride_pairs, bridge_node
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

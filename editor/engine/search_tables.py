@@ -32,11 +32,13 @@ class SearchTables:
     most types, (True, the types it lacks) to take the enemy fields less those
     (`playout._prey_mask`)."""
 
-    __slots__ = ("any_adj", "by_kind", "by_type", "capacity", "carries", "castle_fields",
+    __slots__ = ("any_adj", "bridge_node", "by_kind", "by_type", "capacity", "carries",
+                 "castle_fields",
                  "castle_owner", "count_from_start", "found", "freeze_limit", "galleons",
                  "grail_fields", "ground_ok", "hop_opt", "is_sea", "land_scope", "node_bit",
                  "on_penalty", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
-                 "quiet_since", "range_", "seats", "siege", "siege_wins", "team", "team_perm",
+                 "quiet_since", "range_", "ride_pairs",
+                 "seats", "siege", "siege_wins", "team", "team_perm",
                  "vuln_active", "win_all_frozen", "win_annihilation", "win_capital",
                  "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze")
 
@@ -71,6 +73,13 @@ class SearchTables:
         self.on_penalty = [False] * n  # castle and grail fields (CASTLE-2, GRAIL-4)
         for v in [f for fs in c.castle_fields for f in fs] + list(c.grail_fields):
             self.on_penalty[v] = True
+        # for the destination search (`Search.search`): per type and load, per node the pair
+        # (node, its connections) it queues for a field it rides from (PIECE-SOLDIER-4): equal
+        # to the one in `by_type`, but another object; and per node whether it has a drawbridge
+        # (DRAW-3: only there the raised drawbridges are looked up)
+        self.ride_pairs = [[[(v, row) for v, row in enumerate(adj[t])]
+                            for adj in (c.adj_unloaded, c.adj_loaded)] for t in range(ntypes)]
+        self.bridge_node = [v in c.tower_front for v in range(n)]
 
     def add_game_rules(self, g: Any) -> None:
         """What applying an action reads per game (`Game` g), beside the search's tables: the
