@@ -223,7 +223,7 @@ def search_of(st: Search, pid: int, maxd: int) -> list[tuple[int, int, int]]:
     for at in queue:
         u_obj, row = at
         u_rides = carried and at is not nodes[u_obj]
-        u_raised = raised and u_obj in raised
+        u_raised = raised and bridge[u_obj] is True and u_obj in raised
         for v in row:
             if mark[v] is stamp:
                 continue
