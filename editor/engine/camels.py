@@ -24,7 +24,7 @@ from editor.engine.building import build_actions_of
 from editor.engine.catapults import shot_actions_of
 from editor.engine.drawbridges import bridge_actions_of
 from editor.engine.explain import Reason
-from editor.engine.search import Search, can_take_over
+from editor.engine.search import Search, can_take_over, search_of
 from editor.engine.search_tables import SearchTables
 from editor.engine.state import StateData, enemy_top_of
 from editor.engine.textform import (
@@ -163,7 +163,7 @@ def push_actions_of(st: Search, s: int, left: int, deferred: bool) -> list[tuple
         if maxd <= 0:
             continue
         steps = maxd  # one number object for all its pushes
-        found = st.search(pid_obj, steps)
+        found = search_of(st, pid_obj, steps)
         for res in found:
             if res[2] == K_MOVE:
                 out.append((DEFER, PUSH, pid_obj, res[0], steps) if deferred
@@ -231,7 +231,7 @@ def ride_actions_of(st: Search, s: int, left: int) -> list[tuple]:
         elif not c.reach_row(maxd, t, key_t & 1 == 1)[u] & targets:
             continue
         ca = carrier[pid]
-        found = st.search(pid_obj, maxd)
+        found = search_of(st, pid_obj, maxd)
         for res in found:
             v = res[0]
             if ca >= 0:

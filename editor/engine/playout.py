@@ -31,7 +31,7 @@ from editor.engine.game import (
     State,
     special_actions_of,
 )
-from editor.engine.search import Search, movable_of, range_left_of
+from editor.engine.search import Search, movable_of, range_left_of, search_of
 from editor.engine.search_tables import SearchTables
 from editor.engine.state import ap_left_of, enemy_top_of, mover_of
 
@@ -260,7 +260,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             at = node[pid]
             if not row[at] & mask:
                 continue
-        res = st.search(pid, maxd)
+        res = search_of(st, pid, maxd)
         if not res:
             continue
         caps = []

@@ -6,7 +6,6 @@ from editor.engine.state cimport StateData
 
 
 cdef class Search(StateData):
-    cpdef list search(self, Py_ssize_t pid, Py_ssize_t maxd)
     cpdef tuple path_to(self, v)
 
 
@@ -21,3 +20,4 @@ cpdef bint controls_of(Search st, Py_ssize_t s, Py_ssize_t pid)
 cpdef movable_of(Search st, object s)
 cpdef range_limit_of(Search st, object pid)
 cpdef range_left_of(Search st, object pid)
+cpdef list search_of(Search st, Py_ssize_t pid, Py_ssize_t maxd)

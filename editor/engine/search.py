@@ -141,6 +141,181 @@ def controls_of(st: Search, s: int, pid: int) -> bool:
     return mine
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, load=cython.Py_ssize_t,
+               me=cython.Py_ssize_t, u_raised=cython.bint,
+               myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
+               d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, to=cython.Py_ssize_t,
+               storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
+               siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
+               u_rides=cython.bint, deeper=cython.bint, mark=list, parent=list, occ=list,
+               owner=list, nodes=list, row=tuple, at=tuple, last=tuple,
+               stand=list, team=list, is_sea=list, castle_owner=list, queue=list,
+               out=list, ptype=list, moved=list, mounted=list, taken=list, ridden=list,
+               moving=list, mounting=list, taking=list, riding=list, cargo=list,
+               capacity=list, tb=SearchTables, siege=list, raised=dict, rides=list,
+               bridge=list, carried=cython.bint)
+def search_of(st: Search, pid: int, maxd: int) -> list[tuple[int, int, int]]:
+    """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
+
+    MOVE-1 connections, MOVE-2 terrain, MOVE-4 blocking, PIECE-KNIGHT-2/3 jumping own
+    pieces only, PIECE-SOLDIER-3/-6 mounting and stepping over own carriers,
+    PIECE-SOLDIER-4 / CARRY-9 no carrier-to-carrier step except via a docked vessel,
+    CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
+    Parents are left in st._parent for path reconstruction. Compiled, the lists are read
+    as C lists and the nodes as C integers; no object is made per field: a field is marked
+    when it holds this search's stamp object (`is`: each search stores a new one,
+    `reset_caches` starts afresh), the breadth-first queue holds the game's (node, its
+    connections) pairs (`nodes`; for the fields of own carriers, from which a rider may not
+    step onto another carrier, `SearchTables.ride_pairs`: told apart by identity), the parents
+    the nodes' int objects, and a (node, steps, kind) tuple is made once per game
+    (`SearchTables.found_at`, `by_kind`). Raised drawbridges are looked up only at the nodes
+    that have one (`SearchTables.bridge_node`).
+    The queue is one list, read while it grows: the entries up to `last` are those one step
+    fewer away than the nodes they reach (d); the nodes `maxd` away are not queued
+    (`deeper`). `Search.search` is this function; compiled callers call it directly (C).
+    """
+    tb = st.tables
+    ptype = st.ptype
+    t = ptype[pid]
+    occ, owner = st.occ, st.owner
+    me = owner[pid]
+    team, is_sea, castle_owner = tb.team, tb.is_sea, tb.castle_owner
+    ground_ok, team_perm = tb.ground_ok, tb.team_perm
+    myteam = team[me]
+    cargo = st.cargo
+    capacity = tb.capacity[t]  # by carrier type: room for a piece of type t (CARRY-1)
+    # the type's connections (loaded or not), standing, jumping, siege at home (per game)
+    load = 1 if cargo[pid] else 0
+    # and per node the pair (node, its connections) the search queues
+    _adj, stand, jumps, siege_home, nodes = tb.by_type[t][load]
+    rides = tb.ride_pairs[t][load]  # the same pairs for the fields it rides from
+    if maxd < 1:
+        return []
+    if len(tb.found) <= maxd:
+        tb.found_at(maxd)
+    # per kind, by steps d and node: the (v, d, kind) tuple once made
+    moving, mounting, taking, riding = tb.by_kind
+    siege = tb.siege
+    raised = st.raised
+    start0 = st.node[pid]
+    ca0 = st.carrier[pid]
+    storm = ca0 >= 0 and siege[ptype[ca0]]  # PIECE-SIEGE-13
+    hop = storm and tb.hop_opt  # PIECE-SIEGE-4 (CP towers)
+    if ca0 >= 0 and not may_dismount(st, pid):
+        return []
+    stamp = st._stamp + 1
+    st._stamp = stamp
+    mark, parent = st._mark, st._parent
+    mark[start0] = stamp
+    parent[start0] = -1
+    out: list[tuple[int, int, int]] = []
+    guarded = bool(raised) or siege_home
+    bridge = tb.bridge_node
+    carried = ca0 >= 0  # any field it rides from queued?
+    last = rides[start0] if carried else nodes[start0]
+    queue = [last]
+    d = 1
+    deeper = maxd > 1
+    moved = moving[1]
+    for at in queue:
+        u_obj, row = at
+        u_rides = carried and at is not nodes[u_obj]
+        u_raised = raised and bridge[u_obj] is True and u_obj in raised
+        for v in row:
+            if mark[v] is stamp:
+                continue
+            if guarded:
+                if raised and (u_raised or (bridge[v] is True and nodes[v][0] in raised)) and \
+                        bridge_blocks(st, u_obj, v, myteam, storm and u_obj == start0):
+                    continue  # DRAW-3
+                if (siege_home and castle_owner[v] >= 0
+                        and team[castle_owner[v]] == myteam):
+                    continue  # PIECE-SIEGE-14, CONF-34
+            o = occ[v]
+            if o < 0:
+                mark[v] = stamp
+                if stand[v] is True:  # compiled: no call to test the bool
+                    parent[v] = u_obj
+                    res = moved[v]
+                    if res is None:
+                        res = moved[v] = (v, d, K_MOVE)
+                    out.append(res)
+                    if deeper:
+                        queue.append(nodes[v])
+                continue
+            oo = owner[o]
+            if oo == me:
+                to = ptype[o]
+                if load_fits(capacity[to], ptype, cargo[o], t):  # CARRY-1/-2
+                    if u_rides and not (ground_ok and (is_sea[u_obj] or is_sea[v])) and \
+                            not (hop and u_obj == start0 and siege[to]):
+                        continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
+                    mark[v] = stamp
+                    parent[v] = u_obj
+                    mounted = mounting[d]
+                    res = mounted[v]
+                    if res is None:
+                        res = mounted[v] = (v, d, K_MOUNT)
+                    out.append(res)
+                    if deeper:
+                        queue.append(rides[v])  # PIECE-SOLDIER-4: riding from there
+                        carried = True
+                elif jumps and stand[v] is True:
+                    mark[v] = stamp  # PIECE-KNIGHT-2
+                    parent[v] = u_obj
+                    if deeper:
+                        queue.append(nodes[v])
+                else:
+                    mark[v] = stamp
+            elif team[oo] == myteam:
+                if team_perm and partner_mount(st, o, t, v) and not (
+                        u_rides and not (ground_ok and (is_sea[u_obj] or is_sea[v]))):
+                    mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
+                    parent[v] = u_obj
+                    mounted = mounting[d]
+                    res = mounted[v]
+                    if res is None:
+                        res = mounted[v] = (v, d, K_MOUNT)
+                    out.append(res)
+                    continue
+                if jumps and stand[v] is True and partner_jump(st, u_obj, v):
+                    mark[v] = stamp  # TEAM-12
+                    parent[v] = u_obj
+                    if deeper:
+                        queue.append(nodes[v])
+                    continue
+                mark[v] = stamp  # partner's piece blocks (TEAM-2, TEAM-12 'never')
+            else:
+                if u_rides and is_sea[v] and not ground_ok:
+                    continue
+                mark[v] = stamp
+                if (stand[v] is True or is_sea[v]) and can_capture(st, pid, o):
+                    parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
+                    taken = taking[d]
+                    res = taken[v]
+                    if res is None:
+                        res = taken[v] = (v, d, K_CAPTURE)
+                    out.append(res)
+                elif can_take_over(st, pid, o, u_obj, u_rides):
+                    parent[v] = u_obj
+                    ridden = riding[d]
+                    res = ridden[v]
+                    if res is None:
+                        res = ridden[v] = (v, d, K_RIDE)
+                    out.append(res)
+        if at is last:  # the last node d - 1 steps away: the next ones are d away
+            last = queue[len(queue) - 1]
+            if last is at or d == maxd:
+                break
+            d += 1
+            deeper = d < maxd
+            moved = moving[d]
+    return out
+
+
 class Search(StateData):
     """Destinations of a piece (MOVE-*, CARRY-*, CAPT-*, TEAM-*) and who may move."""
 
@@ -153,175 +328,7 @@ class Search(StateData):
     partner_mount = partner_mount
     partner_jump = partner_jump
     can_take_over = can_take_over
-
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.locals(pid=cython.Py_ssize_t, maxd=cython.Py_ssize_t, t=cython.Py_ssize_t,
-                   me=cython.Py_ssize_t, u_raised=cython.bint,
-                   myteam=cython.Py_ssize_t, start0=cython.Py_ssize_t, ca0=cython.Py_ssize_t,
-                   d=cython.Py_ssize_t, o=cython.Py_ssize_t, oo=cython.Py_ssize_t,
-                   v=cython.Py_ssize_t,
-                   storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
-                   siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
-                   u_rides=cython.bint, deeper=cython.bint, mark=list, parent=list, occ=list,
-                   owner=list, nodes=list, row=tuple, at=tuple, last=tuple,
-                   stand=list, team=list, is_sea=list, castle_owner=list, queue=list,
-                   out=list, ptype=list, moved=list, mounted=list, taken=list, ridden=list,
-                   moving=list, mounting=list, taking=list, riding=list, cargo=list,
-                   capacity=list, tb=SearchTables, siege=list, raised=dict)
-    def search(self, pid: int, maxd: int) -> list[tuple[int, int, int]]:
-        """Destinations of piece `pid` within `maxd` steps: (node, steps, kind), shortest first.
-
-        MOVE-1 connections, MOVE-2 terrain, MOVE-4 blocking, PIECE-KNIGHT-2/3 jumping own
-        pieces only, PIECE-SOLDIER-3/-6 mounting and stepping over own carriers,
-        PIECE-SOLDIER-4 / CARRY-9 no carrier-to-carrier step except via a docked vessel,
-        CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
-        Parents are left in self._parent for path reconstruction. Compiled, the lists are read
-        as C lists and the nodes as C integers; no object is made per field: a field is marked
-        when it holds this search's stamp object (`is`: each search stores a new one,
-        `reset_caches` starts afresh), the breadth-first queue holds the game's (node, its
-        connections) pairs (`nodes`), the parents the nodes' int objects, and a (node, steps,
-        kind) tuple is made once per game (`SearchTables.found_at`, `by_kind`).
-        The queue is one list, read while it grows: the pairs up to `last` are those one step
-        fewer away than the nodes they reach (d); the nodes `maxd` away are not queued
-        (`deeper`).
-        """
-        tb = self.tables
-        ptype = self.ptype
-        t = ptype[pid]
-        occ, owner = self.occ, self.owner
-        me = owner[pid]
-        team, is_sea, castle_owner = tb.team, tb.is_sea, tb.castle_owner
-        ground_ok, team_perm = tb.ground_ok, tb.team_perm
-        myteam = team[me]
-        cargo = self.cargo
-        capacity = tb.capacity[t]  # by carrier type: room for a piece of type t (CARRY-1)
-        # the type's connections (loaded or not), standing, jumping, siege at home, and per node
-        # (node, connections) (per game)
-        _adj, stand, jumps, siege_home, nodes = tb.by_type[t][1 if cargo[pid] else 0]
-        if maxd < 1:
-            return []
-        if len(tb.found) <= maxd:
-            tb.found_at(maxd)
-        # per kind, by steps d and node: the (v, d, kind) tuple once made
-        moving, mounting, taking, riding = tb.by_kind
-        siege = tb.siege
-        raised = self.raised
-        start_obj = self.node[pid]
-        start0 = start_obj
-        ca0 = self.carrier[pid]
-        storm = ca0 >= 0 and siege[ptype[ca0]]  # PIECE-SIEGE-13
-        hop = storm and tb.hop_opt  # PIECE-SIEGE-4 (CP towers)
-        if ca0 >= 0 and not may_dismount(self, pid):
-            return []
-        stamp = self._stamp + 1
-        self._stamp = stamp
-        mark, parent = self._mark, self._parent
-        mark[start0] = stamp
-        parent[start0] = -1
-        rides = {start_obj} if ca0 >= 0 else None
-        out: list[tuple[int, int, int]] = []
-        guarded = bool(raised) or siege_home
-        last = nodes[start0]
-        queue = [last]
-        d = 1
-        deeper = maxd > 1
-        moved = moving[1]
-        for at in queue:
-            u_obj, row = at
-            u_rides = rides is not None and u_obj in rides
-            u_raised = raised and u_obj in raised
-            for v in row:
-                if mark[v] is stamp:
-                    continue
-                if guarded:
-                    if raised and (u_raised or nodes[v][0] in raised) and bridge_blocks(
-                            self, u_obj, v, myteam, storm and u_obj == start0):
-                        continue  # DRAW-3
-                    if (siege_home and castle_owner[v] >= 0
-                            and team[castle_owner[v]] == myteam):
-                        continue  # PIECE-SIEGE-14, CONF-34
-                o = occ[v]
-                if o < 0:
-                    mark[v] = stamp
-                    if stand[v] is True:  # compiled: no call to test the bool
-                        parent[v] = u_obj
-                        res = moved[v]
-                        if res is None:
-                            res = moved[v] = (v, d, K_MOVE)
-                        out.append(res)
-                        if deeper:
-                            queue.append(nodes[v])
-                    continue
-                oo = owner[o]
-                if oo == me:
-                    if load_fits(capacity[ptype[o]], ptype, cargo[o], t):  # CARRY-1/-2
-                        if u_rides and not (ground_ok and (is_sea[u_obj] or is_sea[v])) and \
-                                not (hop and u_obj == start0 and siege[ptype[o]]):
-                            continue  # PIECE-SOLDIER-4; PIECE-SIEGE-4 tower to tower
-                        mark[v] = stamp
-                        parent[v] = u_obj
-                        mounted = mounting[d]
-                        res = mounted[v]
-                        if res is None:
-                            res = mounted[v] = (v, d, K_MOUNT)
-                        out.append(res)
-                        if rides is None:
-                            rides = set()
-                        rides.add(nodes[v][0])  # the node's int object
-                        if deeper:
-                            queue.append(nodes[v])
-                    elif jumps and stand[v] is True:
-                        mark[v] = stamp  # PIECE-KNIGHT-2
-                        parent[v] = u_obj
-                        if deeper:
-                            queue.append(nodes[v])
-                    else:
-                        mark[v] = stamp
-                elif team[oo] == myteam:
-                    if team_perm and partner_mount(self, o, t, v) and not (
-                            u_rides and not (ground_ok and (is_sea[u_obj] or is_sea[v]))):
-                        mark[v] = stamp  # TEAM-7, TEAM-9, TEAM-11, TEAM-13
-                        parent[v] = u_obj
-                        mounted = mounting[d]
-                        res = mounted[v]
-                        if res is None:
-                            res = mounted[v] = (v, d, K_MOUNT)
-                        out.append(res)
-                        continue
-                    if jumps and stand[v] is True and partner_jump(self, u_obj, v):
-                        mark[v] = stamp  # TEAM-12
-                        parent[v] = u_obj
-                        if deeper:
-                            queue.append(nodes[v])
-                        continue
-                    mark[v] = stamp  # partner's piece blocks (TEAM-2, TEAM-12 'never')
-                else:
-                    if u_rides and is_sea[v] and not ground_ok:
-                        continue
-                    mark[v] = stamp
-                    if (stand[v] is True or is_sea[v]) and can_capture(self, pid, o):
-                        parent[v] = u_obj  # GRAIL-2/-3, WILD-2: a capture ends there
-                        taken = taking[d]
-                        res = taken[v]
-                        if res is None:
-                            res = taken[v] = (v, d, K_CAPTURE)
-                        out.append(res)
-                    elif can_take_over(self, pid, o, u_obj, u_rides):
-                        parent[v] = u_obj
-                        ridden = riding[d]
-                        res = ridden[v]
-                        if res is None:
-                            res = ridden[v] = (v, d, K_RIDE)
-                        out.append(res)
-            if at is last:  # the last node d - 1 steps away: the next ones are d away
-                last = queue[len(queue) - 1]
-                if last is at or d == maxd:
-                    break
-                d += 1
-                deeper = d < maxd
-                moved = moving[d]
-        return out
+    search = search_of
 
     @cython.locals(parent=list, path=list)
     def path_to(self, v: int) -> tuple[int, ...]:

@@ -28,6 +28,8 @@ cdef class SearchTables:
     cdef public tuple bridge_costs
     cdef public dict build_site_cache
     cdef public list build_rosters
+    # the destination search
+    cdef public list ride_pairs, bridge_node
 
 
 cpdef bint carrier_fits(list carries, list ptype, list cargo, Py_ssize_t carrier, Py_ssize_t t)

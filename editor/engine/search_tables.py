@@ -38,16 +38,16 @@ class SearchTables:
     most types, (True, the types it lacks) to take the enemy fields less those
     (`playout._prey_mask`)."""
 
-    __slots__ = ("all_castles_mask", "any_adj", "base_budget", "by_kind", "by_type", "capacity",
-                 "carries", "castle_fields", "castle_owner", "castle_penalty", "catapult_cargo",
-                 "count_from_start", "found", "freeze_limit", "galleon_cap", "galleons",
-                 "grail_fields", "grail_mask", "grail_penalty", "ground_ok", "has_specials",
-                 "hop_opt", "is_sea", "land_scope", "node_bit", "on_penalty", "opening",
-                 "prey_class", "prey_lists", "quiet_limits", "quiet_rounds", "quiet_since",
-                 "range_", "reach_by_type", "seats", "siege", "siege_types", "siege_wins", "team",
-                 "team_perm", "vuln_active", "win_all_frozen", "win_annihilation", "win_capital",
-                 "win_elimination", "win_one_piece", "win_team_elimination", "win_team_freeze",
-                 *SPECIAL_SLOTS)
+    __slots__ = ("all_castles_mask", "any_adj", "base_budget", "bridge_node", "by_kind", "by_type",
+                 "capacity", "carries", "castle_fields", "castle_owner", "castle_penalty",
+                 "catapult_cargo", "count_from_start", "found", "freeze_limit", "galleon_cap",
+                 "galleons", "grail_fields", "grail_mask", "grail_penalty", "ground_ok",
+                 "has_specials", "hop_opt", "is_sea", "land_scope", "node_bit", "on_penalty",
+                 "opening", "prey_class", "prey_lists", "quiet_limits", "quiet_rounds",
+                 "quiet_since", "range_", "reach_by_type", "ride_pairs", "seats", "siege",
+                 "siege_types", "siege_wins", "team", "team_perm", "vuln_active", "win_all_frozen",
+                 "win_annihilation", "win_capital", "win_elimination", "win_one_piece",
+                 "win_team_elimination", "win_team_freeze", *SPECIAL_SLOTS)
 
     def __init__(self, c: Compiled, opts: Any, team_game: bool) -> None:
         self.team, self.is_sea, self.castle_owner = c.team_of, c.is_sea, c.castle_owner
@@ -80,6 +80,13 @@ class SearchTables:
         self.on_penalty = [False] * n  # castle and grail fields (CASTLE-2, GRAIL-4)
         for v in [f for fs in c.castle_fields for f in fs] + list(c.grail_fields):
             self.on_penalty[v] = True
+        # for the destination search (`Search.search`): per type and load, per node the pair
+        # (node, its connections) it queues for a field it rides from (PIECE-SOLDIER-4): equal
+        # to the one in `by_type`, but another object; and per node whether it has a drawbridge
+        # (DRAW-3: only there the raised drawbridges are looked up)
+        self.ride_pairs = [[[(v, row) for v, row in enumerate(adj[t])]
+                            for adj in (c.adj_unloaded, c.adj_loaded)] for t in range(ntypes)]
+        self.bridge_node = [v in c.tower_front for v in range(n)]
 
     def add_game_rules(self, g: Any) -> None:
         """What applying an action reads per game (`Game` g), beside the search's tables: the
