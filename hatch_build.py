@@ -38,7 +38,7 @@ from editor.engine.native import (  # noqa: E402  (the checkout's package, not a
 )
 
 C_DIR = ROOT / "build" / "native"
-CFLAGS = ["-O2", "-fPIC", "-shared", "-fno-strict-aliasing", "-DNDEBUG", "-w"]
+CFLAGS = ["-O3", "-fPIC", "-shared", "-fno-strict-aliasing", "-DNDEBUG", "-w"]
 #: Cython directives: exactly Python's semantics. Annotations are documentation, not C types,
 #: and no local becomes a C integer by inference (`1 << v` must stay a Python int).
 DIRECTIVES = ["language_level=3", "annotation_typing=False", "infer_types=False", "binding=True",
