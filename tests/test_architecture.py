@@ -193,7 +193,7 @@ def test_test_module_names_are_unique() -> None:
 MAX_MODULE_LINES = 700
 MAX_FUNCTION_LINES = 80
 #: The move search stays one function: splitting its inner loop costs speed (RULES MOVE-*).
-LONG_FUNCTIONS_ALLOWED = {("editor/engine/search.py", "search")}
+LONG_FUNCTIONS_ALLOWED = {("editor/engine/search.py", "search_of")}
 
 
 def test_modules_and_functions_stay_small() -> None:
