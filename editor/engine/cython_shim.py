@@ -16,6 +16,17 @@ from typing import Any
 
 Py_ssize_t = int
 bint = bool
+compiled = False  # `cython.compiled`: False, this is the interpreted form
+
+
+class _CType:
+    """A C type name whose `[::1]` (a typed memoryview) is also a no-op."""
+
+    def __getitem__(self, _item: Any) -> _CType:
+        return self
+
+
+longlong = _CType()
 
 
 def locals(**_types: Any) -> Callable[[Callable], Callable]:  # Cython's name

@@ -150,8 +150,9 @@ def controls_of(st: Search, s: int, pid: int) -> bool:
                v=cython.Py_ssize_t, to=cython.Py_ssize_t,
                storm=cython.bint, hop=cython.bint, guarded=cython.bint, jumps=cython.bint,
                siege_home=cython.bint, ground_ok=cython.bint, team_perm=cython.bint,
-               u_rides=cython.bint, deeper=cython.bint, mark=list, parent=list, occ=list,
-               owner=list, nodes=list, row=tuple, at=tuple, last=tuple,
+               u_rides=cython.bint, deeper=cython.bint, mark=cython.longlong[::1],
+               parent=cython.longlong[::1], stamp=cython.longlong, u_obj=cython.Py_ssize_t,
+               occ=list, owner=list, nodes=list, row=tuple, at=tuple, last=tuple,
                stand=list, team=list, is_sea=list, castle_owner=list, queue=list,
                out=list, ptype=list, moved=list, mounted=list, taken=list, ridden=list,
                moving=list, mounting=list, taking=list, riding=list, cargo=list,
@@ -225,7 +226,7 @@ def search_of(st: Search, pid: int, maxd: int) -> list[tuple[int, int, int]]:
         u_rides = carried and at is not nodes[u_obj]
         u_raised = raised and bridge[u_obj] is True and u_obj in raised
         for v in row:
-            if mark[v] is stamp:
+            if mark[v] == stamp:
                 continue
             if guarded:
                 if raised and (u_raised or (bridge[v] is True and nodes[v][0] in raised)) and \
@@ -330,7 +331,7 @@ class Search(StateData):
     can_take_over = can_take_over
     search = search_of
 
-    @cython.locals(parent=list, path=list)
+    @cython.locals(parent=cython.longlong[::1], path=list)
     def path_to(self, v: int) -> tuple[int, ...]:
         """Path to v from the last search (valid right after `search`)."""
         parent = self._parent

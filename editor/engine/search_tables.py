@@ -5,6 +5,7 @@ type whose fields C code reads directly (`search_tables.pxd`).
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from editor.engine.compiled import Compiled
@@ -13,6 +14,18 @@ try:
     import cython
 except ImportError:  # interpreted without Cython: the C types below are no-ops
     from editor.engine import cython_shim as cython
+
+
+def node_scratch(n: int, fill: int) -> Any:
+    """n integers, one per node, that the destination search overwrites (its marks and
+    parents; `state.StateFields`). Interpreted a list, which CPython reads and writes fastest;
+    compiled an array of C integers, which the search reads and writes through a typed
+    memoryview (`long long[::1]`, `state.pxd`) with no reference counting per store. The one
+    place where the form chooses a container: the search is the same code in both."""
+    if cython.compiled:
+        return array("q", [fill]) * n
+    return [fill] * n
+
 
 # the special actions' fields (camels, building, drawbridges, catapults: add_game_rules)
 SPECIAL_SLOTS = ("has_shooters", "has_builds", "has_drawbridges", "shot_cost",

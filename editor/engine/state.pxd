@@ -47,9 +47,9 @@ cdef class StateData:
     cdef public object any_capture
     cdef public object keep_undo
     cdef public list _undo
-    cdef public list _mark
-    cdef public list _parent
-    cdef public object _stamp
+    cdef public long long[::1] _mark
+    cdef public long long[::1] _parent
+    cdef public long long _stamp
     cdef public list _roster
     cdef public object _penalty
     cdef public Py_ssize_t _layout

@@ -20,7 +20,7 @@ from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
 from editor.engine.compiled import Compiled, CompileError
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result
-from editor.engine.search_tables import SearchTables, carrier_fits
+from editor.engine.search_tables import SearchTables, carrier_fits, node_scratch
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -103,8 +103,8 @@ class StateFields:
     # caches and history, not part of the position
     keep_undo: bool = _f(None, lambda g: True)
     _undo: list[tuple] = _f(None, lambda g: [])
-    _mark: list[int] = _f(None, lambda g: [0] * len(g.compiled.node_ids))
-    _parent: list[int] = _f(None, lambda g: [-1] * len(g.compiled.node_ids))
+    _mark: list[int] = _f(None, lambda g: node_scratch(len(g.compiled.node_ids), 0))
+    _parent: list[int] = _f(None, lambda g: node_scratch(len(g.compiled.node_ids), -1))
     _stamp: int = _f(None, lambda g: 0)
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
@@ -139,8 +139,8 @@ class StateData:
         """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""
         n = len(self.compiled.node_ids)
         self._undo = []
-        self._mark = [0] * n
-        self._parent = [-1] * n
+        self._mark = node_scratch(n, 0)
+        self._parent = node_scratch(n, -1)
         self._stamp = 0
 
     def snapshot(self) -> tuple:

@@ -62,7 +62,7 @@ def test_the_compiled_field_types_name_every_declared_field_in_order() -> None:
     from editor.engine.state import StateData, state_fields
 
     text = (native.RULES_DIR / "state.pxd").read_text(encoding="utf-8")
-    declared = re.findall(r"^    cdef public \w+ (\w+)$", text, flags=re.MULTILINE)
+    declared = re.findall(r"^    cdef public [\w :\[\]]+ (\w+)$", text, flags=re.MULTILINE)
     assert declared == [f.name for f in state_fields()]
     assert StateData.__slots__ == tuple(declared)
 
