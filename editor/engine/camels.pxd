@@ -4,7 +4,7 @@
 from editor.engine.building cimport build_actions_of
 from editor.engine.catapults cimport shot_actions_of
 from editor.engine.drawbridges cimport bridge_actions_of
-from editor.engine.search cimport Search, can_take_over, search_of
+from editor.engine.search cimport Search, can_take_over, movable_of, range_left_of, search_of
 from editor.engine.search_tables cimport SearchTables
 from editor.engine.state cimport StateData, enemy_top_of
 

@@ -24,7 +24,7 @@ from editor.engine.building import build_actions_of
 from editor.engine.catapults import shot_actions_of
 from editor.engine.drawbridges import bridge_actions_of
 from editor.engine.explain import Reason
-from editor.engine.search import Search, can_take_over, search_of
+from editor.engine.search import Search, can_take_over, movable_of, range_left_of, search_of
 from editor.engine.search_tables import SearchTables
 from editor.engine.state import StateData, enemy_top_of
 from editor.engine.textform import (
@@ -208,12 +208,12 @@ def ride_actions_of(st: Search, s: int, left: int) -> list[tuple]:
     acts = []
     taken: set[tuple[int, int, int]] = set()
     by_type = c.reach_by_type  # per type and load: reach rows by steps, made on demand
-    for pid_obj in st.movable(s):
+    for pid_obj in movable_of(st, s):
         pid = pid_obj
         t = ptype[pid]
         if not riders[t]:
             continue  # fits on no take-over type: no RIDE, no key it could share
-        maxd = (st.range_left(pid_obj) if galleons and cargo[pid]
+        maxd = (range_left_of(st, pid_obj) if galleons and cargo[pid]
                 else range_[t] - steps[pid])  # MOVE-5, PIECE-GALLEON-3
         if maxd > left:
             maxd = left

@@ -186,9 +186,10 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     if st.window is not None or st.draw is not None:
         return rng.choice(st.legal_actions())
     left = ap_left_of(st)
-    if left <= 0 or rng.random() < end_prob:
+    rand = _bound_of(rng)[2]  # rng.random, looked up once per generator
+    if left <= 0 or rand() < end_prob:
         return A_END
-    if st.tables.has_specials and rng.random() < 0.15:  # shots, builds, drawbridges, pushes,
+    if st.tables.has_specials and rand() < 0.15:  # shots, builds, drawbridges, pushes,
         extra = special_actions_of(st, True)  # take-overs (CP / GC); a push's path only
         if extra:  # when chosen
             return rng.choice(extra)
@@ -222,11 +223,8 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     levels = None  # per type and load: reach rows by steps (MOVE-1), made on demand
     n = len(pieces)
     draws = n if n < 8 else 8
-    bound = _GETRANDBITS  # `_below` draws exactly as before, through the bound getrandbits
-    if bound[0] is not rng:  # of this generator: looked up once per generator
-        bound = (rng, rng.getrandbits)
-        _keep_getrandbits(bound)
-    randbits = bound[1]
+    bound = _bound_of(rng)  # `_below` draws exactly as before, through the bound getrandbits
+    randbits, rand = bound[1], bound[2]
     capture = K_CAPTURE  # a C integer: the kinds compared without an int object each
     for i in range(draws):
         pid = _draw_piece(pieces, i, n, randbits)
@@ -268,9 +266,9 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
             k = r[2]
             if k == capture:
                 caps.append(r)
-        if caps and rng.random() < capture_bias:
+        if caps and rand() < capture_bias:
             v = caps[_below(randbits, len(caps))][0]  # rng.choice(caps)
-            return (MOVE, pid, st.path_to(v), rng.random() < 0.1)
+            return (MOVE, pid, st.path_to(v), rand() < 0.1)
         if fallback is None:
             v = res[_below(randbits, len(res))][0]  # rng.choice(res)
             fallback = (MOVE, pid, st.path_to(v), False)
@@ -278,14 +276,21 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
 
 
 _BITS = [n.bit_length() for n in range(1024)]  # k of getrandbits(k) for a number below n
-_GETRANDBITS: tuple = (None, None)  # the last generator of `_random_move` and its getrandbits
+# the last generator of the policy with its bound getrandbits and random (`_bound_of`)
+_BOUND: tuple = (None, None, None)
 
 
-def _keep_getrandbits(bound: tuple) -> None:
-    """Remember (generator, its bound getrandbits) for the next `_random_move` (replaced as a
-    whole, so a thread never reads one generator's method for another)."""
-    global _GETRANDBITS
-    _GETRANDBITS = bound
+@cython.ccall
+def _bound_of(rng: random.Random) -> tuple:
+    """(rng, rng.getrandbits, rng.random): the generator's bound methods, looked up once per
+    generator, not once per draw (the same methods, so the same numbers). The last one is kept
+    in a module global, replaced as a whole, so a thread never reads one generator's method
+    for another."""
+    global _BOUND
+    bound = _BOUND
+    if bound[0] is not rng:
+        bound = _BOUND = (rng, rng.getrandbits, rng.random)
+    return bound
 
 
 @cython.ccall

@@ -167,11 +167,11 @@ def search_of(st: Search, pid: int, maxd: int) -> list[tuple[int, int, int]]:
     CARRY-4 boarding only in harbour, CAPT-1/CAPT-5 captures end the path.
     Parents are left in st._parent for path reconstruction. Compiled, the lists are read
     as C lists and the nodes as C integers; no object is made per field: a field is marked
-    when it holds this search's stamp object (`is`: each search stores a new one,
-    `reset_caches` starts afresh), the breadth-first queue holds the game's (node, its
-    connections) pairs (`nodes`; for the fields of own carriers, from which a rider may not
-    step onto another carrier, `SearchTables.ride_pairs`: told apart by identity), the parents
-    the nodes' int objects, and a (node, steps, kind) tuple is made once per game
+    when its mark equals this search's stamp (each search counts it up; marks and parents are
+    the state's scratch, C arrays compiled: `search_tables.fresh_scratch`), the breadth-first
+    queue holds the game's (node, its connections) pairs (`nodes`; for the fields of own
+    carriers, from which a rider may not step onto another carrier, `SearchTables.ride_pairs`:
+    told apart by identity), and a (node, steps, kind) tuple is made once per game
     (`SearchTables.found_at`, `by_kind`). Raised drawbridges are looked up only at the nodes
     that have one (`SearchTables.bridge_node`).
     The queue is one list, read while it grows: the entries up to `last` are those one step

@@ -16,15 +16,19 @@ except ImportError:  # interpreted without Cython: the C types below are no-ops
     from editor.engine import cython_shim as cython
 
 
-def node_scratch(n: int, fill: int) -> Any:
-    """n integers, one per node, that the destination search overwrites (its marks and
-    parents; `state.StateFields`). Interpreted a list, which CPython reads and writes fastest;
-    compiled an array of C integers, which the search reads and writes through a typed
-    memoryview (`long long[::1]`, `state.pxd`) with no reference counting per store. The one
-    place where the form chooses a container: the search is the same code in both."""
+def fresh_scratch(st: Any) -> None:
+    """The destination search's scratch on state `st`, made afresh: per node its marks (0) and
+    parents (-1), and its stamp (0). Interpreted the marks and parents are lists, which CPython
+    reads and writes fastest; compiled they are arrays of C integers, which the search reads
+    and writes through typed memoryviews (`long long[::1]`, `state.pxd`) with no reference
+    counting per store. The one place where the form chooses a container: the search is the
+    same code in both."""
+    n = len(st.compiled.node_ids)
     if cython.compiled:
-        return array("q", [fill]) * n
-    return [fill] * n
+        st._mark, st._parent = array("q", [0]) * n, array("q", [-1]) * n
+    else:
+        st._mark, st._parent = [0] * n, [-1] * n
+    st._stamp = 0
 
 
 # the special actions' fields (camels, building, drawbridges, catapults: add_game_rules)

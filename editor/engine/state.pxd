@@ -2,7 +2,9 @@
 # the interpreted engine never does). The names are `StateFields`' own, in its order: a test
 # checks that they agree. Containers are typed (C code reads them without a type check per
 # access); values stay Python objects (an int keeps Python's semantics), except `_layout`,
-# a counter that starts at 0 even in a state made by `__new__`.
+# a counter that starts at 0 even in a state made by `__new__`, and the search's scratch:
+# its marks and parents are C arrays read through typed memoryviews, its stamp a C integer
+# (`search_tables.fresh_scratch`).
 
 from editor.engine.search_tables cimport SearchTables, carrier_fits
 

@@ -20,7 +20,7 @@ from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
 from editor.engine.compiled import Compiled, CompileError
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result
-from editor.engine.search_tables import SearchTables, carrier_fits, node_scratch
+from editor.engine.search_tables import SearchTables, carrier_fits, fresh_scratch
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -103,8 +103,9 @@ class StateFields:
     # caches and history, not part of the position
     keep_undo: bool = _f(None, lambda g: True)
     _undo: list[tuple] = _f(None, lambda g: [])
-    _mark: list[int] = _f(None, lambda g: node_scratch(len(g.compiled.node_ids), 0))
-    _parent: list[int] = _f(None, lambda g: node_scratch(len(g.compiled.node_ids), -1))
+    # the search's scratch, per node (`fresh_scratch`; never pickled)
+    _mark: list[int] = _f(None, lambda g: None)
+    _parent: list[int] = _f(None, lambda g: None)
     _stamp: int = _f(None, lambda g: 0)
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
@@ -121,6 +122,7 @@ class StateFields:
 
 _FIELDS = tuple((f.name, f.metadata["init"]) for f in state_fields())
 _SLOTS = tuple(name for name, _init in _FIELDS)
+_PICKLED = tuple(name for name in _SLOTS if name not in ("_mark", "_parent", "_stamp"))
 
 
 class StateData:
@@ -134,14 +136,17 @@ class StateData:
     def __init__(self, g: Any) -> None:
         for name, init in _FIELDS:
             setattr(self, name, init(g))
+        fresh_scratch(self)
 
     def reset_caches(self) -> None:
-        """Empty undo history and fresh search marks (for a copy made by `snapshot`)."""
-        n = len(self.compiled.node_ids)
+        """Empty undo history and fresh search scratch (for a copy made by `snapshot`)."""
         self._undo = []
-        self._mark = node_scratch(n, 0)
-        self._parent = node_scratch(n, -1)
-        self._stamp = 0
+        fresh_scratch(self)
+
+    def __reduce__(self) -> tuple:
+        """Pickled with every field but the search's scratch (C arrays compiled), which
+        `_unpickled` makes afresh."""
+        return _unpickled, (type(self), [getattr(self, name) for name in _PICKLED])
 
     def snapshot(self) -> tuple:
         """The position as a tuple of copies (the fields with an `undo` copy kind)."""
@@ -671,14 +676,13 @@ def unprotected_of(st: StateData, s: int) -> bool:
     return st.tables.vuln_active and count_of(st, s) == 2  # VULN-1 two left, VULN-5
 
 
-def bits(mask: int) -> list[int]:
-    """The node indexes whose bit is set in `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _unpickled(cls: type, values: list) -> StateData:
+    """A pickled state (`StateData.__reduce__`)."""
+    st = cls.__new__(cls)
+    for name, value in zip(_PICKLED, values, strict=True):
+        setattr(st, name, value)
+    fresh_scratch(st)
+    return st
 
 
 def _compile_copiers() -> tuple[Callable[[StateData], tuple], Callable[[StateData, tuple], None]]:

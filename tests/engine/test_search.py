@@ -1,10 +1,12 @@
-"""The destination search's bookkeeping (editor/engine/search.py): a field is marked by the
-search's own stamp object, so a state searched many times (stamps past the small-int cache)
-answers as a fresh copy does; the (node, steps, kind) tuples come from the game's table
+"""The destination search's bookkeeping (editor/engine/search.py): a field is marked when its
+mark equals the search's stamp, so a state searched many times (stamps past the small-int
+cache) answers as a fresh copy does, and so does a pickled one (the marks and parents are
+scratch, made afresh); the (node, steps, kind) tuples come from the game's table
 (`SearchTables.found_at`), MOVE-1..5 answers unchanged."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from editor.engine.game import K_CAPTURE, K_MOUNT, K_MOVE, K_RIDE
@@ -44,6 +46,29 @@ def test_move_1_a_state_searched_many_times_answers_as_a_fresh_copy():
             fresh = st.clone()
             assert found == fresh.search(p, 6)
             assert paths == [fresh.path_to(v) for v, _d, _k in found]
+
+
+def test_move_1_a_pickled_state_answers_as_the_original_and_keeps_its_undo_history():
+    """Pickling leaves the search's scratch out (C arrays in the compiled engine) and makes it
+    afresh: the copy's answers and paths (MOVE-1, MOVE-4, CAPT-1) are the original's, every
+    other field (the undo history too) is kept, and undoing on the copy leaves the original."""
+    st = _positions("conquest-4p", 1, 3)[0]
+    st.keep_undo = True
+    st.apply(random_action(st, random.Random(4)), check=False)
+    for p in range(len(st.ptype)):
+        st.search(p, 6)  # the original's stamp counts up: the copy starts afresh
+    copy = pickle.loads(pickle.dumps(st))
+    assert copy._stamp == 0 and len(copy._mark) == len(copy._parent) == len(st.compiled.node_ids)
+    assert copy.snapshot() == st.snapshot() and len(copy._undo) == len(st._undo) == 1
+    for p in range(len(st.ptype)):
+        if st.node[p] >= 0:
+            found = st.search(p, 6)
+            assert copy.search(p, 6) == found
+            ends = [v for v, _d, _k in found]
+            assert [copy.path_to(v) for v in ends] == [st.path_to(v) for v in ends]
+    before = st.snapshot()
+    copy.undo()
+    assert st.snapshot() == before and copy.snapshot() != before
 
 
 def test_move_5_results_are_made_once_per_game_up_to_the_node_count():
