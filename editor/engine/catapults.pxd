@@ -2,7 +2,7 @@
 # directly (`state.pxd`); the shot rules are C functions. Read by Cython only.
 
 from editor.engine.responses cimport Responses
-from editor.engine.search cimport Search
+from editor.engine.search cimport Search, search_of
 from editor.engine.search_tables cimport SearchTables
 
 

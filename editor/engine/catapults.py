@@ -11,7 +11,7 @@ from editor.engine import explain as X
 from editor.engine.actions import K_MOVE, RSHOT, SHOOT, ActionKind, Description, Kind, described
 from editor.engine.explain import Reason
 from editor.engine.responses import Responses
-from editor.engine.search import Search
+from editor.engine.search import Search, search_of
 from editor.engine.search_tables import SearchTables
 from editor.engine.textform import FIELD, Parsed, no_piece, node_of, pick_piece, unknown_field
 from editor.i18n import _
@@ -71,7 +71,7 @@ class Catapults(Responses):
             if opts.catapult_response_requires_two_field_reach and \
                     self.graph_distance(mover, scene, 2) > 2:
                 continue  # CONF-6: the catapult must be within two fields of the scene
-            for w, _d, kind in self.search(mover, 1):
+            for w, _d, kind in search_of(self, mover, 1):
                 if kind != K_MOVE:
                     continue
                 if scene in fire_set_of(self, pid, w) and shot_effect_of(

@@ -4,7 +4,7 @@
 
 from editor.engine.camels cimport specials_of
 from editor.engine.moves cimport Moves, apply_move, normalize_action
-from editor.engine.search cimport Search
+from editor.engine.search cimport Search, search_of
 from editor.engine.state cimport ap_left_of, mover_of
 
 

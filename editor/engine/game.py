@@ -88,7 +88,7 @@ from editor.engine.compiled import Compiled, CompileError, compile_board
 from editor.engine.explain import Reason
 from editor.engine.moves import Moves, apply_move, normalize_action
 from editor.engine.outcome import IllegalAction, Result, Termination  # noqa: F401
-from editor.engine.search import Search
+from editor.engine.search import Search, search_of
 from editor.engine.search_tables import SearchTables
 from editor.engine.state import ap_left_of, mover_of
 from editor.i18n import _
@@ -202,7 +202,7 @@ class Deferred(Sequence):
             return a
         _, kind, pid, v, steps = a
         st = self.state
-        if not any(found == v for found, _d, _k in st.search(pid, steps)):
+        if not any(found == v for found, _d, _k in search_of(st, pid, steps)):
             raise ValueError(f"{kind} of piece {pid} to node {v} is no longer possible")
         return (kind, pid, st.path_to(v))
 

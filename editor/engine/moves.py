@@ -26,7 +26,7 @@ from editor.engine.actions import (
     Kind,
 )
 from editor.engine.explain import Reason
-from editor.engine.search import Search
+from editor.engine.search import Search, search_of
 from editor.engine.state import ap_left_of, count_of, mover_of, relocate_piece, unprotected_of
 from editor.engine.turns import check_immediate_of, end_turn_of
 from editor.i18n import _
@@ -42,7 +42,7 @@ class Moves(Search):
         maxd = min(self.range_left(pid), ap_left)
         if maxd <= 0:
             return []
-        res = self.search(pid, maxd)
+        res = search_of(self, pid, maxd)
         acts = []
         nxt = (self.mover + 1) % self.game.seat_count
         deny = self.game.opts.last_action_capture_denies_response
@@ -97,7 +97,7 @@ def normalize_action(st: Search, action: tuple) -> tuple:
         node = st.node
         if (len(path) == 2 and 0 <= pid < len(node) and node[pid] == path[0]
                 and path[1] not in st.tables.any_adj[path[0]]):
-            for v, _d, _k in st.search(pid, 64):
+            for v, _d, _k in search_of(st, pid, 64):
                 if v == path[1]:
                     return (action[0], pid, st.path_to(v), action[3])
         return (action[0], pid, path, action[3])
@@ -467,7 +467,7 @@ def check_destination(st: Moves, pid: int, dest: int, limit: int, ap: int | None
     if r is not None and r.code not in (X.E_CARRIER_TO_CARRIER,):
         return r
     big = 64
-    found = {v: (d, k) for v, d, k in st.search(pid, big)}
+    found = {v: (d, k) for v, d, k in search_of(st, pid, big)}
     if dest in found:
         d, k = found[dest]
         if response and k != K_CAPTURE:

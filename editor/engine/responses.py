@@ -21,7 +21,7 @@ from editor.engine.actions import (
 )
 from editor.engine.explain import Reason
 from editor.engine.moves import check_path, new_rule_reason, path_action_reason
-from editor.engine.search import Search
+from editor.engine.search import Search, search_of
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -91,7 +91,7 @@ class Responses(Search):
             maxd = range_[ptype[pid]]
             if maxd > reach:
                 maxd = reach
-            for v, d, kind in self.search(pid, maxd):
+            for v, d, kind in search_of(self, pid, maxd):
                 if v == scene and kind == K_CAPTURE:
                     acts.append((RESP, pid, self.path_to(v), ()))
                     if first:
@@ -129,7 +129,7 @@ class Responses(Search):
             # a second piece stands next to the scene after the step only on w (p's riders, or
             # the carrier p mounts and its riders) or as p's old carrier: else no copy needed
             old_near = old_carrier >= 0 and self.node[old_carrier] in near
-            for w, _d, kind in self.search(p, 1):
+            for w, _d, kind in search_of(self, p, 1):
                 if kind not in (K_MOVE, K_MOUNT) or w == scene:
                     continue
                 if not old_near and not (w in near and (self.cargo[p] or self.occ[w] >= 0)):
@@ -143,7 +143,7 @@ class Responses(Search):
                     if (q == p or probe.owner[q] not in seats or q in one_step
                             or probe.node[q] not in near):
                         continue
-                    for v, _d2, k2 in probe.search(q, 1):
+                    for v, _d2, k2 in search_of(probe, q, 1):
                         if v == scene and k2 == K_CAPTURE:
                             out.append((RESP, q, (probe.node[q], scene), ((p, w),)))
         return out
@@ -155,7 +155,7 @@ class Responses(Search):
         riders = list(self.cargo[pid])
         spots: dict[int, list[int]] = {}
         for r in riders:
-            spots[r] = [v for v, _d, k in self.search(r, 1) if k == K_MOVE]
+            spots[r] = [v for v, _d, k in search_of(self, r, 1) if k == K_MOVE]
         options: list[tuple[tuple[int, int], ...]] = []
         for r in riders:
             options.extend(((r, v),) for v in spots[r])
@@ -166,7 +166,8 @@ class Responses(Search):
             probe = self.clone()
             for r, v in unloads:
                 probe.relocate(r, v)
-            for v, _d, kind in probe.search(pid, min(reach, self.compiled.range_[self.ptype[pid]])):
+            maxd = min(reach, self.compiled.range_[self.ptype[pid]])
+            for v, _d, kind in search_of(probe, pid, maxd):
                 if v == scene and kind == K_CAPTURE:
                     out.append((RESP, pid, probe.path_to(v), tuple(unloads)))
         return out
@@ -325,7 +326,7 @@ def _explain_walk(st: Responses, a: tuple) -> Reason | None:
         for r_pid, v in unloads:
             if r_pid not in st.cargo[pid]:
                 return Reason(X.E_NO_SUCH_PIECE, "RECAP-7", _("only the carrier's riders unload"))
-            dests = {d for d, _s, k in probe.search(r_pid, 1) if k == 0}
+            dests = {d for d, _s, k in search_of(probe, r_pid, 1) if k == 0}
             if v not in dests:
                 return Reason(X.E_PATH_BLOCKED, "RECAP-7",
                               _("the rider cannot dismount to {field}").format(
