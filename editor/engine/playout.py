@@ -176,7 +176,7 @@ def movable_pieces(st: State) -> list[int]:
     return st.movable(st.mover)
 
 
-@cython.locals(st=Search)
+@cython.locals(st=Search, bound=tuple)
 def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                   capture_bias: float = 0.8) -> tuple:
     """One action of the random policy (the module docstring): all legal actions in a response
@@ -186,14 +186,17 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
     if st.window is not None or st.draw is not None:
         return rng.choice(st.legal_actions())
     left = ap_left_of(st)
-    rand = _bound_of(rng)[2]  # rng.random, looked up once per generator
+    bound = _BOUND  # (rng, rng.getrandbits, rng.random), looked up once per generator
+    if bound[0] is not rng:
+        bound = _bound_of(rng)
+    rand = bound[2]
     if left <= 0 or rand() < end_prob:
         return A_END
     if st.tables.has_specials and rand() < 0.15:  # shots, builds, drawbridges, pushes,
         extra = special_actions_of(st, True)  # take-overs (CP / GC); a push's path only
         if extra:  # when chosen
             return rng.choice(extra)
-    return _random_move(st, rng, movable_of(st, mover_of(st)), left, capture_bias)
+    return _random_move(st, bound, movable_of(st, mover_of(st)), left, capture_bias)
 
 
 @cython.ccall
@@ -204,7 +207,7 @@ def random_action(st: State, rng: random.Random, end_prob: float = 0.05,
                steps=list, range_=list, load=list, row=list, pieces=list, st=Search, prey=list,
                prey_class=list, levels=list, rows=list, res=list, caps=list, r=tuple,
                tb=SearchTables, capture=cython.Py_ssize_t, bound=tuple)
-def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
+def _random_move(st: State, bound: tuple, pieces: list[int], left: int,
                  capture_bias: float) -> tuple:
     """Up to 8 of `pieces` drawn one at a time without replacement, each only when the one
     before it did not decide (`_draw_piece`: one random number per piece looked at, not a
@@ -212,7 +215,8 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     moves there, else the first piece with a destination moves to a random one (MOVE-1..5,
     CAPT-1). Once that fallback is set, only a capture could still be chosen: a piece whose
     reach (MOVE-1) holds no prey is skipped without a search; the random draws are the same
-    either way. `pieces` is reordered."""
+    either way. `pieces` is reordered; `bound` is the generator with its bound methods
+    (`_bound_of`)."""
     tb = st.tables
     ptype, node, cargo, steps, range_ = st.ptype, st.node, st.cargo, st.steps, tb.range_
     galleons = tb.galleons  # PIECE-GALLEON-3: see range_left
@@ -223,8 +227,7 @@ def _random_move(st: State, rng: random.Random, pieces: list[int], left: int,
     levels = None  # per type and load: reach rows by steps (MOVE-1), made on demand
     n = len(pieces)
     draws = n if n < 8 else 8
-    bound = _bound_of(rng)  # `_below` draws exactly as before, through the bound getrandbits
-    randbits, rand = bound[1], bound[2]
+    randbits, rand = bound[1], bound[2]  # `_below` draws as `rng.choice`, through getrandbits
     capture = K_CAPTURE  # a C integer: the kinds compared without an int object each
     for i in range(draws):
         pid = _draw_piece(pieces, i, n, randbits)
