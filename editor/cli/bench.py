@@ -53,7 +53,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("compare the random playout speed with git revision REV (e.g. 7e92724) "
                           "on conquest-4p and grand-conquest-4p (or --variant)"))
     g.add_argument("--rounds", type=int, default=3, help=_("alternating old/new rounds (medians)"))
-    g.add_argument("--actions", type=int, default=10000, help=_("playout actions per run"))
+    g.add_argument("--actions", type=int, default=None, help=_("playout actions per run"))
+    g.add_argument("--warmup", type=int, default=None,
+                   help=_("untimed actions before each timed run (tables built once)"))
     g.add_argument("--games", type=int, default=20, help=_("selfplay games per run"))
     g.add_argument("--max-turns", type=int, default=400, help=_("selfplay turn cap per game"))
     g.add_argument("--editor", action="store_true",
@@ -168,9 +170,14 @@ def run_against(args: argparse.Namespace) -> int:
     from editor.cli.bench_against import BenchError
     from editor.cli.bench_engine import VARIANTS, compare, table
 
-    if min(args.rounds, args.actions, args.games, args.max_turns) < 1:
+    sizes = {k: v for k, v in (("actions", args.actions), ("warmup", args.warmup))
+             if v is not None}  # else compare's defaults
+    if min(args.rounds, sizes.get("actions", 1), args.games, args.max_turns) < 1:
         print(_("conquest bench: --rounds, --actions, --games and --max-turns must be positive"),
               file=sys.stderr)
+        return EXIT_USAGE
+    if sizes.get("warmup", 0) < 0:
+        print(_("conquest bench: --warmup must not be negative"), file=sys.stderr)
         return EXIT_USAGE
     variants = (args.variant,) if args.variant else VARIANTS
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
@@ -185,8 +192,8 @@ def run_against(args: argparse.Namespace) -> int:
             print(json.dumps(result, indent=2) if args.format == "json"
                   else bench_editor.table(result))
             return EXIT_OK
-        result = compare(args.against, variants, args.rounds, args.actions, args.games,
-                         args.max_turns, args.seed, progress=say)
+        result = compare(args.against, variants, args.rounds, games=args.games,
+                         max_turns=args.max_turns, seed=args.seed, progress=say, **sizes)
     except BenchError as exc:
         print(_("conquest bench: {exc}").format(exc=exc), file=sys.stderr)
         return EXIT_FINDINGS

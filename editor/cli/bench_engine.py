@@ -7,12 +7,14 @@ and compiled when built: `editor.engine.native`), the runs alternating for `roun
 order reversed every round). Per variant and mode ("playout": random actions; "selfplay": the
 tree's `selfplay` with its invariant checks; "search": range-6 destination searches; "fixed":
 random actions of one frozen policy that every tree plays alike, so that the engines are
-compared on the same games, not only at the same rate) the medians
-of actions (searches) per CPU second are compared. This tree's forms must play the same games:
-same action count and the same digest of the final position (playout), of the games' outcomes
-(selfplay) or of the answers (search). REV plays the same games when its random policy draws as
-this tree's does (not before the policy drew only the pieces it looks at, issue 24): then only
-the rates compare, and the table says so.
+compared on the same games, not only at the same rate) the medians of actions (searches) per
+CPU second are compared. Each child plays `warmup` untimed actions first, so that the tables the
+engine builds once when first needed are not charged to a short timed run. The C reference
+search answers the same queries `C_REPEATS` times as often. This tree's forms must play the same
+games: same action count and the same digest of the final position (playout), of the games'
+outcomes (selfplay) or of the answers (search). REV plays the same games when its random policy
+draws as this tree's does (not before the policy drew only the pieces it looks at, issue 24):
+then only the rates compare, and the table says so.
 """
 
 from __future__ import annotations
@@ -28,14 +30,18 @@ from editor.engine.native import ENV, compiled_problem
 CHILD = Path(__file__).with_name("bench_engine_child.py")
 THIS_TREE = Path(__file__).resolve().parent.parent.parent
 VARIANTS = ("conquest-4p", "grand-conquest-4p")
+ACTIONS = 20000  # timed playout actions per child run (search: ACTIONS // 50 passes)
+WARMUP = 2000  # untimed actions before each timed run: the one-time table builds
+C_REPEATS = 10  # the C reference's passes over the queries, per pass of the engine's
 MODES = {"playout": "playout", "fixed": "playout, one policy in both trees",
          "selfplay": "selfplay with invariant checks", "search": "range-6 searches"}
 
 
 def _child_args(variant: str, mode: str, actions: int, games: int, max_turns: int,
-                seed: int) -> list[str]:
+                seed: int, warmup: int) -> list[str]:
     return ["--variant", variant, "--mode", mode, "--actions", str(actions), "--games",
-            str(games), "--max-turns", str(max_turns), "--seed", str(seed)]
+            str(games), "--max-turns", str(max_turns), "--seed", str(seed), "--warmup",
+            str(warmup)]
 
 
 def _run(tree: Path, args: list[str], form: str) -> dict:
@@ -79,7 +85,8 @@ def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
 
 def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
     """The C reference search on the bench's queries (`bench_cref`), or None without a
-    compiler."""
+    compiler. It answers them `C_REPEATS` times as often as the engine's children do, so that
+    its timed span is not a few milliseconds."""
     from editor.cli import bench_cref
     from editor.rules.game_loader import load_game
 
@@ -104,11 +111,12 @@ def _c_row(row: dict, found: list[dict | None]) -> dict:
 
 
 def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
-            actions: int = 10000, games: int = 20, max_turns: int = 400, seed: int = 1,
+            actions: int = ACTIONS, games: int = 20, max_turns: int = 400, seed: int = 1,
             modes: tuple[str, ...] = tuple(MODES),
-            progress: Callable[[str], None] | None = None) -> dict:
-    """Alternate old, new interpreted and new compiled (when built) for `rounds` rounds; a
-    `BenchError` when a tree cannot run."""
+            progress: Callable[[str], None] | None = None, warmup: int = WARMUP) -> dict:
+    """Alternate old, new interpreted and new compiled (when built) for `rounds` rounds, each
+    child run after `warmup` untimed actions (`bench_engine_child.warm_up`); a `BenchError`
+    when a tree cannot run."""
     old_tree = export_tree(rev)
     sides = [("old", old_tree, "interpreted"), ("new", THIS_TREE, "interpreted")]
     if compiled_problem() is None:
@@ -119,7 +127,8 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
         for r in range(rounds):
             for variant in variants:
                 for mode in modes:
-                    args = _child_args(variant, mode, actions, games, max_turns, seed)
+                    args = _child_args(variant, mode, actions, games, max_turns, seed,
+                                       warmup)
                     for side, tree, form in sides if r % 2 == 0 else sides[::-1]:
                         if progress:
                             progress(f"round {r + 1}/{rounds}: {variant} {mode} ({side})")
@@ -127,7 +136,7 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
                             _run(tree, args, form))
                     if mode == "search":  # the C reference in the same round, where built
                         cref.setdefault(variant, []).append(
-                            _c_reference(variant, seed, max(1, actions // 50)))
+                            _c_reference(variant, seed, C_REPEATS * max(1, actions // 50)))
     finally:
         shutil.rmtree(old_tree, ignore_errors=True)
     rows = [_row(v, m, runs[(v, m)]) for v in variants for m in modes]
@@ -135,6 +144,7 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
         if row["mode"] == "search":
             row.update(_c_row(row, cref[row["variant"]]))
     return {"against": rev, "rounds": rounds, "playout_actions": actions,
+            "warmup_actions": warmup, "c_reference_repeats": C_REPEATS,
             "selfplay_games": games, "max_turns": max_turns, "seed": seed,
             "engine_forms": [form for side, _, form in sides[1:]],
             "unit": "actions (searches) per CPU second (median of the rounds)", "rows": rows}
@@ -145,7 +155,7 @@ def table(result: dict) -> str:
     built) and their ratios to old, per variant and mode."""
     rev = result["against"]
     head = (f"conquest bench --against {rev}: {result['unit']}, {result['rounds']} round(s), "
-            "alternating")
+            f"alternating, each run after {result.get('warmup_actions', 0)} untimed actions")
     lines = [head, f"{'variant':<20}{'mode':<33}{'actions':>8}{rev[:10]:>12}{'interpreted':>12}"
              f"{'ratio':>8}{'compiled':>12}{'ratio':>8}  same games"]
     for row in result["rows"]:

@@ -40,7 +40,7 @@ def compared() -> dict:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = main(["bench", "--against", OLD, "--rounds", "1", "--actions", "150", "--games",
-                     "1", "--max-turns", "12", "--format", "json"])
+                     "1", "--max-turns", "12", "--warmup", "40", "--format", "json"])
     assert code == 0, out.getvalue()
     return json.loads(out.getvalue())
 
@@ -48,7 +48,7 @@ def compared() -> dict:
 @needs_old
 def test_both_forms_play_the_same_games_and_the_old_tree_is_compared(compared: dict) -> None:
     result = compared
-    assert result["against"] == OLD and result["rounds"] == 1
+    assert result["against"] == OLD and result["rounds"] == 1 and result["warmup_actions"] == 40
     rows = {(r["variant"], r["mode"]): r for r in result["rows"]}
     assert set(rows) == {(v, m) for v in ("conquest-4p", "grand-conquest-4p")
                          for m in ("playout", "fixed", "selfplay", "search")}
@@ -75,8 +75,9 @@ def test_text_output_is_a_table_with_old_new_and_ratio(compared: dict, monkeypat
     again); the command's arguments reach the comparison."""
     asked = []
 
-    def compare(rev, variants, rounds, actions, games, max_turns, seed, progress=None):
-        asked.append((rev, variants, rounds, actions, games, max_turns))
+    def compare(rev, variants, rounds, actions=bench_engine.ACTIONS, games=20, max_turns=400,
+                seed=1, progress=None, warmup=bench_engine.WARMUP):
+        asked.append((rev, variants, rounds, actions, games, max_turns, warmup))
         return {**compared, "rows": [r for r in compared["rows"] if r["variant"] in variants]}
 
     monkeypatch.setattr(bench_engine, "compare", compare)
@@ -84,14 +85,32 @@ def test_text_output_is_a_table_with_old_new_and_ratio(compared: dict, monkeypat
                  "--actions", "50", "--games", "1", "--max-turns", "3"])
     out = capsys.readouterr().out
     assert code == 0
-    assert asked == [(OLD, ("conquest-4p",), 1, 50, 1, 3)]
+    assert asked == [(OLD, ("conquest-4p",), 1, 50, 1, 3, bench_engine.WARMUP)]
     assert sum(line.startswith("conquest-4p") for line in out.splitlines()) == 4  # one a mode
     assert OLD in out.splitlines()[1] and "ratio" in out
+    assert "after 40 untimed actions" in out.splitlines()[0]
     playout = next(line for line in out.splitlines() if line.startswith("conquest-4p")
                    and "playout" in line)
     cells = playout.split()
     old, new, ratio = (float(x.replace(",", "").rstrip("x")) for x in cells[3:6])
     assert ratio == pytest.approx(new / old, abs=0.02) and cells[-1] == "yes"
+
+
+def test_the_warm_up_does_not_change_the_timed_games() -> None:
+    """The untimed warm-up (tables built once, before the clock) plays a game of its own: the
+    timed run's games, and so its digest, are the same with and without it, in each mode."""
+    for mode in ("playout", "fixed", "search"):
+        found = [run_in_tree(ROOT, bench_engine.CHILD, [
+            "--variant", "grand-conquest-4p", "--mode", mode, "--actions", "120",
+            "--warmup", warmup]) for warmup in ("0", "300")]
+        assert [f["warmup"] for f in found] == [0, 300]
+        assert found[0]["digest"] == found[1]["digest"], mode
+        assert found[0]["actions"] == found[1]["actions"]
+
+
+def test_a_negative_warm_up_is_a_usage_error(capsys) -> None:
+    assert main(["bench", "--against", OLD, "--warmup", "-1"]) == 2
+    assert "--warmup" in capsys.readouterr().err
 
 
 def test_an_unknown_revision_is_a_message_not_a_traceback(capsys) -> None:
