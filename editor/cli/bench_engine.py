@@ -8,7 +8,9 @@ order reversed every round). Per variant and mode ("playout": random actions; "s
 tree's `selfplay` with its invariant checks; "search": range-6 destination searches; "fixed":
 random actions of one frozen policy that every tree plays alike, so that the engines are
 compared on the same games, not only at the same rate) the medians of actions (searches) per
-CPU second are compared. Each child plays `warmup` untimed actions first, so that the tables the
+CPU second are printed, and each ratio is the median of the rounds' ratios (`round_ratios`: the
+sides of a round run within seconds of each other, so a shared machine's drift between rounds
+cancels). Each child plays `warmup` untimed actions first, so that the tables the
 engine builds once when first needed are not charged to a short timed run. The C reference
 search answers the same queries `C_REPEATS` times as often. This tree's forms must play the same
 games: same action count and the same digest of the final position (playout), of the games'
@@ -55,20 +57,33 @@ def _run(tree: Path, args: list[str], form: str) -> dict:
     return found
 
 
+def _one_rate(run: dict) -> float:
+    return run["actions"] / max(run["cpu_s"], 1e-9)
+
+
 def _rate(runs: list[dict]) -> float:
-    return statistics.median(r["actions"] / max(r["cpu_s"], 1e-9) for r in runs)
+    return statistics.median(_one_rate(r) for r in runs)
+
+
+def round_ratios(runs: list[dict], old: list[dict]) -> list[float]:
+    """Per round, a side's rate over old's in that round (the runs of a round follow each other
+    within seconds, so a machine that speeds up or slows down between rounds cancels out)."""
+    return [_one_rate(r) / _one_rate(o) for r, o in zip(runs, old, strict=True)]
 
 
 def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
     """Medians over the rounds of one variant and mode per side ("old", "new" = this tree
-    interpreted, "compiled" when built), the ratios to old, and whether all played alike."""
+    interpreted, "compiled" when built), the ratios to old (the median of the rounds' ratios,
+    `round_ratios`, and each round's), and whether all played alike."""
     old, new = runs["old"], runs["new"]
     ours = [r for side, side_runs in runs.items() if side != "old" for r in side_runs]
     rates = {side: _rate(side_runs) for side, side_runs in runs.items()}
     compiled = rates.get("compiled")
+    ratios = {side: round_ratios(side_runs, old) for side, side_runs in runs.items()
+              if side != "old"}
 
-    def ratio(rate: float | None) -> float | None:
-        return round(rate / rates["old"], 2) if rate and rates["old"] else None
+    def ratio(side: str) -> float | None:
+        return round(statistics.median(ratios[side]), 2) if side in ratios else None
 
     return {"variant": variant, "mode": mode, "label": MODES[mode],
             "actions": new[0]["actions"], "old_actions": old[0]["actions"],
@@ -78,9 +93,10 @@ def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
             "violations": sum(r["violations"] for side in runs.values() for r in side),
             "old_actions_per_cpu_s": round(rates["old"], 1),
             "new_actions_per_cpu_s": round(rates["new"], 1),
-            "ratio": ratio(rates["new"]),
+            "ratio": ratio("new"),
             "compiled_actions_per_cpu_s": None if compiled is None else round(compiled, 1),
-            "compiled_ratio": ratio(compiled)}
+            "compiled_ratio": ratio("compiled"),
+            "round_ratios": {side: [round(x, 2) for x in xs] for side, xs in ratios.items()}}
 
 
 def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
@@ -94,9 +110,10 @@ def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
     return None if game is None else bench_cref.measure(game, seed, repeats)
 
 
-def _c_row(row: dict, found: list[dict | None]) -> dict:
+def _c_row(row: dict, found: list[dict | None], runs: dict[str, list[dict]]) -> dict:
     """The C reference's figures for a search row: CPU µs per query (median of the rounds),
-    the queries it covers, answers unlike the engine's, and each form's µs over it."""
+    the queries it covers, answers unlike the engine's, each form's µs (median) and its µs over
+    the C reference's (the median of the rounds' quotients, each round's own C time)."""
     done = [f for f in found if f and f["us_per_query"] is not None]
     if not done:
         return {"c_reference_us": None}
@@ -104,10 +121,14 @@ def _c_row(row: dict, found: list[dict | None]) -> dict:
     forms = {"interpreted": row["new_actions_per_cpu_s"],
              "compiled": row["compiled_actions_per_cpu_s"]}
     us = {k: 1e6 / v for k, v in forms.items() if v}
+    over = {k: statistics.median(1e6 / _one_rate(r) / f["us_per_query"]
+                                 for r, f in zip(runs[side], found, strict=True)
+                                 if f and f["us_per_query"] is not None)
+            for k, side in (("interpreted", "new"), ("compiled", "compiled")) if side in runs}
     return {"c_reference_us": round(c_us, 3), "c_reference_queries": done[0]["queries"],
             "c_reference_disagreements": sum(f["disagreements"] for f in done),
             **{f"{k}_us": round(v, 3) for k, v in us.items()},
-            **{f"{k}_over_c": round(v / c_us, 1) for k, v in us.items()}}
+            **{f"{k}_over_c": round(v, 1) for k, v in over.items()}}
 
 
 def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
@@ -142,12 +163,13 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
     rows = [_row(v, m, runs[(v, m)]) for v in variants for m in modes]
     for row in rows:
         if row["mode"] == "search":
-            row.update(_c_row(row, cref[row["variant"]]))
+            row.update(_c_row(row, cref[row["variant"]], runs[(row["variant"], "search")]))
     return {"against": rev, "rounds": rounds, "playout_actions": actions,
             "warmup_actions": warmup, "c_reference_repeats": C_REPEATS,
             "selfplay_games": games, "max_turns": max_turns, "seed": seed,
             "engine_forms": [form for side, _, form in sides[1:]],
-            "unit": "actions (searches) per CPU second (median of the rounds)", "rows": rows}
+            "unit": "actions (searches) per CPU second (median of the rounds; a ratio is the "
+                    "median of the rounds' ratios)", "rows": rows}
 
 
 def table(result: dict) -> str:

@@ -108,6 +108,27 @@ def test_the_warm_up_does_not_change_the_timed_games() -> None:
         assert found[0]["actions"] == found[1]["actions"]
 
 
+def _runs(rates: list[float]) -> list[dict]:
+    return [{"actions": 1000, "cpu_s": 1000 / r, "digest": "d", "violations": 0}
+            for r in rates]
+
+
+def test_a_ratio_is_the_median_of_the_rounds_ratios() -> None:
+    """Each round's sides run within seconds of each other: the ratio is taken per round, so a
+    round in which the machine slowed down for one side does not decide the figure (the ratio
+    of the medians, 80 against 200, would say 2.5)."""
+    runs = {"old": _runs([100, 50, 80]), "new": _runs([110, 55, 88]),
+            "compiled": _runs([400, 200, 160])}
+    row = bench_engine._row("conquest-4p", "search", runs)
+    assert row["round_ratios"] == {"new": [1.1, 1.1, 1.1], "compiled": [4.0, 4.0, 2.0]}
+    assert row["ratio"] == 1.1 and row["compiled_ratio"] == 4.0
+    assert row["compiled_actions_per_cpu_s"] == 200.0  # the rates stay medians
+    cref = [{"us_per_query": us, "queries": 9, "disagreements": 0} for us in (500, 1000, 400)]
+    c_row = bench_engine._c_row(row, cref, runs)
+    # compiled µs over the same round's C µs: 2500/500, 5000/1000, 6250/400
+    assert c_row["compiled_over_c"] == 5.0 and c_row["c_reference_us"] == 500
+
+
 def test_a_negative_warm_up_is_a_usage_error(capsys) -> None:
     assert main(["bench", "--against", OLD, "--warmup", "-1"]) == 2
     assert "--warmup" in capsys.readouterr().err
