@@ -74,13 +74,15 @@ def round_ratios(runs: list[dict], old: list[dict]) -> list[float]:
 def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
     """Medians over the rounds of one variant and mode per side ("old", "new" = this tree
     interpreted, "compiled" when built), the ratios to old (the median of the rounds' ratios,
-    `round_ratios`, and each round's), and whether all played alike."""
+    `round_ratios`, and each round's), the best round of each side (what it ran where the
+    machine interfered least) and their ratios, and whether all played alike."""
     old, new = runs["old"], runs["new"]
     ours = [r for side, side_runs in runs.items() if side != "old" for r in side_runs]
     rates = {side: _rate(side_runs) for side, side_runs in runs.items()}
     compiled = rates.get("compiled")
     ratios = {side: round_ratios(side_runs, old) for side, side_runs in runs.items()
               if side != "old"}
+    best = {side: max(_one_rate(r) for r in side_runs) for side, side_runs in runs.items()}
 
     def ratio(side: str) -> float | None:
         return round(statistics.median(ratios[side]), 2) if side in ratios else None
@@ -96,7 +98,9 @@ def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
             "ratio": ratio("new"),
             "compiled_actions_per_cpu_s": None if compiled is None else round(compiled, 1),
             "compiled_ratio": ratio("compiled"),
-            "round_ratios": {side: [round(x, 2) for x in xs] for side, xs in ratios.items()}}
+            "round_ratios": {side: [round(x, 2) for x in xs] for side, xs in ratios.items()},
+            "best_actions_per_cpu_s": {side: round(v, 1) for side, v in best.items()},
+            "best_ratio": {side: round(best[side] / best["old"], 2) for side in ratios}}
 
 
 def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
@@ -125,7 +129,11 @@ def _c_row(row: dict, found: list[dict | None], runs: dict[str, list[dict]]) -> 
                                  for r, f in zip(runs[side], found, strict=True)
                                  if f and f["us_per_query"] is not None)
             for k, side in (("interpreted", "new"), ("compiled", "compiled")) if side in runs}
+    c_best = min(f["us_per_query"] for f in done)
+    best = row["best_actions_per_cpu_s"].get("compiled")
     return {"c_reference_us": round(c_us, 3), "c_reference_queries": done[0]["queries"],
+            "c_reference_best_us": round(c_best, 3),
+            "compiled_best_over_c": None if not best else round(1e6 / best / c_best, 1),
             "c_reference_disagreements": sum(f["disagreements"] for f in done),
             **{f"{k}_us": round(v, 3) for k, v in us.items()},
             **{f"{k}_over_c": round(v, 1) for k, v in over.items()}}
@@ -190,6 +198,14 @@ def table(result: dict) -> str:
                      + f"  {'yes' if row['same_games'] else 'NO'}"
                      + (f" (and {rev[:10]})" if row["same_games"] and row["old_same_games"]
                         else ""))
+        best, bratio = row["best_actions_per_cpu_s"], row["best_ratio"]
+        lines.append(f"{'':<20}best of the rounds: {rev[:10]} {best['old']:,.0f}, interpreted "
+                     f"{best['new']:,.0f} ({bratio['new']:.2f}x)"
+                     + (f", compiled {best['compiled']:,.0f} ({bratio['compiled']:.2f}x)"
+                        if "compiled" in best else "")
+                     + (f"; compiled {row['compiled_best_over_c']}x the C reference's best "
+                        f"({row['c_reference_best_us']} us)"
+                        if row.get("compiled_best_over_c") else ""))
         if row.get("c_reference_us"):
             lines.append(f"{'':<20}C reference search {row['c_reference_us']} us per query; "
                          f"interpreted {row['interpreted_us']} us "

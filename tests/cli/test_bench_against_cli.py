@@ -89,6 +89,7 @@ def test_text_output_is_a_table_with_old_new_and_ratio(compared: dict, monkeypat
     assert sum(line.startswith("conquest-4p") for line in out.splitlines()) == 4  # one a mode
     assert OLD in out.splitlines()[1] and "ratio" in out
     assert "after 40 untimed actions" in out.splitlines()[0]
+    assert sum("best of the rounds" in line for line in out.splitlines()) == 4
     playout = next(line for line in out.splitlines() if line.startswith("conquest-4p")
                    and "playout" in line)
     cells = playout.split()
@@ -123,10 +124,14 @@ def test_a_ratio_is_the_median_of_the_rounds_ratios() -> None:
     assert row["round_ratios"] == {"new": [1.1, 1.1, 1.1], "compiled": [4.0, 4.0, 2.0]}
     assert row["ratio"] == 1.1 and row["compiled_ratio"] == 4.0
     assert row["compiled_actions_per_cpu_s"] == 200.0  # the rates stay medians
+    # and each side's best round beside them: where the machine interfered least
+    assert row["best_actions_per_cpu_s"] == {"old": 100, "new": 110, "compiled": 400}
+    assert row["best_ratio"] == {"new": 1.1, "compiled": 4.0}
     cref = [{"us_per_query": us, "queries": 9, "disagreements": 0} for us in (500, 1000, 400)]
     c_row = bench_engine._c_row(row, cref, runs)
     # compiled µs over the same round's C µs: 2500/500, 5000/1000, 6250/400
     assert c_row["compiled_over_c"] == 5.0 and c_row["c_reference_us"] == 500
+    assert c_row["compiled_best_over_c"] == 6.2  # 2500 µs at best over the C reference's 400
 
 
 def test_a_negative_warm_up_is_a_usage_error(capsys) -> None:
