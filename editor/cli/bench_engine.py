@@ -27,13 +27,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from editor.cli.bench_against import BenchError, export_tree, run_in_tree
+from editor.cli.bench_engine_child import WARMUP, search_passes
 from editor.engine.native import ENV, compiled_problem
 
 CHILD = Path(__file__).with_name("bench_engine_child.py")
 THIS_TREE = Path(__file__).resolve().parent.parent.parent
 VARIANTS = ("conquest-4p", "grand-conquest-4p")
-ACTIONS = 20000  # timed playout actions per child run (search: ACTIONS // 50 passes)
-WARMUP = 2000  # untimed actions before each timed run: the one-time table builds
+ACTIONS = 20000  # timed playout actions per child run (search: `search_passes(ACTIONS)`)
 C_REPEATS = 10  # the C reference's passes over the queries, per pass of the engine's
 MODES = {"playout": "playout", "fixed": "playout, one policy in both trees",
          "selfplay": "selfplay with invariant checks", "search": "range-6 searches"}
@@ -165,7 +165,7 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
                             _run(tree, args, form))
                     if mode == "search":  # the C reference in the same round, where built
                         cref.setdefault(variant, []).append(
-                            _c_reference(variant, seed, C_REPEATS * max(1, actions // 50)))
+                            _c_reference(variant, seed, C_REPEATS * search_passes(actions)))
     finally:
         shutil.rmtree(old_tree, ignore_errors=True)
     rows = [_row(v, m, runs[(v, m)]) for v in variants for m in modes]

@@ -17,12 +17,12 @@ draw and keep_undo, and the calls `frozen_policy` makes.
     python bench_engine_child.py --variant conquest-4p --mode selfplay --games 2 --seed 1
     python bench_engine_child.py --variant conquest-4p --mode search --seed 1
 
-Before the timed run, `--warmup` actions (default 2000) are played untimed on a game of their own
-(another seed, the mode's policy): the engine builds some tables when first needed (the reach
-rows by steps, `Compiled.reach_levels`: 26 ms on conquest-4p, 41 ms on grand-conquest-4p, in the
-first 2000 actions of every tree since 7e92724), a one-time cost that a short timed run would
-otherwise charge to the rate, more so the faster the engine. The timed games are the same with
-or without it.
+Before the timed run, `--warmup` actions (default `WARMUP`, 2000) are played untimed on a game
+of their own (another seed, the mode's policy): the engine builds some tables when first needed
+(the reach rows by steps, `Compiled.reach_levels`: 26 ms on conquest-4p, 41 ms on
+grand-conquest-4p, in the first 2000 actions of every tree since 7e92724), a one-time cost that
+a short timed run would otherwise charge to the rate, more so the faster the engine. The timed
+games are the same with or without it.
 
 The form of this tree's engine (compiled or interpreted) is the caller's CONQUEST_ENGINE.
 """
@@ -72,6 +72,14 @@ def playout(game, actions: int, seed: int, choose=None) -> dict:
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
     return {"actions": n, "cpu_s": cpu, "wall_s": wall, "digest": position_digest(st),
             "violations": 0}
+
+
+WARMUP = 2000  # untimed actions before the timed run (`warm_up`)
+
+
+def search_passes(actions: int) -> int:
+    """The passes of mode "search" over its queries for `--actions` (one per 50 actions)."""
+    return max(1, actions // 50)
 
 
 def warm_up(game, actions: int, seed: int, choose=None) -> None:
@@ -189,7 +197,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--max-turns", type=int, default=400)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--warmup", type=int, default=2000)
+    p.add_argument("--warmup", type=int, default=WARMUP)
     args = p.parse_args(argv)
     import editor
 
@@ -213,7 +221,7 @@ def main(argv: list[str]) -> int:
     elif args.mode == "fixed":
         out = playout(game, args.actions, args.seed, choose=frozen)
     elif args.mode == "search":
-        out = search(game, args.seed, repeats=max(1, args.actions // 50))
+        out = search(game, args.seed, repeats=search_passes(args.actions))
     else:
         out = selfplay(game, args.games, args.seed, args.max_turns)
     out.update(variant=args.variant, mode=args.mode, editor_path=editor.__file__,

@@ -16,6 +16,11 @@ except ImportError:  # interpreted without Cython: the C types below are no-ops
     from editor.engine import cython_shim as cython
 
 
+# the state fields that are the destination search's scratch: made by `fresh_scratch`, never
+# copied or pickled (`state.StateData.__reduce__`)
+SCRATCH = ("_mark", "_parent", "_stamp")
+
+
 def fresh_scratch(st: Any) -> None:
     """The destination search's scratch on state `st`, made afresh: per node its marks (0) and
     parents (-1), and its stamp (0). Interpreted the marks and parents are lists, which CPython

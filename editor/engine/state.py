@@ -20,7 +20,7 @@ from editor.engine.actions import BUILD, PUSH, RIDE, SHOOT, Window
 from editor.engine.compiled import Compiled, CompileError
 from editor.engine.explain import Reason
 from editor.engine.outcome import Result
-from editor.engine.search_tables import SearchTables, carrier_fits, fresh_scratch
+from editor.engine.search_tables import SCRATCH, SearchTables, carrier_fits, fresh_scratch
 from editor.i18n import _
 from editor.model.terms import piece_name, seat_name
 
@@ -122,7 +122,7 @@ class StateFields:
 
 _FIELDS = tuple((f.name, f.metadata["init"]) for f in state_fields())
 _SLOTS = tuple(name for name, _init in _FIELDS)
-_PICKLED = tuple(name for name in _SLOTS if name not in ("_mark", "_parent", "_stamp"))
+_PICKLED = tuple(name for name in _SLOTS if name not in SCRATCH)
 
 
 class StateData:
