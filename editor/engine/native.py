@@ -63,12 +63,23 @@ def extension_path(module: str, native_dir: Path = NATIVE_DIR) -> Path:
     return native_dir / f"{module}{sysconfig.get_config_var('EXT_SUFFIX')}"
 
 
-def compiled_problem(native_dir: Path = NATIVE_DIR, rules_dir: Path = RULES_DIR) -> str | None:
-    """Why the compiled modules in `native_dir` cannot be used, or None when they can: every
-    module built for this Python, from the sources as they are now."""
+def read_manifest(native_dir: Path = NATIVE_DIR) -> dict:
+    """The manifest of the compiled modules in `native_dir`, {} when there is none (or it cannot
+    be read): `sources`, the digest each module was built from, and `build`, how (`plain`;
+    `profile-guided`; `instrumented` while a profile-guided build trains, or after one that did
+    not finish; a manifest without it is from a plain build)."""
     try:
         built = json.loads((native_dir / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        return {}
+    return built if isinstance(built, dict) else {}
+
+
+def compiled_problem(native_dir: Path = NATIVE_DIR, rules_dir: Path = RULES_DIR) -> str | None:
+    """Why the compiled modules in `native_dir` cannot be used, or None when they can: every
+    module built for this Python, from the sources as they are now."""
+    built = read_manifest(native_dir)
+    if not built:
         return "not built (run `make` with a C compiler present)"
     for module in COMPILED_MODULES:
         if not extension_path(module, native_dir).is_file():
@@ -99,4 +110,7 @@ def choose(package_path: list[str], requested: str | None = None) -> str:
         return f"interpreted (compiled engine {problem})"
     if str(NATIVE_DIR) not in package_path:
         package_path.insert(0, str(NATIVE_DIR))
-    return "compiled (Cython)"
+    how = read_manifest().get("build", "plain")
+    if how == "instrumented":
+        return "compiled (Cython, instrumented for a profile: run `make` to finish the build)"
+    return f"compiled (Cython, {how})"
