@@ -67,6 +67,13 @@ def _classes(st, pid: int) -> bytes | None:
     return bytes(out)
 
 
+def covered(game, seed: int) -> list[int]:
+    """The indices of the bench's queries (`sample_queries`) that the reference answers: the
+    engine is timed on these too, for a quotient of like with like."""
+    return [i for i, (st, pid) in enumerate(sample_queries(game, seed))
+            if _classes(st, pid) is not None]
+
+
 def _ints(values: list[int]) -> ctypes.Array:
     return (ctypes.c_int * max(1, len(values)))(*values)
 

@@ -12,7 +12,9 @@ CPU second are printed, and each ratio is the median of the rounds' ratios (`rou
 sides of a round run within seconds of each other, so a shared machine's drift between rounds
 cancels). Each child plays `warmup` untimed actions first, so that the tables the
 engine builds once when first needed are not charged to a short timed run. The C reference
-search answers the same queries `C_REPEATS` times as often. This tree's forms must play the same
+search answers the same queries `C_REPEATS` times as often, those it covers (`_covered`): the
+search children time these apart too, and the engine's quotient to the reference is taken on
+them. This tree's forms must play the same
 games: same action count and the same digest of the final position (playout), of the games'
 outcomes (selfplay) or of the answers (search). REV plays the same games when its random policy
 draws as this tree's does (not before the policy drew only the pieces it looks at, issue 24):
@@ -40,10 +42,10 @@ MODES = {"playout": "playout", "fixed": "playout, one policy in both trees",
 
 
 def _child_args(variant: str, mode: str, actions: int, games: int, max_turns: int,
-                seed: int, warmup: int) -> list[str]:
+                seed: int, warmup: int, covered: str = "") -> list[str]:
     return ["--variant", variant, "--mode", mode, "--actions", str(actions), "--games",
             str(games), "--max-turns", str(max_turns), "--seed", str(seed), "--warmup",
-            str(warmup)]
+            str(warmup), *(["--covered", covered] if covered else [])]
 
 
 def _run(tree: Path, args: list[str], form: str) -> dict:
@@ -114,10 +116,31 @@ def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
     return None if game is None else bench_cref.measure(game, seed, repeats)
 
 
+def _covered(variant: str, seed: int) -> str:
+    """The queries the C reference answers (`bench_cref.covered`) as the children's `--covered`
+    ("" without a compiler: no reference, nothing to time apart)."""
+    from editor.cli import bench_cref
+    from editor.rules.game_loader import load_game
+
+    game = load_game(None, variant).game
+    if game is None or bench_cref.load() is None:
+        return ""
+    return ",".join(map(str, bench_cref.covered(game, seed)))
+
+
+def _covered_us(run: dict) -> float:
+    """A search run's CPU µs per query on the queries the C reference answers (on all of them
+    when it did not time those apart)."""
+    if run.get("covered_queries"):
+        return run["covered_cpu_s"] / run["covered_queries"] * 1e6
+    return 1e6 / _one_rate(run)
+
+
 def _c_row(row: dict, found: list[dict | None], runs: dict[str, list[dict]]) -> dict:
     """The C reference's figures for a search row: CPU µs per query (median of the rounds),
-    the queries it covers, answers unlike the engine's, each form's µs (median) and its µs over
-    the C reference's (the median of the rounds' quotients, each round's own C time)."""
+    the queries it covers, answers unlike the engine's, each form's µs on all the queries and on
+    those the reference covers (medians), and the latter over the C reference's µs (the median
+    of the rounds' quotients, each round's own C time: like with like)."""
     done = [f for f in found if f and f["us_per_query"] is not None]
     if not done:
         return {"c_reference_us": None}
@@ -125,17 +148,21 @@ def _c_row(row: dict, found: list[dict | None], runs: dict[str, list[dict]]) -> 
     forms = {"interpreted": row["new_actions_per_cpu_s"],
              "compiled": row["compiled_actions_per_cpu_s"]}
     us = {k: 1e6 / v for k, v in forms.items() if v}
-    over = {k: statistics.median(1e6 / _one_rate(r) / f["us_per_query"]
+    sides = [(k, side) for k, side in (("interpreted", "new"), ("compiled", "compiled"))
+             if side in runs]
+    covered_us = {k: statistics.median(_covered_us(r) for r in runs[side]) for k, side in sides}
+    over = {k: statistics.median(_covered_us(r) / f["us_per_query"]
                                  for r, f in zip(runs[side], found, strict=True)
                                  if f and f["us_per_query"] is not None)
-            for k, side in (("interpreted", "new"), ("compiled", "compiled")) if side in runs}
+            for k, side in sides}
     c_best = min(f["us_per_query"] for f in done)
-    best = row["best_actions_per_cpu_s"].get("compiled")
+    best = min((_covered_us(r) for r in runs.get("compiled", [])), default=None)
     return {"c_reference_us": round(c_us, 3), "c_reference_queries": done[0]["queries"],
             "c_reference_best_us": round(c_best, 3),
-            "compiled_best_over_c": None if not best else round(1e6 / best / c_best, 1),
+            "compiled_best_over_c": None if best is None else round(best / c_best, 1),
             "c_reference_disagreements": sum(f["disagreements"] for f in done),
             **{f"{k}_us": round(v, 3) for k, v in us.items()},
+            **{f"{k}_covered_us": round(v, 3) for k, v in covered_us.items()},
             **{f"{k}_over_c": round(v, 1) for k, v in over.items()}}
 
 
@@ -151,13 +178,15 @@ def compare(rev: str, variants: tuple[str, ...] = VARIANTS, rounds: int = 3,
     if compiled_problem() is None:
         sides.append(("compiled", THIS_TREE, "compiled"))
     cref: dict[str, list[dict | None]] = {}
+    covered = {v: _covered(v, seed) for v in variants} if "search" in modes else {}
     try:
         runs: dict[tuple[str, str], dict[str, list[dict]]] = {}
         for r in range(rounds):
             for variant in variants:
                 for mode in modes:
                     args = _child_args(variant, mode, actions, games, max_turns, seed,
-                                       warmup)
+                                       warmup, covered.get(variant, "") if mode == "search"
+                                       else "")
                     for side, tree, form in sides if r % 2 == 0 else sides[::-1]:
                         if progress:
                             progress(f"round {r + 1}/{rounds}: {variant} {mode} ({side})")
@@ -207,11 +236,13 @@ def table(result: dict) -> str:
                         f"({row['c_reference_best_us']} us)"
                         if row.get("compiled_best_over_c") else ""))
         if row.get("c_reference_us"):
-            lines.append(f"{'':<20}C reference search {row['c_reference_us']} us per query; "
-                         f"interpreted {row['interpreted_us']} us "
+            lines.append(f"{'':<20}C reference search {row['c_reference_us']} us per query "
+                         f"on the {row['c_reference_queries']} queries it answers; on those, "
+                         f"interpreted {row['interpreted_covered_us']} us "
                          f"({row['interpreted_over_c']}x), compiled "
-                         f"{row.get('compiled_us', '-')} us ({row.get('compiled_over_c', '-')}x)"
-                         f"; {row['c_reference_disagreements']} answers differ")
+                         f"{row.get('compiled_covered_us', '-')} us "
+                         f"({row.get('compiled_over_c', '-')}x); "
+                         f"{row['c_reference_disagreements']} answers differ")
     bad = [r for r in result["rows"] if not r["same_games"] or r["violations"]]
     for row in bad:
         lines.append(f"warning: {row['variant']} {row['mode']}: "

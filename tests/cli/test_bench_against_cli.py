@@ -134,6 +134,36 @@ def test_a_ratio_is_the_median_of_the_rounds_ratios() -> None:
     assert c_row["compiled_best_over_c"] == 6.2  # 2500 µs at best over the C reference's 400
 
 
+def test_the_c_reference_quotient_compares_the_same_queries() -> None:
+    """The C reference answers only some queries (none with raised drawbridges, siege pieces at
+    home or teams: grand-conquest-4p 96 of 144): the engine's quotient to it is taken on those,
+    which the children time apart (`covered_cpu_s`), not on all of them."""
+    runs = {"old": _runs([100, 100]), "new": _runs([110, 110]), "compiled": _runs([400, 400])}
+    for run, covered_us in zip(runs["compiled"], (2000, 1800), strict=True):
+        run.update(covered_queries=600, covered_cpu_s=600 * covered_us / 1e6)
+    for run in runs["new"]:
+        run.update(covered_queries=600, covered_cpu_s=600 * 8000 / 1e6)
+    row = bench_engine._row("grand-conquest-4p", "search", runs)
+    cref = [{"us_per_query": 400, "queries": 6, "disagreements": 0}] * 2
+    c_row = bench_engine._c_row(row, cref, runs)
+    assert c_row["compiled_us"] == 2500  # all the queries: 1e6 / 400 per second
+    assert c_row["compiled_covered_us"] == 1900 and c_row["compiled_over_c"] == 4.8
+    assert c_row["interpreted_covered_us"] == 8000 and c_row["interpreted_over_c"] == 20.0
+    assert c_row["compiled_best_over_c"] == 4.5  # 1800 µs over 400
+
+
+def test_the_search_child_times_the_covered_queries_apart() -> None:
+    """`--covered i,j` times those queries again, after all of them; the answers' digest is the
+    same with or without it."""
+    args = ["--variant", "grand-conquest-4p", "--mode", "search", "--actions", "100",
+            "--warmup", "0"]
+    plain = run_in_tree(ROOT, bench_engine.CHILD, args)
+    covered = run_in_tree(ROOT, bench_engine.CHILD, [*args, "--covered", "1,3,5"])
+    assert "covered_queries" not in plain
+    assert covered["covered_queries"] == 3 * 2 and covered["covered_cpu_s"] >= 0  # 2 passes
+    assert covered["digest"] == plain["digest"] and covered["actions"] == plain["actions"]
+
+
 def test_a_negative_warm_up_is_a_usage_error(capsys) -> None:
     assert main(["bench", "--against", OLD, "--warmup", "-1"]) == 2
     assert "--warmup" in capsys.readouterr().err
