@@ -18,22 +18,24 @@ except ImportError:  # interpreted without Cython: the C types below are no-ops
 
 # the state fields that are the destination search's scratch: made by `fresh_scratch`, never
 # copied or pickled (`state.StateData.__reduce__`)
-SCRATCH = ("_mark", "_parent", "_stamp")
+SCRATCH = ("_mark", "_parent", "_stamp", "_results", "_queue")
 
 
 def fresh_scratch(st: Any) -> None:
     """The destination search's scratch on state `st`, made afresh: per node its marks (0) and
-    parents (-1), and its stamp (0). Interpreted the marks and parents are lists, which CPython
-    reads and writes fastest; compiled they are arrays of C integers, which the search reads
-    and writes through typed memoryviews (`long long[::1]`, `state.pxd`) with no reference
-    counting per store. The one place where the form chooses a container: the search is the
-    same code in both."""
+    parents (-1), its stamp (0), and its queue's and results' lists (None: `search_of` makes
+    them at the state's first search, so a copy that never searches pays nothing).
+    Interpreted the marks and parents are lists, which CPython reads and writes fastest;
+    compiled they are arrays of C integers, which the search reads and writes through typed
+    memoryviews (`long long[::1]`, `state.pxd`) with no reference counting per store. The one
+    place where the form chooses a container: the search is the same code in both."""
     n = len(st.compiled.node_ids)
     if cython.compiled:
         st._mark, st._parent = array("q", [0]) * n, array("q", [-1]) * n
     else:
         st._mark, st._parent = [0] * n, [-1] * n
     st._stamp = 0
+    st._results = st._queue = None
 
 
 # the special actions' fields (camels, building, drawbridges, catapults: add_game_rules)

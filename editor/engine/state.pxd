@@ -52,6 +52,8 @@ cdef class StateData:
     cdef public long long[::1] _mark
     cdef public long long[::1] _parent
     cdef public long long _stamp
+    cdef public list _results
+    cdef public list _queue
     cdef public list _roster
     cdef public object _penalty
     cdef public Py_ssize_t _layout

@@ -1,9 +1,8 @@
 """The state of a game as one data class: every field declared once (`StateData`), with the undo
 snapshot derived from that declaration; plus what every concern needs — placing pieces, the
-basic queries (mover, actor, budget, scores) and the board primitives that move, capture and
-remove pieces. Behaviour by concern lives in the mixins that `editor.engine.game.State`
-combines (search, moves, responses, catapults, building, drawbridges, camels, turns). No Qt and
-no pydantic on the hot paths: the state is a handful of Python lists indexed by piece and node.
+basic queries (mover, actor, budget, scores) and the board primitives. Behaviour by concern
+lives in the mixins that `editor.engine.game.State` combines (search, moves, responses,
+catapults, building, drawbridges, camels, turns). No Qt, no pydantic: lists by piece and node.
 """
 
 # ruff: noqa: RUF009  (the fields are declared with _f(copy kind, initial value))
@@ -36,9 +35,8 @@ _COPY = {VALUE: "s.{0}", LIST: "s.{0}[:]", NESTED: "[x[:] for x in s.{0}]", SET:
 
 
 def _f(undo: str | None, init: Callable[[Any], Any], api: str | None = None) -> Any:
-    """A field: how the undo snapshot copies it (None: not part of the position), its initial
-    value from the game, and `api="read"` when code outside the engine may read it (never
-    assign it); every other field is the engine's own (editor.engine.view is the read API)."""
+    """A field: how the undo snapshot copies it (None: not in the position), its initial value
+    from the game, `api="read"` when code outside the engine may read it (never assign it)."""
     return field(metadata={"undo": undo, "init": init, "api": api})
 
 
@@ -103,10 +101,12 @@ class StateFields:
     # caches and history, not part of the position
     keep_undo: bool = _f(None, lambda g: True)
     _undo: list[tuple] = _f(None, lambda g: [])
-    # the search's scratch, per node (`fresh_scratch`; never pickled)
+    # the search's scratch, per node (`search_tables.SCRATCH`, `fresh_scratch`; never pickled)
     _mark: list[int] = _f(None, lambda g: None)
     _parent: list[int] = _f(None, lambda g: None)
     _stamp: int = _f(None, lambda g: 0)
+    _results: list | None = _f(None, lambda g: None)  # made at the first search
+    _queue: list | None = _f(None, lambda g: None)
     # per seat its pieces on the board in id order, or None until asked (`seat_pieces`)
     _roster: list[list[int] | None] = _f(None, lambda g: [None] * g.seat_count)
     # (teams holding grail fields, penalty fields per seat, frozen per seat) or None when a
