@@ -23,6 +23,7 @@ then only the rates compare, and the table says so.
 
 from __future__ import annotations
 
+import functools
 import shutil
 import statistics
 from collections.abc import Callable
@@ -105,14 +106,21 @@ def _row(variant: str, mode: str, runs: dict[str, list[dict]]) -> dict:
             "best_ratio": {side: round(best[side] / best["old"], 2) for side in ratios}}
 
 
+@functools.cache
+def _game(variant: str):
+    """This tree's game of a shipped variant, loaded once per bench (None when it cannot be)."""
+    from editor.rules.game_loader import load_game
+
+    return load_game(None, variant).game
+
+
 def _c_reference(variant: str, seed: int, repeats: int) -> dict | None:
     """The C reference search on the bench's queries (`bench_cref`), or None without a
     compiler. It answers them `C_REPEATS` times as often as the engine's children do, so that
     its timed span is not a few milliseconds."""
     from editor.cli import bench_cref
-    from editor.rules.game_loader import load_game
 
-    game = load_game(None, variant).game
+    game = _game(variant)
     return None if game is None else bench_cref.measure(game, seed, repeats)
 
 
@@ -120,9 +128,8 @@ def _covered(variant: str, seed: int) -> str:
     """The queries the C reference answers (`bench_cref.covered`) as the children's `--covered`
     ("" without a compiler: no reference, nothing to time apart)."""
     from editor.cli import bench_cref
-    from editor.rules.game_loader import load_game
 
-    game = load_game(None, variant).game
+    game = _game(variant)
     if game is None or bench_cref.load() is None:
         return ""
     return ",".join(map(str, bench_cref.covered(game, seed)))

@@ -75,10 +75,13 @@ def read_manifest(native_dir: Path = NATIVE_DIR) -> dict:
     return built if isinstance(built, dict) else {}
 
 
-def compiled_problem(native_dir: Path = NATIVE_DIR, rules_dir: Path = RULES_DIR) -> str | None:
+def compiled_problem(native_dir: Path = NATIVE_DIR, rules_dir: Path = RULES_DIR,
+                     built: dict | None = None) -> str | None:
     """Why the compiled modules in `native_dir` cannot be used, or None when they can: every
-    module built for this Python, from the sources as they are now."""
-    built = read_manifest(native_dir)
+    module built for this Python, from the sources as they are now (`built`: the manifest, when
+    the caller has read it already)."""
+    if built is None:
+        built = read_manifest(native_dir)
     if not built:
         return "not built (run `make` with a C compiler present)"
     for module in COMPILED_MODULES:
@@ -100,7 +103,8 @@ def choose(package_path: list[str], requested: str | None = None) -> str:
             f"set {ENV} to auto (the default), interpreted or compiled, or unset it")
     if form == "interpreted":
         return f"interpreted ({ENV}=interpreted)"
-    problem = compiled_problem()
+    built = read_manifest()  # read once at start-up: what can be used, and how it was built
+    problem = compiled_problem(built=built)
     if problem is not None:
         if form == "compiled":
             raise EngineFormError(
@@ -110,7 +114,7 @@ def choose(package_path: list[str], requested: str | None = None) -> str:
         return f"interpreted (compiled engine {problem})"
     if str(NATIVE_DIR) not in package_path:
         package_path.insert(0, str(NATIVE_DIR))
-    how = read_manifest().get("build", "plain")
+    how = built.get("build", "plain")
     if how == "instrumented":
         return "compiled (Cython, instrumented for a profile: run `make` to finish the build)"
     return f"compiled (Cython, {how})"
